@@ -1,0 +1,47 @@
+# hippograph: `make demo` and `make test` are the whole set-up on a fresh clone.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+# The test suite runs on its own managed Neo4j instance (other ports, other
+# data) so it can empty its database without touching the memory you keep.
+TEST_ENV := HIPPOGRAPH_INSTANCE=test HIPPOGRAPH_NEO4J_BOLT_PORT=7688 HIPPOGRAPH_NEO4J_HTTP_PORT=7475 \
+            HIPPOGRAPH_NEO4J_URI= HIPPOGRAPH_SERVER_MODE=managed
+
+.PHONY: install demo test test-db stop stop-test docs-cli lint typecheck clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[embeddings,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	$(BIN)/hippo db start
+	$(BIN)/hippo init
+	$(BIN)/python -m hippograph.demo
+	$(BIN)/hippo status
+	@echo "Neo4j Browser: http://localhost:7474/browser/  (user neo4j, password in ~/.config/hippograph/neo4j-default.password)"
+
+test-db: install
+	env $(TEST_ENV) $(BIN)/hippo db start
+
+test: test-db
+	env $(TEST_ENV) HIPPOGRAPH_TEST_NEO4J_URI=bolt://127.0.0.1:7688 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+stop: install
+	$(BIN)/hippo db stop
+
+stop-test: install
+	env $(TEST_ENV) $(BIN)/hippo db stop
+
+docs-cli: install
+	$(BIN)/python -m hippograph.cli.docgen > docs/cli.md
+
+typecheck: install
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) dist build *.egg-info

@@ -1,0 +1,11 @@
+// Creates relationships in one batch between nodes found by id; the type comes
+// from the RelType enum, never from user text.
+// Params: $rows LIST<MAP{type: STRING, source_id: STRING, target_id: STRING, props: MAP}>.
+// Returns: id of each created relationship (rows whose ends are missing return nothing).
+// WRITE
+UNWIND $rows AS row
+MATCH (a:Node {id: row.source_id})
+MATCH (b:Node {id: row.target_id})
+CREATE (a)-[r:$(row.type)]->(b)
+SET r = row.props
+RETURN r.id AS id

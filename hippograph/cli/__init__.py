@@ -1,0 +1,17 @@
+"""The ``hippo`` command line: parse, call the library, print. No Cypher, no driver."""
+
+from __future__ import annotations
+
+from hippograph.cli import status as _status  # noqa: F401  (registers init/status)
+from hippograph.cli.app import app
+from hippograph.cli.db import db_app
+
+app.add_typer(db_app, name="db")
+
+
+def main() -> None:
+    """Console entry point."""
+    app()
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,104 @@
+"""The root ``hippo`` command group and its error handling (STYLE §5)."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any
+
+import click
+import typer
+from pydantic import ValidationError
+from typer.core import TyperGroup
+
+from hippograph.config import Settings
+from hippograph.errors import ConfigError, HippographError
+
+
+def format_validation_error(exc: ValidationError) -> str:
+    """One ``field: problem`` clause per field."""
+    parts = []
+    for err in exc.errors():
+        field = ".".join(str(p) for p in err.get("loc", ())) or "input"
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{field}: {msg}")
+    return "; ".join(parts)
+
+
+class HippoGroup(TyperGroup):
+    """Turns our errors into ``Error: <message>`` on stderr and exit 1, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except HippographError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise click.exceptions.Exit(1) from None
+        except ValidationError as exc:
+            typer.echo(f"Error: invalid input: {format_validation_error(exc)}.", err=True)
+            raise click.exceptions.Exit(1) from None
+        except (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit):
+            raise
+        except Exception as exc:
+            if _debug_enabled(ctx):
+                raise
+            typer.echo(
+                f"Error: unexpected {type(exc).__name__}: {exc} (set HIPPOGRAPH_DEBUG=1 for the traceback)", err=True
+            )
+            raise click.exceptions.Exit(1) from None
+
+
+def _debug_enabled(ctx: click.Context) -> bool:
+    obj = ctx.find_root().obj
+    if isinstance(obj, dict) and isinstance(obj.get("settings"), Settings):
+        return obj["settings"].debug
+    # The CLI is an entry point: reading the one debug switch here is allowed.
+    return os.environ.get("HIPPOGRAPH_DEBUG", "") not in ("", "0", "false")
+
+
+def new_typer(help_text: str) -> typer.Typer:
+    """A sub-command group with the shared error handling."""
+    return typer.Typer(
+        cls=HippoGroup, help=help_text, no_args_is_help=True, pretty_exceptions_show_locals=False, add_completion=False
+    )
+
+
+app = typer.Typer(
+    cls=HippoGroup,
+    help="hippograph: knowledge-graph memory for coding agents, on Neo4j.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="Log to stderr: -v info, -vv debug."),
+) -> None:
+    """hippograph: knowledge-graph memory for coding agents, on Neo4j."""
+    if verbose:
+        logging.basicConfig(
+            stream=sys.stderr,
+            level=logging.DEBUG if verbose > 1 else logging.INFO,
+            format="%(levelname)s %(name)s: %(message)s",
+        )
+    ctx.obj = {}
+
+
+def settings_of(ctx: typer.Context) -> Settings:
+    """The Settings for this invocation, built once."""
+    root_ctx = ctx.find_root()
+    if not isinstance(root_ctx.obj, dict):
+        root_ctx.obj = {}
+    cached = root_ctx.obj.get("settings")
+    if isinstance(cached, Settings):
+        return cached
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        raise ConfigError(f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}.") from exc
+    root_ctx.obj["settings"] = settings
+    return settings

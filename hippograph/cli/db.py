@@ -1,0 +1,56 @@
+"""``hippo db``: start, stop, inspect the Neo4j server."""
+
+from __future__ import annotations
+
+import typer
+
+from hippograph import neo4j_local
+from hippograph.cli.app import new_typer, settings_of
+from hippograph.cli.output import print_json, print_kv
+
+db_app = new_typer(
+    "Start, stop and inspect the Neo4j server. Order: HIPPOGRAPH_NEO4J_URI if set, "
+    "else Docker if an engine answers, else a managed local server (Java + Maven, no Docker)."
+)
+JSON = typer.Option(False, "--json", help="Print JSON.")
+
+
+def _print(report: neo4j_local.ServerReport, as_json: bool) -> None:
+    if as_json:
+        print_json(report.as_dict())
+        return
+    pairs: list[tuple[str, object]] = [("mode", report.mode), ("state", report.action), ("bolt", report.uri)]
+    if report.browser_url:
+        pairs.append(("browser", report.browser_url))
+    if report.pid:
+        pairs.append(("pid", report.pid))
+    if report.home:
+        pairs.append(("home", report.home))
+    if report.elapsed_s is not None:
+        pairs.append(("took", f"{report.elapsed_s:.1f} s"))
+    print_kv("Neo4j", pairs)
+
+
+@db_app.command("start")
+def start(ctx: typer.Context, as_json: bool = JSON) -> None:
+    """Make a Neo4j server available; starting twice is harmless."""
+    _print(neo4j_local.start(settings_of(ctx)), as_json)
+
+
+@db_app.command("stop")
+def stop(ctx: typer.Context, as_json: bool = JSON) -> None:
+    """Stop the server hippo started (an external server is never touched)."""
+    _print(neo4j_local.stop(settings_of(ctx)), as_json)
+
+
+@db_app.command("status")
+def status(ctx: typer.Context, as_json: bool = JSON) -> None:
+    """Is the server hippo manages running?"""
+    _print(neo4j_local.status(settings_of(ctx)), as_json)
+
+
+@db_app.command("logs")
+def logs(ctx: typer.Context, lines: int = typer.Option(50, "--lines", "-n", min=1, help="How many lines.")) -> None:
+    """Print the server's last log lines."""
+    text = neo4j_local.logs(settings_of(ctx), lines)
+    typer.echo(text if text else "No log yet: the server has not been started.")

@@ -1,0 +1,72 @@
+"""``hippo init`` and ``hippo status``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from hippograph.cli.app import app, settings_of
+from hippograph.cli.output import print_json, print_kv, print_table
+from hippograph.memory import Memory
+
+
+@app.command("init")
+def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Create constraints and indexes (idempotent) and wait until they are ONLINE."""
+    with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
+        files = memory.init()
+    if as_json:
+        print_json({"applied": files})
+    else:
+        typer.echo(f"Schema applied: {len(files)} statements, every index ONLINE.")
+
+
+@app.command("status")
+def status(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Server, schema, indexes and their state, counts, embedding model, last maintenance."""
+    settings = settings_of(ctx)
+    with Memory.connect(settings, ensure_schema_=False) as memory:
+        report = memory.status()
+    if as_json:
+        print_json(report)
+        return
+    _print_status(report)
+
+
+def _print_status(r: dict[str, Any]) -> None:
+    s = r["server"]
+    e = r["embedding"]
+    print_kv(
+        "hippograph status",
+        [
+            ("server", f"{s['uri']}  ({s['name']} {s['version']} {s['edition']})"),
+            ("database", s["database"]),
+            ("schema", f"version {r['schema_version']}" if r["schema_version"] else "not applied: run `hippo init`"),
+            ("full-text", f"{r['fulltext']['index']} {r['fulltext']['state'] or 'missing'}"),
+            ("vector", f"{e['vector_index_state'] or 'missing'}; model {e['model']} "
+                       f"{'found' if e['model_path'] else 'not installed'}; "
+                       f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding"),
+            ("maintenance", _last_run(r["last_maintenance"])),
+        ],
+    )  # fmt: skip
+    print_table(
+        "Indexes",
+        ["name", "type", "state", "labels", "properties"],
+        [[ix["name"], ix["type"], ix["state"], ",".join(ix["labels"] or []), ",".join(ix["properties"] or [])]
+         for ix in r["indexes"]],
+    )  # fmt: skip
+    labels = r["counts"]["labels"]
+    print_table("Nodes per label", ["label", "count"], [[k, v] for k, v in sorted(labels.items())])
+    if r["counts"]["memory"]:
+        print_table(
+            "Memory by kind, lifecycle and truth",
+            ["kind", "lifecycle", "truth_status", "count"],
+            [[m["kind"], m["lifecycle"], m["truth_status"], m["count"]] for m in r["counts"]["memory"]],
+        )
+
+
+def _last_run(run: dict[str, Any] | None) -> str:
+    if not run:
+        return "never run (hippo maintain)"
+    return f"{run.get('job', 'all')} at {run.get('started_at')} ({run.get('duration_s', '?')} s)"

