@@ -31,6 +31,7 @@ from hippograph.graph.queries import Query
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+_SCHEMES = frozenset({"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"})
 Row = dict[str, Any]
 
 
@@ -92,6 +93,11 @@ class Graph:
             raise GraphUnavailableError(
                 f"no password for Neo4j at {uri}: set HIPPOGRAPH_NEO4J_PASSWORD, "
                 f"or run `hippo db start` so hippo generates one in {settings.password_file}."
+            )
+        scheme = uri.split("://", 1)[0].lower() if "://" in uri else ""
+        if scheme not in _SCHEMES:
+            raise GraphUnavailableError(
+                f"HIPPOGRAPH_NEO4J_URI {uri!r} is not a valid Neo4j URI; use bolt://host:7687 or neo4j://host:7687."
             )
         try:
             driver = GraphDatabase.driver(

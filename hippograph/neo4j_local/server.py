@@ -24,6 +24,9 @@ from hippograph.neo4j_local.resolve import ensure_jars, java_binary
 log = logging.getLogger(__name__)
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+# Servers started by this process, kept so that stop() can reap them (no zombie,
+# no "subprocess still running" warning when a test starts and stops one).
+_CHILDREN: dict[int, subprocess.Popen[bytes]] = {}
 ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 _JVM_FLAGS = [
     "-XX:+UseG1GC",
@@ -205,6 +208,7 @@ class ManagedServer:
             )  # fmt: skip
         finally:
             console.close()
+        _CHILDREN[proc.pid] = proc
         self.paths.pid_file.write_text(f"{proc.pid}\n")
         self._wait_for_bolt(proc)
         return True
@@ -213,6 +217,7 @@ class ManagedServer:
         deadline = time.monotonic() + self.settings.start_timeout_s
         while time.monotonic() < deadline:
             if proc.poll() is not None:
+                _CHILDREN.pop(proc.pid, None)
                 self.paths.pid_file.unlink(missing_ok=True)
                 raise GraphUnavailableError(
                     f"the managed Neo4j exited during start (code {proc.returncode}): {self.last_error_line()}; "
@@ -255,6 +260,9 @@ class ManagedServer:
         if self.pid() is not None:
             os.kill(pid, signal.SIGKILL)
             time.sleep(0.5)
+        child = _CHILDREN.pop(pid, None)
+        if child is not None:
+            child.wait(timeout=10)
         self.paths.pid_file.unlink(missing_ok=True)
         return True
 

@@ -1,0 +1,79 @@
+"""Schema files: idempotent, all ONLINE, every .cypher file plans."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from hippograph.errors import HippographError
+from hippograph.graph import queries
+from hippograph.graph.client import Graph
+from hippograph.graph.migrations import SCHEMA_VERSION, apply_schema, schema_version
+from hippograph.schema import NodeLabel
+
+DUMMY: dict[str, Any] = {
+    "rows": [],
+    "id": "x",
+    "props": {},
+    "version": 1,
+    "files": [],
+    "applied_at": datetime(2026, 1, 1, tzinfo=UTC),
+    "seconds": 1,
+}
+
+
+def test_schema_applied_twice_changes_nothing(graph: Graph) -> None:
+    before_ix = graph.read("show_indexes")
+    before_cx = graph.read("show_constraints")
+    apply_schema(graph)
+    assert graph.read("show_indexes") == before_ix
+    assert graph.read("show_constraints") == before_cx
+    assert schema_version(graph) == SCHEMA_VERSION
+
+
+def test_every_index_is_online_and_expected_ones_exist(graph: Graph) -> None:
+    indexes = {ix["name"]: ix for ix in graph.read("show_indexes")}
+    assert all(ix["state"] == "ONLINE" for ix in indexes.values())
+    assert indexes["memory_text"]["type"] == "FULLTEXT"
+    assert indexes["memory_text"]["properties"] == ["text", "title", "aliases"]
+    assert indexes["memory_embedding"]["type"] == "VECTOR"
+    for prop in ("lifecycle", "truth_status", "valid_until", "scope", "branch", "kind"):
+        assert f"memory_{prop}" in indexes
+
+
+def test_every_label_has_an_id_uniqueness_constraint(graph: Graph) -> None:
+    constrained = {c["labels"][0] for c in graph.read("show_constraints") if c["properties"] == ["id"]}
+    assert {label.value for label in NodeLabel} <= constrained
+
+
+@pytest.mark.parametrize("name", sorted(q.name for q in queries.load_all().values() if q.section != "schema"))
+def test_every_query_file_passes_explain(graph: Graph, name: str) -> None:
+    query = queries.get(name)
+    params = {p: DUMMY.get(p, "x") for p in query.params}
+    ops = graph.explain(name, **params)
+    assert ops, f"{name}.cypher produced no plan"
+
+
+@pytest.mark.parametrize("name", [q.name for q in queries.schema_statements()])
+def test_every_schema_file_passes_explain(graph: Graph, name: str) -> None:
+    assert graph.explain(name), f"{name}.cypher produced no plan"
+
+
+def test_parameters_must_match_the_file(graph: Graph) -> None:
+    with pytest.raises(HippographError, match="missing \\['id'\\]"):
+        graph.read("get_node")
+    with pytest.raises(HippographError, match="unexpected \\['bogus'\\]"):
+        graph.read("get_node", id="x", bogus=1)
+
+
+def test_read_refuses_write_statements(graph: Graph) -> None:
+    with pytest.raises(HippographError, match="not a READ statement"):
+        graph.read("create_nodes", rows=[])
+
+
+def test_query_files_declare_access_and_single_statement() -> None:
+    for query in queries.load_all().values():
+        assert query.access in ("READ", "WRITE", "SCHEMA")
+        assert query.text.strip()

@@ -1,0 +1,96 @@
+"""`hippo db`: the managed server, with a real JVM and real ports."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hippograph import neo4j_local
+from hippograph.cli import app
+from hippograph.config import Settings
+from hippograph.errors import ConfigError, GraphUnavailableError
+from hippograph.graph.client import Graph
+from hippograph.neo4j_local.server import ManagedServer, port_in_use
+from tests.conftest import TEST_INSTANCE
+
+runner = CliRunner()
+
+
+def managed_settings(tmp_path: Path, bolt: int, http: int, **kw: object) -> Settings:
+    return Settings(
+        _env_file=None,  # type: ignore[call-arg]
+        instance="t2",
+        neo4j_bolt_port=bolt,
+        neo4j_http_port=http,
+        data_dir=tmp_path / "data",
+        config_dir=tmp_path / "config",
+        server_mode="managed",
+        neo4j_heap="512m",
+        neo4j_pagecache="64m",
+        **kw,
+    )
+
+
+def test_starting_the_running_test_server_again_is_harmless(graph: Graph, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPPOGRAPH_INSTANCE", TEST_INSTANCE)
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_BOLT_PORT", "7688")
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_HTTP_PORT", "7475")
+    monkeypatch.setenv("HIPPOGRAPH_SERVER_MODE", "managed")
+    result = runner.invoke(app, ["db", "start", "--json"], catch_exceptions=False)
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["mode"] == "managed" and report["action"] == "already running"
+    assert report["uri"] == "bolt://127.0.0.1:7688"
+    assert report["browser_url"] == "http://localhost:7475/browser/"
+
+
+def test_port_taken_by_another_process_is_named(tmp_path: Path, graph: Graph) -> None:
+    settings = managed_settings(tmp_path, bolt=7688, http=7499)
+    with pytest.raises(GraphUnavailableError, match="port 7688 on 127.0.0.1 is already taken"):
+        ManagedServer(settings).start()
+
+
+def test_missing_java_says_what_is_needed(tmp_path: Path) -> None:
+    settings = managed_settings(tmp_path, bolt=7697, http=7498, java_home=tmp_path / "nojdk")
+    with pytest.raises(ConfigError, match="has no bin/java; point it at a JDK 17 or 21"):
+        ManagedServer(settings).start()
+
+
+def test_missing_maven_says_what_is_needed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    java_dir = Path(os.path.realpath(__import__("shutil").which("java"))).parent.parent
+    monkeypatch.setenv("PATH", str(tmp_path))  # no mvn anywhere
+    settings = managed_settings(tmp_path, bolt=7697, http=7498, java_home=java_dir, cache_dir=tmp_path / "cache")
+    with pytest.raises(ConfigError, match=r"needs Maven \(`mvn`\), which is not on PATH"):
+        ManagedServer(settings).start()
+
+
+def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
+    report = neo4j_local.stop(managed_settings(tmp_path, bolt=7697, http=7498))
+    assert report.action == "not running"
+
+
+@pytest.mark.slow
+def test_managed_server_full_cycle(tmp_path: Path) -> None:
+    """Start (generated 0600 password), start again, status, logs, stop, stop again."""
+    settings = managed_settings(tmp_path, bolt=7691, http=7478)
+    assert not port_in_use(7691)
+    first = neo4j_local.start(settings)
+    try:
+        assert first.action == "started" and first.mode == "managed"
+        mode = stat.S_IMODE(settings.password_file.stat().st_mode)
+        assert mode == 0o600
+        assert neo4j_local.start(settings).action == "already running"
+        assert neo4j_local.status(settings).action == "running"
+        with Graph.connect(settings) as graph:
+            assert graph.read("server_components")[0]["version"] == settings.neo4j_version
+        assert "Started." in neo4j_local.logs(settings, 200) or "Remote interface available" in neo4j_local.logs(settings, 200)
+    finally:
+        assert neo4j_local.stop(settings).action == "stopped"
+    assert neo4j_local.stop(settings).action == "not running"
+    assert neo4j_local.status(settings).action == "not running"
+    assert not port_in_use(7691)
