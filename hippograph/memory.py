@@ -2,28 +2,57 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from hippograph import branches, history
 from hippograph.config import Settings
+from hippograph.errors import NotFoundError
+from hippograph.graph import store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
+from hippograph.ingest import pipeline
+from hippograph.ingest.embedder import Embedder
+from hippograph.ingest.pipeline import RememberResult, WriteContext
+from hippograph.schema import UnitInput, utc_now
+from hippograph.sources import read_lines
 from hippograph.status import gather_status
 
 
 class Memory:
-    """A connection to hippograph memory in one Neo4j database."""
+    """A connection to hippograph memory in one Neo4j database, on one branch and scope."""
 
-    def __init__(self, graph: Graph, settings: Settings) -> None:
+    def __init__(
+        self,
+        graph: Graph,
+        settings: Settings,
+        *,
+        embedder: Embedder | None = None,
+        cwd: Path | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
         self.graph = graph
         self.settings = settings
+        self.embedder = embedder
+        self.cwd = cwd or Path.cwd()
+        self.clock = clock
+        self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
+        self.visible_branches = branches.visible_branches(self.branch, settings.main_branch, self.cwd)
 
     @classmethod
-    def connect(cls, settings: Settings | None = None, *, ensure_schema_: bool = True, **overrides: Any) -> Memory:
+    def connect(
+        cls,
+        settings: Settings | None = None,
+        *,
+        ensure_schema_: bool = True,
+        embedder: Embedder | None = None,
+        cwd: Path | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> Memory:
         """Connect with ``settings`` (default: from the environment), applying the schema on first use."""
-        if settings is None:
-            settings = Settings(**overrides)
-        elif overrides:
-            settings = settings.model_copy(update=overrides)
+        settings = settings or Settings()
         graph = Graph.connect(settings)
         try:
             if ensure_schema_:
@@ -31,7 +60,7 @@ class Memory:
         except BaseException:
             graph.close()
             raise
-        return cls(graph, settings)
+        return cls(graph, settings, embedder=embedder, cwd=cwd, clock=clock)
 
     def close(self) -> None:
         """Close the connection."""
@@ -43,6 +72,18 @@ class Memory:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _ctx(self) -> WriteContext:
+        return WriteContext(
+            actor=self.settings.actor,
+            scope=self.settings.scope,
+            branch=self.branch,
+            visible_branches=self.visible_branches,
+            embedder=self.embedder,
+            clock=self.clock,
+        )
+
+    # -- schema and status ----------------------------------------------------
+
     def init(self) -> list[str]:
         """Apply every schema file (idempotent) and wait until indexes are ONLINE."""
         return apply_schema(self.graph)
@@ -50,3 +91,79 @@ class Memory:
     def status(self) -> dict[str, Any]:
         """Server, schema, index states, counts, embedding readiness, last maintenance run."""
         return gather_status(self.graph, self.settings)
+
+    # -- writing ----------------------------------------------------------------
+
+    def remember(self, text: str, **fields: Any) -> RememberResult:
+        """Run a statement through the pipeline: dedupe, detect contradictions, link, stage."""
+        return pipeline.remember(self.graph, self._ctx(), UnitInput(text=text, **fields))
+
+    def supersede(self, unit_id: str, text: str, *, reason: str, **fields: Any) -> RememberResult:
+        """Replace a unit with a new statement; the old one is closed, never edited."""
+        return pipeline.supersede(self.graph, self._ctx(), unit_id, UnitInput(text=text, **fields), reason)
+
+    def confirm(self, unit_id: str, *, reason: str | None = None) -> dict[str, Any]:
+        """Confirm a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
+        return pipeline.confirm(self.graph, self._ctx(), unit_id, reason=reason)
+
+    def deprecate(self, unit_id: str, *, reason: str) -> dict[str, Any]:
+        """Stop believing a unit (kept, tagged, never deleted)."""
+        return pipeline.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
+
+    # -- reading ------------------------------------------------------------------
+
+    def get(self, unit_id: str, *, as_of: datetime | None = None) -> dict[str, Any]:
+        """A unit with its edges and the exact source lines; ``as_of`` rebuilds it as it was then."""
+        labels, props = store.get_node(self.graph, unit_id)
+        edges = store.get_edges(self.graph, unit_id)
+        if as_of is not None:
+            past = history.state_at(self.graph, unit_id, as_of)
+            if past is None:
+                raise NotFoundError(f"{unit_id} was not in memory yet on {as_of.isoformat()}.")
+            props = past
+            edges = [e for e in edges if e["props"].get("created_at") is None or e["props"]["created_at"] <= as_of]
+            edges = [e for e in edges if not e["props"].get("retired_at") or e["props"]["retired_at"] > as_of]
+        else:
+            edges = [e for e in edges if not e["props"].get("retired_at")]
+        source_ref = props.get("source_ref")
+        return {
+            "id": unit_id,
+            "kind": store.kind_of(labels),
+            "labels": labels,
+            "unit": props,
+            "edges": edges,
+            "source_lines": read_lines(source_ref, self.cwd) if isinstance(source_ref, str) else None,
+            "believed": history.was_believed(props, as_of or self.clock()) if "text" in props else None,
+            "as_of": as_of,
+        }
+
+    def log(self, *, since: datetime | None = None, until: datetime | None = None,
+            unit_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip
+        """The change log, newest first."""
+        return history.log(self.graph, since=since, until=until, unit_id=unit_id, limit=limit)
+
+    def history(self, unit_id: str) -> dict[str, Any]:
+        """When a unit was first believed, its changes, what it replaced and what replaced it."""
+        return history.unit_history(self.graph, unit_id)
+
+    def undo(self, change_id: str) -> dict[str, Any]:
+        """Undo the action that made a change; refused when a later change depends on it."""
+        return history.undo(self.graph, self._ctx(), change_id)
+
+    def rollback(self, to: datetime) -> dict[str, Any]:
+        """Reverse everything recorded after ``to``, itself recorded as changes."""
+        return history.rollback(self.graph, self._ctx(), to)
+
+    # -- branches -----------------------------------------------------------------
+
+    def branch_list(self) -> list[dict[str, Any]]:
+        """Units per branch."""
+        return branches.list_branches(self.graph)
+
+    def branch_diff(self, name: str) -> list[dict[str, Any]]:
+        """Units learned on a branch that main does not see."""
+        return branches.diff(self.graph, name)
+
+    def branch_merge(self, name: str) -> dict[str, Any]:
+        """Make a branch's memory visible on main (recorded, undoable)."""
+        return branches.merge(self.graph, self._ctx(), name, self.settings.main_branch)

@@ -12,6 +12,8 @@ from hippograph.config import Settings
 from hippograph.errors import GraphUnavailableError
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema
+from hippograph.memory import Memory
+from tests.fakes import Clock
 
 TEST_URI = os.environ.get("HIPPOGRAPH_TEST_NEO4J_URI", "bolt://127.0.0.1:7688")
 TEST_INSTANCE = os.environ.get("HIPPOGRAPH_TEST_INSTANCE", "test")
@@ -76,3 +78,16 @@ def env_for_cli(settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: P
         monkeypatch.setenv(key, value)
     monkeypatch.chdir(tmp_path)  # no stray .env is read
     return env
+
+
+@pytest.fixture()
+def clock() -> Clock:
+
+    return Clock()
+
+
+@pytest.fixture()
+def memory(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> Memory:
+    """The public API on the emptied test graph, on branch main, with a fixed clock."""
+
+    return Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-import click
+import typer
 import typer.main
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from hippograph.cli import app
@@ -40,17 +41,19 @@ def command_paths() -> list[tuple[str, ...]]:
     root = typer.main.get_command(app)
     paths: list[tuple[str, ...]] = []
 
-    def walk(command: click.Command, path: tuple[str, ...], ctx: click.Context) -> None:
+    # Recent typer releases (0.29 here) carry their own copy of click, so the
+    # tree is walked with typer's classes: a click.Group check would miss it.
+    def walk(command: object, path: tuple[str, ...], ctx: typer.Context) -> None:
         paths.append(path)
-        if not isinstance(command, click.Group):
+        if not isinstance(command, TyperGroup):
             return
         for name in command.list_commands(ctx):
             sub = command.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            walk(sub, (*path, name), click.Context(sub, info_name=name, parent=ctx))
+            walk(sub, (*path, name), typer.Context(sub, info_name=name, parent=ctx))
 
-    walk(root, (), click.Context(root, info_name=PROG))
+    walk(root, (), typer.Context(root, info_name=PROG))
     return paths
 
 

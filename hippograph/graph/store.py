@@ -19,20 +19,46 @@ BATCH_ROWS = 1000
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
+    if isinstance(value, datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"$date": value.isoformat()}
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in sorted(value.items()) if k != "embedding" and v is not None}
+        return {k: _jsonable(v) for k, v in sorted(value.items()) if k != "embedding"}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
     return value
 
 
-def props_json(props: dict[str, Any] | None) -> str | None:
-    """Stable JSON of a property map for the change log (embeddings left out)."""
+def _revive(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"$datetime"}:
+            return datetime.fromisoformat(value["$datetime"])
+        if set(value) == {"$date"}:
+            return date.fromisoformat(value["$date"])
+        return {k: _revive(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_revive(v) for v in value]
+    return value
+
+
+def props_json(props: dict[str, Any] | None, *, keep_none: bool = False) -> str | None:
+    """Stable JSON of a property map for the change log; datetimes tagged, embeddings left out.
+
+    With ``keep_none`` a missing property is written as null, so an undo knows to remove it.
+    """
     if props is None:
         return None
-    return json.dumps(_jsonable(props), sort_keys=True, ensure_ascii=False)
+    cleaned = {k: v for k, v in props.items() if keep_none or v is not None}
+    return json.dumps(_jsonable(cleaned), sort_keys=True, ensure_ascii=False)
+
+
+def props_from_json(text: str | None) -> dict[str, Any]:
+    """Inverse of ``props_json``: datetimes come back as datetimes."""
+    if not text:
+        return {}
+    value = _revive(json.loads(text))
+    return value if isinstance(value, dict) else {}
 
 
 def kind_of(labels: Iterable[str]) -> str:
@@ -107,6 +133,8 @@ def create_edges(
                     actor=actor,
                     target_id=row["props"]["id"],
                     target_kind=str(row["type"]),
+                    source_id=row["source_id"],
+                    end_id=row["target_id"],
                     after=props_json({**row["props"], "source_id": row["source_id"], "target_id": row["target_id"]}),
                     reason=reason,
                     batch_id=batch_id,
@@ -118,7 +146,14 @@ def create_edges(
 
 
 def update_node(
-    tx: Tx, node_id: str, props: dict[str, Any], *, actor: str, reason: str | None = None, batch_id: str | None = None
+    tx: Tx,
+    node_id: str,
+    props: dict[str, Any],
+    *,
+    actor: str,
+    reason: str | None = None,
+    batch_id: str | None = None,
+    undoes: str | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Set properties on a node, record before/after, and return them."""
     rows = tx.run("update_node", id=node_id, props=props)
@@ -134,10 +169,11 @@ def update_node(
                 actor=actor,
                 target_id=node_id,
                 target_kind=str(after.get("kind") or "Node"),
-                before=props_json({k: before.get(k) for k in props}),
-                after=props_json({k: after.get(k) for k in props}),
+                before=props_json({k: before.get(k) for k in props}, keep_none=True),
+                after=props_json({k: after.get(k) for k in props}, keep_none=True),
                 reason=reason,
                 batch_id=batch_id,
+                undoes=undoes,
             )
         ],
     )

@@ -76,3 +76,7 @@ __all__ = [
     "new_id",
     "utc_now",
 ]
+
+from hippograph.schema.inputs import UnitInput  # noqa: E402
+
+__all__ += ["UnitInput"]

@@ -58,6 +58,12 @@ class MemoryRecord(NodeRecord):
     last_used_at: datetime | None = None
     memory_score: float = Field(default=0.5, ge=0.0, le=1.0)
     embedding: list[float] | None = None
+    dedup_key: str | None = None
+    source_path: str | None = None  # file part of source_ref, for re-imports
+    ttl_until: datetime | None = None
+    activation: float = Field(default=1.0, ge=0.0)
+    in_conflict: bool = False
+    superseded_at: datetime | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -71,7 +77,7 @@ class MemoryRecord(NodeRecord):
     def _text(cls, value: str) -> str:
         return check_text(value)
 
-    @field_validator("valid_from", "valid_until", "recorded_at", "retired_at", "last_used_at")
+    @field_validator("valid_from", "valid_until", "recorded_at", "retired_at", "last_used_at", "ttl_until", "superseded_at")
     @classmethod
     def _aware(cls, value: datetime | None) -> datetime | None:
         return as_utc(value)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import datetime
 from typing import ClassVar
 
@@ -61,8 +63,10 @@ class Entity(_Timestamped):
     id_prefix: ClassVar[str] = "ent"
 
     name: str = Field(min_length=1, max_length=500)
+    name_key: str = ""
     entity_type: str = "thing"
     aliases: list[str] = Field(default_factory=list)
+    alias_keys: list[str] = Field(default_factory=list)
     scope: str = "workspace"
 
 
@@ -115,6 +119,18 @@ class Conflict(_Review):
     id_prefix: ClassVar[str] = "conf"
 
 
+_SEQ_LOCK = threading.Lock()
+_LAST_SEQ = 0
+
+
+def next_seq() -> int:
+    """A strictly increasing number (nanoseconds since the epoch) that orders changes made at one instant."""
+    global _LAST_SEQ
+    with _SEQ_LOCK:
+        _LAST_SEQ = max(_LAST_SEQ + 1, time.time_ns())
+        return _LAST_SEQ
+
+
 class Change(NodeRecord):
     """One entry of memory's own history: who did what to which node or edge, and when."""
 
@@ -124,8 +140,11 @@ class Change(NodeRecord):
     op: ChangeOp
     actor: str = Field(min_length=1)
     at: datetime = Field(default_factory=utc_now)
+    seq: int = Field(default_factory=next_seq)
     target_id: str
     target_kind: str
+    source_id: str | None = None  # for edge changes: the start node
+    end_id: str | None = None  # for edge changes: the end node
     before: str | None = None  # JSON of the properties before, None when created
     after: str | None = None  # JSON of the properties after, None when retired
     reason: str | None = None

@@ -1,0 +1,333 @@
+"""The write path of SPEC §3: validate, deduplicate, detect contradictions, link, stage.
+
+Every function here runs inside one managed transaction: a unit, its links,
+its review records and their ``:Change`` entries commit together or not at all.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from hippograph.errors import ConflictError, IngestError, NotFoundError
+from hippograph.graph import store
+from hippograph.graph.client import Graph, Tx
+from hippograph.ingest import policy
+from hippograph.ingest.embedder import Embedder
+from hippograph.schema import (
+    MEMORY_CLASSES,
+    Change,
+    ChangeOp,
+    Conflict,
+    Edge,
+    Entity,
+    Lifecycle,
+    MemoryRecord,
+    RelType,
+    SourceKind,
+    Task,
+    TruthStatus,
+    UnitInput,
+    new_id,
+    utc_now,
+)
+
+NEAR_DUPLICATE_SCORE = 0.95
+
+
+@dataclass(frozen=True)
+class WriteContext:
+    """Who writes, where, and with which embedder and clock."""
+
+    actor: str
+    scope: str
+    branch: str
+    visible_branches: tuple[str, ...]
+    embedder: Embedder | None = None
+    clock: Callable[[], datetime] = utc_now
+
+
+@dataclass
+class RememberResult:
+    """What one remember did: created, strengthened, superseded others, or opened a conflict."""
+
+    id: str
+    action: str
+    kind: str
+    superseded: list[str] = field(default_factory=list)
+    conflicts: list[str] = field(default_factory=list)
+    tasks: list[str] = field(default_factory=list)
+    batch_id: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return dict(self.__dict__)
+
+
+def build_record(ctx: WriteContext, unit: UnitInput, now: datetime) -> MemoryRecord:
+    """Validate the input into the record of its kind (raises pydantic errors on bad fields)."""
+    if unit.valid_from is not None and unit.valid_from > now + policy.FUTURE_SLACK and not unit.future:
+        raise IngestError(
+            f"valid_from {unit.valid_from.isoformat()} is in the future; pass --future if the change is planned."
+        )
+    if not unit.source_ref or not unit.source_ref.strip():
+        raise IngestError("a unit needs a source: give source_ref (path#Lx-Ly, commit, session#turn or URL).")
+    cls = MEMORY_CLASSES[unit.kind]
+    source = SourceKind(unit.source)
+    scope = unit.scope or ctx.scope
+    branch = unit.branch or ctx.branch
+    subject = unit.subject or (unit.about[0] if unit.about else None)
+    path = unit.source_ref.split("#", 1)[0] if "#" in unit.source_ref else None
+    values: dict[str, Any] = {
+        "id": new_id(cls.id_prefix),
+        "text": unit.text,
+        "title": unit.title,
+        "aliases": unit.aliases,
+        "topic": policy.key_of(unit.topic) if unit.topic else None,
+        "subject": policy.key_of(subject) if subject else None,
+        "truth_status": policy.initial_truth(source),
+        "lifecycle": Lifecycle.STAGING,
+        "source_ref": unit.source_ref,
+        "source_path": path,
+        "source_kind": source,
+        "trust": policy.initial_trust(source, unit.trust),
+        "confidence": policy.initial_confidence(source, unit.confidence),
+        "valid_from": unit.valid_from,
+        "valid_until": unit.valid_until,
+        "recorded_at": now,
+        "scope": scope,
+        "branch": branch,
+        "dedup_key": policy.dedup_key(cls.memory_kind.value, scope, branch, unit.text),
+        "ttl_until": policy.ttl_for(Lifecycle.STAGING, now),
+        **unit.details,
+    }
+    if unit.memory_type is not None:
+        values["memory_type"] = unit.memory_type
+    return cls(**values)
+
+
+def _change(ctx: WriteContext, op: ChangeOp, target_id: str, kind: str, batch: str, **kw: Any) -> Change:
+    return Change(id=new_id("chg"), op=op, actor=ctx.actor, at=ctx.clock(), target_id=target_id, target_kind=kind,
+                  batch_id=batch, **kw)  # fmt: skip
+
+
+def remember_in_tx(tx: Tx, ctx: WriteContext, unit: UnitInput, record: MemoryRecord, batch: str) -> RememberResult:
+    """The pipeline for one unit inside an open transaction."""
+    keys = [policy.dedup_key(record.kind, record.scope, b, record.text) for b in ctx.visible_branches]
+    if record.dedup_key not in keys:
+        keys.append(record.dedup_key or "")
+    existing = tx.run("find_units_by_keys", keys=keys)
+    if existing:
+        return _strengthen(tx, ctx, existing[0]["id"], SourceKind(record.source_kind), batch, record.kind)
+    if record.embedding is not None:
+        near = tx.run(
+            "find_near_duplicates", embedding=record.embedding, k=10, kind=record.kind, scope=record.scope,
+            branches=list(ctx.visible_branches), min_score=NEAR_DUPLICATE_SCORE,
+        )  # fmt: skip
+        if near:
+            return _strengthen(tx, ctx, near[0]["id"], SourceKind(record.source_kind), batch, record.kind)
+    props = record.to_properties()
+    rows = tx.run("merge_unit", dedup_key=record.dedup_key, props=props, labels=record.all_labels(),
+                  token=uuid.uuid4().hex)  # fmt: skip
+    if not rows[0]["created"]:  # another writer created it first
+        return _strengthen(tx, ctx, rows[0]["id"], SourceKind(record.source_kind), batch, record.kind)
+    store.record_changes(tx, [_change(ctx, ChangeOp.CREATE_NODE, record.id, record.kind, batch,
+                                      after=store.props_json(props))])  # fmt: skip
+    result = RememberResult(id=record.id, action="created", kind=record.kind, batch_id=batch)
+    _link(tx, ctx, unit, record, batch, result)
+    if record.subject and record.topic:
+        _resolve_contradictions(tx, ctx, record, batch, result)
+    return result
+
+
+def _strengthen(tx: Tx, ctx: WriteContext, unit_id: str, source: SourceKind, batch: str, kind: str) -> RememberResult:
+    rows = tx.run("strengthen_unit", id=unit_id, step=policy.MENTION_STEP[source], now=ctx.clock())
+    before, after = rows[0]["before"], rows[0]["after"]
+    changed = {k: after.get(k) for k in ("mention_count", "confidence", "last_mentioned_at")}
+    store.record_changes(tx, [_change(ctx, ChangeOp.UPDATE_NODE, unit_id, kind, batch, reason="mentioned again",
+                                      before=store.props_json(before, keep_none=True),
+                                      after=store.props_json(changed, keep_none=True))])  # fmt: skip
+    refresh_lifecycle(tx, ctx, unit_id, batch)
+    return RememberResult(id=unit_id, action="strengthened", kind=kind, batch_id=batch)
+
+
+def _link(tx: Tx, ctx: WriteContext, unit: UnitInput, record: MemoryRecord, batch: str, result: RememberResult) -> None:
+    edges: list[Edge] = []
+    for name in unit.about:
+        entity_id = ensure_entity(tx, ctx, name, record.scope, batch)
+        edges.append(Edge(type=RelType.ABOUT, source_id=record.id, target_id=entity_id, created_at=ctx.clock()))
+    if unit.episode_id:
+        edges.append(Edge(type=RelType.FROM, source_id=record.id, target_id=unit.episode_id, created_at=ctx.clock()))
+    if edges:
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch)
+        return
+    if record.kind == "episode":
+        return  # an episode is evidence itself
+    task = Task(id=new_id("task"), text=f"Link {record.id} to its source episode or to what it is about.",
+                reason="unlinked", scope=record.scope, created_at=ctx.clock())  # fmt: skip
+    store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch)
+    store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=record.id, created_at=ctx.clock())],
+                       actor=ctx.actor, batch_id=batch)  # fmt: skip
+    result.tasks.append(task.id)
+
+
+def ensure_entity(tx: Tx, ctx: WriteContext, name: str, scope: str, batch: str) -> str:
+    """The id of the entity named ``name`` (or one of its aliases), created if new."""
+    key = policy.key_of(name)
+    if not key:
+        raise IngestError("an --about entity name is empty.")
+    found = tx.run("find_entity", key=key, scope=scope)
+    if found:
+        return str(found[0]["entity"]["id"])
+    entity = Entity(id=new_id("ent"), name=name.strip(), name_key=key, scope=scope, created_at=ctx.clock())
+    store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch)
+    return entity.id
+
+
+def _resolve_contradictions(tx: Tx, ctx: WriteContext, new: MemoryRecord, batch: str, result: RememberResult) -> None:
+    rows = tx.run("find_topic_units", subject=new.subject, topic=new.topic, kind=new.kind, scope=new.scope,
+                  branches=list(ctx.visible_branches), exclude_id=new.id)  # fmt: skip
+    new_from = new.valid_from or new.recorded_at
+    for row in rows:
+        old = row["unit"]
+        old_from = old.get("valid_from") or old["recorded_at"]
+        if new_from >= old_from and new.trust >= old["trust"]:
+            close_as_superseded(tx, ctx, old, new.id, new_from, batch,
+                                reason=f"a newer statement about {new.subject} / {new.topic} replaced it")  # fmt: skip
+            result.superseded.append(old["id"])
+            continue
+        conflict = Conflict(
+            id=new_id("conf"), scope=new.scope, created_at=ctx.clock(),
+            text=f"{new.id} ({new.source_kind}, trust {new.trust:g}) contradicts {old['id']} "
+                 f"({old['source_kind']}, trust {old['trust']:g}) about {new.subject} / {new.topic}.",
+        )  # fmt: skip
+        store.create_nodes(tx, [conflict], actor=ctx.actor, batch_id=batch)
+        now = ctx.clock()
+        store.create_edges(tx, [
+            Edge(type=RelType.CONTRADICTS, source_id=new.id, target_id=old["id"], created_at=now),
+            Edge(type=RelType.INVOLVES, source_id=conflict.id, target_id=new.id, created_at=now),
+            Edge(type=RelType.INVOLVES, source_id=conflict.id, target_id=old["id"], created_at=now),
+        ], actor=ctx.actor, batch_id=batch)  # fmt: skip
+        for unit_id in (new.id, old["id"]):
+            store.update_node(tx, unit_id, {"in_conflict": True}, actor=ctx.actor, batch_id=batch,
+                              reason=f"in conflict {conflict.id}")  # fmt: skip
+        result.conflicts.append(conflict.id)
+
+
+def close_as_superseded(
+    tx: Tx, ctx: WriteContext, old: dict[str, Any], new_id_: str, at: datetime, batch: str, *, reason: str
+) -> None:
+    """Close ``old`` (never edit it in place): valid_until, SUPERSEDED_BY the new unit, key released."""
+    store.update_node(
+        tx, old["id"],
+        {"valid_until": at, "superseded_at": ctx.clock(), "dedup_key": None, "closed_dedup_key": old.get("dedup_key")},
+        actor=ctx.actor, batch_id=batch, reason=reason,
+    )  # fmt: skip
+    store.create_edges(tx, [Edge(type=RelType.SUPERSEDED_BY, source_id=old["id"], target_id=new_id_,
+                                 created_at=ctx.clock(), reason=reason)], actor=ctx.actor, batch_id=batch)  # fmt: skip
+
+
+def refresh_lifecycle(tx: Tx, ctx: WriteContext, unit_id: str, batch: str) -> str:
+    """Move a unit to the lifecycle its state calls for; the move is a recorded change."""
+    rows = tx.run("unit_link_state", id=unit_id)
+    if not rows:
+        raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo log`.")
+    unit = rows[0]["unit"]
+    target = policy.next_lifecycle(
+        unit["lifecycle"], truth_status=unit["truth_status"], confidence=unit["confidence"],
+        mention_count=unit.get("mention_count", 1), linked=rows[0]["linked"], in_conflict=rows[0]["in_conflict"],
+    )  # fmt: skip
+    if target.value != unit["lifecycle"]:
+        props: dict[str, Any] = {"lifecycle": target.value, "ttl_until": policy.ttl_for(target, ctx.clock())}
+        if target == Lifecycle.CONSOLIDATED:
+            props["ttl_until"] = None
+        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=f"lifecycle -> {target.value}")
+    return target.value
+
+
+def remember(graph: Graph, ctx: WriteContext, unit: UnitInput) -> RememberResult:
+    """Run one unit through the pipeline; nothing is written if any step fails."""
+    now = ctx.clock()
+    record = build_record(ctx, unit, now)
+    if ctx.embedder is not None:  # outside the transaction: a model call must not hold locks
+        record = record.model_copy(update={"embedding": ctx.embedder.embed([record.text])[0]})
+    batch = new_id("batch")
+    return graph.write_tx(lambda tx: remember_in_tx(tx, ctx, unit, record, batch))
+
+
+def supersede(graph: Graph, ctx: WriteContext, old_id: str, unit: UnitInput, reason: str) -> RememberResult:
+    """Replace ``old_id`` with a new unit; the old one is closed, never edited."""
+    rows = graph.read("unit_link_state", id=old_id)
+    if not rows:
+        raise NotFoundError(f"no memory unit has id {old_id!r}; check it with `hippo log` or `hippo recall`.")
+    old = rows[0]["unit"]
+    if old.get("valid_until") is not None or old.get("retired_at") is not None:
+        raise ConflictError(f"{old_id} is already closed (valid until {old.get('valid_until')}); supersede its successor instead.")
+    if policy.normalise(old["text"]) == policy.normalise(unit.text):
+        raise IngestError(f"the new text is the same as {old_id}'s; nothing to supersede (use `hippo confirm` to strengthen it).")
+    merged = unit.model_copy(update={
+        "kind": old["kind"],
+        "subject": unit.subject or old.get("subject"),
+        "topic": unit.topic or old.get("topic"),
+        "scope": unit.scope or old.get("scope"),
+    })  # fmt: skip
+    now = ctx.clock()
+    record = build_record(ctx, merged, now)
+    if ctx.embedder is not None:
+        record = record.model_copy(update={"embedding": ctx.embedder.embed([record.text])[0]})
+    batch = new_id("batch")
+
+    def work(tx: Tx) -> RememberResult:
+        result = remember_in_tx(tx, ctx, merged, record, batch)
+        if old_id not in result.superseded:
+            close_as_superseded(tx, ctx, old, result.id, record.valid_from or now, batch, reason=reason)
+            result.superseded.append(old_id)
+        result.action = "superseded" if result.action == "created" else result.action
+        return result
+
+    return graph.write_tx(work)
+
+
+def confirm(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str | None = None) -> dict[str, Any]:
+    """A user (or a passing test) confirms a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
+    batch = new_id("batch")
+
+    def work(tx: Tx) -> dict[str, Any]:
+        rows = tx.run("unit_link_state", id=unit_id)
+        if not rows:
+            raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo log` or `hippo recall`.")
+        unit = rows[0]["unit"]
+        if unit["truth_status"] == TruthStatus.DEPRECATED.value:
+            raise ConflictError(f"{unit_id} was deprecated; remember the statement again instead of confirming it.")
+        conf = round(unit["confidence"] + policy.CONFIRM_STEP * (1.0 - unit["confidence"]), 6)
+        store.update_node(tx, unit_id, {"truth_status": TruthStatus.CONFIRMED.value, "confidence": conf},
+                          actor=ctx.actor, batch_id=batch, reason=reason or "confirmed")  # fmt: skip
+        lifecycle = refresh_lifecycle(tx, ctx, unit_id, batch)
+        return {"id": unit_id, "truth_status": "confirmed", "confidence": conf, "lifecycle": lifecycle,
+                "linked": rows[0]["linked"], "in_conflict": rows[0]["in_conflict"], "batch_id": batch}  # fmt: skip
+
+    return graph.write_tx(work)
+
+
+def deprecate(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str) -> dict[str, Any]:
+    """Stop believing a unit: deprecated and archived, with a reason; never deleted."""
+    if not reason.strip():
+        raise IngestError("forgetting a unit needs a --reason, so the history says why.")
+    batch = new_id("batch")
+
+    def work(tx: Tx) -> dict[str, Any]:
+        rows = tx.run("unit_link_state", id=unit_id)
+        if not rows:
+            raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo log` or `hippo recall`.")
+        unit = rows[0]["unit"]
+        now = ctx.clock()
+        props = {"truth_status": TruthStatus.DEPRECATED.value, "lifecycle": Lifecycle.ARCHIVED.value,
+                 "valid_until": unit.get("valid_until") or now, "dedup_key": None,
+                 "closed_dedup_key": unit.get("dedup_key"), "ttl_until": None}  # fmt: skip
+        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=reason)
+        return {"id": unit_id, "truth_status": "deprecated", "lifecycle": "archived", "batch_id": batch}
+
+    return graph.write_tx(work)

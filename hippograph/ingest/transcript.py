@@ -1,0 +1,256 @@
+"""Agent transcripts (JSONL, one event per line) read into turns; a bad line is reported, never fatal.
+
+Pure: no database. Two line formats are recognised, line by line:
+
+- generic: ``{"session": str|int, "turn": int|str (optional), "speaker": str, "text": str, "time": ISO 8601 (optional)}``;
+- Claude Code events: ``type`` "user" or "assistant" with a ``message`` whose ``content`` is a string or a
+  list of blocks, of which only ``text`` blocks are kept. Other event types (summary, system,
+  file-history-snapshot, ...) and events with no text left (tool calls and results only) are skipped.
+
+A line is Claude Code's when it has a ``type`` field and neither ``speaker`` nor ``text``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from hippograph.errors import IngestError
+from hippograph.schema import MAX_TEXT_CHARS
+
+GENERIC_REQUIRED_FIELDS = ("session", "speaker", "text")
+CLAUDE_CODE_TURN_TYPES = ("user", "assistant")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One utterance: its session, 1-based turn number, speaker, text, UTC time if known and source line."""
+
+    session: str
+    turn: int
+    speaker: str
+    text: str
+    time: datetime | None
+    line: int
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A transcript line that could not be read, with a one-sentence reason."""
+
+    line: int
+    message: str
+
+
+@dataclass
+class TranscriptRead:
+    """What a transcript gave: its turns in file order, the lines with problems, and how many events were skipped."""
+
+    turns: list[Turn]
+    problems: list[LineProblem]
+    skipped: int
+
+
+@dataclass(frozen=True)
+class _Utterance:
+    """A line's content before its turn number is settled (``turn`` is None when the line gave none)."""
+
+    session: str
+    turn: int | None
+    speaker: str
+    text: str
+    time: datetime | None
+
+
+class _LineError(Exception):
+    """Why one line cannot be read; becomes a LineProblem and the reader moves on."""
+
+
+def read_transcript(path: Path) -> TranscriptRead:
+    """Read a JSONL transcript into turns, collecting a LineProblem for each unreadable line.
+
+    Turns without a number are numbered after the highest turn seen so far in
+    their session (so 1, 2, 3, ... when no line gives one). Blank lines are ignored.
+
+    Raises:
+        IngestError: the file does not exist or cannot be read.
+    """
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
+        raise IngestError("no such transcript file; check the path", path=path) from None
+    except IsADirectoryError:
+        raise IngestError("is a folder, not a JSONL transcript file; give the file's path", path=path) from None
+    except OSError as exc:
+        raise IngestError(f"cannot read the transcript ({exc.strerror}); check its permissions", path=path) from exc
+    read = TranscriptRead(turns=[], problems=[], skipped=0)
+    numbering = _Numbering()
+    with handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = _decode(raw, number)
+                if not line.strip():
+                    continue
+                utterance = _parse(line, path.stem)
+                if utterance is None:
+                    read.skipped += 1
+                    continue
+                read.turns.append(numbering.number(utterance, number))
+            except _LineError as exc:
+                read.problems.append(LineProblem(number, str(exc)))
+    return read
+
+
+class _Numbering:
+    """Turn numbers per session: a missing one follows the highest so far; a repeated one is refused."""
+
+    def __init__(self) -> None:
+        self.highest: dict[str, int] = {}
+        self.first_line: dict[tuple[str, int], int] = {}
+
+    def number(self, utterance: _Utterance, line: int) -> Turn:
+        """The numbered turn for ``utterance`` read on ``line``."""
+        session = utterance.session
+        turn = utterance.turn if utterance.turn is not None else self.highest.get(session, 0) + 1
+        if (session, turn) in self.first_line:
+            first = self.first_line[(session, turn)]
+            raise _LineError(f"turn {turn} of session '{session}' already appeared on line {first}")
+        self.first_line[(session, turn)] = line
+        self.highest[session] = max(self.highest.get(session, 0), turn)
+        return Turn(session, turn, utterance.speaker, utterance.text, utterance.time, line)
+
+
+def _decode(raw: bytes, number: int) -> str:
+    """The line as text, without a leading byte-order mark on the first line."""
+    if number == 1:
+        raw = raw.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _LineError(f"line is not valid UTF-8 (bad byte at column {exc.start + 1})") from None
+
+
+def _parse(line: str, fallback_session: str) -> _Utterance | None:
+    """The utterance on one JSON line, or None for an event that is deliberately skipped."""
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise _LineError(f"line is not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(value, dict):
+        raise _LineError(f"line is {_describe(value)}, not a JSON object")
+    if "type" in value and "speaker" not in value and "text" not in value:
+        utterance = _claude_code(value, fallback_session)
+    else:
+        utterance = _generic(value)
+    if utterance is not None and len(utterance.text) > MAX_TEXT_CHARS:
+        raise _LineError(f"text has {len(utterance.text)} characters, over the limit of {MAX_TEXT_CHARS}")
+    return utterance
+
+
+def _generic(event: dict[str, Any]) -> _Utterance | None:
+    """A generic ``{session, turn, speaker, text, time}`` line; None when its text is blank."""
+    missing = [name for name in GENERIC_REQUIRED_FIELDS if name not in event]
+    if missing:
+        names = ", ".join(f"'{name}'" for name in missing)
+        raise _LineError(f"missing field{'s' if len(missing) > 1 else ''} {names}")
+    session, speaker, text = event["session"], event["speaker"], event["text"]
+    if isinstance(session, bool) or not isinstance(session, str | int):
+        raise _LineError(f"field 'session' is {_describe(session)}, not a string or an integer")
+    if not isinstance(speaker, str):
+        raise _LineError(f"field 'speaker' is {_describe(speaker)}, not a string")
+    if not isinstance(text, str):
+        raise _LineError(f"field 'text' is {_describe(text)}, not a string")
+    for name, value in (("session", str(session)), ("speaker", speaker)):
+        if not value.strip():
+            raise _LineError(f"field '{name}' is empty")
+    turn = _turn_number(event.get("turn"))
+    time = _utc_time(event.get("time"), "time")
+    if not text.strip():
+        return None
+    return _Utterance(str(session).strip(), turn, speaker.strip(), text.strip(), time)
+
+
+def _claude_code(event: dict[str, Any], fallback_session: str) -> _Utterance | None:
+    """A Claude Code transcript event; None for other event types and for events with no text blocks."""
+    if event["type"] not in CLAUDE_CODE_TURN_TYPES:
+        return None
+    if "message" not in event:
+        raise _LineError("missing field 'message'")
+    message = event["message"]
+    if not isinstance(message, dict):
+        raise _LineError(f"field 'message' is {_describe(message)}, not an object")
+    if "content" not in message:
+        raise _LineError("missing field 'message.content'")
+    text = _content_text(message["content"])
+    time = _utc_time(event.get("timestamp"), "timestamp")
+    if not text:
+        return None
+    role = message.get("role")
+    speaker = role.strip() if isinstance(role, str) and role.strip() else str(event["type"])
+    session_id = event.get("sessionId")
+    session = session_id.strip() if isinstance(session_id, str) and session_id.strip() else fallback_session
+    return _Utterance(session, None, speaker, text, time)
+
+
+def _content_text(content: object) -> str:
+    """The text of a message content: the string itself, or its text blocks joined by blank lines."""
+    if isinstance(content, str):
+        return content.strip()
+    if not isinstance(content, list):
+        raise _LineError(f"field 'message.content' is {_describe(content)}, not a string or an array")
+    parts: list[str] = []
+    for position, block in enumerate(content, start=1):
+        if not isinstance(block, dict) or block.get("type") != "text":
+            continue  # tool_use, tool_result, thinking, image: not conversation text
+        text = block.get("text")
+        if not isinstance(text, str):
+            raise _LineError(f"text block {position} of 'message.content' has {_describe(text)}, not a string")
+        if text.strip():
+            parts.append(text.strip())
+    return "\n\n".join(parts)
+
+
+def _turn_number(value: object) -> int | None:
+    """A turn number from an integer or a string of digits; None when the line gave none."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise _LineError(f"field 'turn' is {_show(value)}, not a non-negative integer")
+
+
+def _utc_time(value: object, field: str) -> datetime | None:
+    """An ISO 8601 time as aware UTC (naive times are taken as UTC); None when absent."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _LineError(f"field '{field}' is {_describe(value)}, not an ISO 8601 string")
+    try:
+        parsed = datetime.fromisoformat(value.strip())
+    except ValueError:
+        raise _LineError(f"{field} {_show(value)} is not ISO 8601") from None
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+
+
+def _describe(value: object) -> str:
+    """The JSON kind of a value, with an article: 'an object', 'a number', 'null'."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _show(value: object) -> str:
+    """A short quoted rendering of a value for a message: 'D1:3', 3.5, [1, 2]."""
+    shown = f"'{value}'" if isinstance(value, str) else json.dumps(value)
+    return shown if len(shown) <= 60 else shown[:57] + "..."

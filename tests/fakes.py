@@ -1,0 +1,39 @@
+"""Fakes for the edges that are not the database: a clock and a hashing embedder."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+
+class Clock:
+    """A clock that only moves when told to."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(microseconds=1)  # strictly increasing, like real time
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        """Move forward by a timedelta's keyword arguments."""
+        self.now += timedelta(**delta)
+        return self.now
+
+
+class HashingEmbedder:
+    """Deterministic bag-of-words vectors (384 dims): same words, same direction."""
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            vec = [0.0] * 384
+            for word in re.findall(r"\w+", text.lower()):
+                vec[int(hashlib.sha1(word.encode()).hexdigest(), 16) % 384] += 1.0
+            norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+            out.append([v / norm for v in vec])
+        return out
