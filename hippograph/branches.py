@@ -70,7 +70,7 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
                          "valid_until": ctx.clock(), "merged_into": clash[0]["id"]}  # fmt: skip
             else:
                 props["dedup_key"] = key
-            store.update_node(tx, unit["id"], props, actor=ctx.actor, batch_id=batch, reason=f"merge {branch} into {main}")
+            store.update_node(tx, unit["id"], props, actor=ctx.actor, batch_id=batch, reason=f"merge {branch} into {main}", at=ctx.clock())
             moved.append(unit["id"])
         return {"branch": branch, "merged": moved, "batch_id": batch}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from hippograph.errors import ConfigError
@@ -89,6 +89,11 @@ class Settings(BaseSettings):
     query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
     actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
+
+    @field_validator("neo4j_uri", "branch", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @property
     def bolt_uri(self) -> str:

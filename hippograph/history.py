@@ -38,11 +38,11 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
     reason = f"undo {change['id']}"
     if op == ChangeOp.CREATE_NODE:
         store.update_node(tx, change["target_id"], {"retired_at": now, "dedup_key": None},
-                          actor=ctx.actor, batch_id=batch, reason=reason, undoes=change["id"])  # fmt: skip
+                          actor=ctx.actor, batch_id=batch, reason=reason, undoes=change["id"], at=ctx.clock())  # fmt: skip
     elif op == ChangeOp.UPDATE_NODE:
         before = store.props_from_json(change.get("before"))
         store.update_node(tx, change["target_id"], before, actor=ctx.actor, batch_id=batch, reason=reason,
-                          undoes=change["id"])  # fmt: skip
+                          undoes=change["id"], at=ctx.clock())  # fmt: skip
     elif op in (ChangeOp.CREATE_EDGE, ChangeOp.RETIRE_EDGE, ChangeOp.UPDATE_EDGE):
         retired_at = now if op == ChangeOp.CREATE_EDGE else None
         rows = tx.run("set_edge_retired", source_id=change["source_id"], target_id=change["end_id"],

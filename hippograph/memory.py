@@ -13,7 +13,7 @@ from hippograph.errors import NotFoundError
 from hippograph.graph import store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
-from hippograph.ingest import pipeline
+from hippograph.ingest import pipeline, policy
 from hippograph.ingest.embedder import Embedder
 from hippograph.ingest.pipeline import RememberResult, WriteContext
 from hippograph.schema import UnitInput, utc_now
@@ -136,6 +136,16 @@ class Memory:
             "believed": history.was_believed(props, as_of or self.clock()) if "text" in props else None,
             "as_of": as_of,
         }
+
+    def units(self, *, kind: str | None = None, subject: str | None = None, scope: str | None = None,
+              include_closed: bool = False, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip
+        """Units visible from this branch (main's plus its own), newest first."""
+        rows = self.graph.read(
+            "list_units", branches=list(self.visible_branches), kind=kind,
+            subject=policy.key_of(subject) if subject else None, scope=scope,
+            include_closed=include_closed, limit=limit,
+        )  # fmt: skip
+        return [row["unit"] for row in rows]
 
     def log(self, *, since: datetime | None = None, until: datetime | None = None,
             unit_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip

@@ -7,7 +7,6 @@ import os
 import sys
 from typing import Any
 
-import click
 import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
@@ -29,32 +28,32 @@ def format_validation_error(exc: ValidationError) -> str:
 class HippoGroup(TyperGroup):
     """Turns our errors into ``Error: <message>`` on stderr and exit 1, never a traceback."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except HippographError as exc:
             typer.echo(f"Error: {exc}", err=True)
-            raise click.exceptions.Exit(1) from None
+            raise typer.Exit(1) from None
         except ValidationError as exc:
             typer.echo(f"Error: invalid input: {format_validation_error(exc)}.", err=True)
-            raise click.exceptions.Exit(1) from None
-        except (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit):
-            raise
+            raise typer.Exit(1) from None
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise  # typer's own: usage errors keep exit 2
         except Exception as exc:
             if _debug_enabled(ctx):
                 raise
             typer.echo(
                 f"Error: unexpected {type(exc).__name__}: {exc} (set HIPPOGRAPH_DEBUG=1 for the traceback)", err=True
             )
-            raise click.exceptions.Exit(1) from None
+            raise typer.Exit(1) from None
 
 
-def _debug_enabled(ctx: click.Context) -> bool:
+def _debug_enabled(ctx: Any) -> bool:
     obj = ctx.find_root().obj
     if isinstance(obj, dict) and isinstance(obj.get("settings"), Settings):
         return obj["settings"].debug
     # The CLI is an entry point: reading the one debug switch here is allowed.
-    return os.environ.get("HIPPOGRAPH_DEBUG", "") not in ("", "0", "false")
+    return os.environ.get("HIPPOGRAPH_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def new_typer(help_text: str) -> typer.Typer:

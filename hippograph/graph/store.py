@@ -13,7 +13,7 @@ from typing import Any
 
 from hippograph.errors import NotFoundError
 from hippograph.graph.client import Graph, Row, Tx
-from hippograph.schema import Change, ChangeOp, Edge, NodeRecord, new_id
+from hippograph.schema import Change, ChangeOp, Edge, NodeRecord, new_id, utc_now
 
 BATCH_ROWS = 1000
 
@@ -79,7 +79,13 @@ def record_changes(tx: Tx, changes: Sequence[Change]) -> None:
 
 
 def create_nodes(
-    tx: Tx, records: Sequence[NodeRecord], *, actor: str, reason: str | None = None, batch_id: str | None = None
+    tx: Tx,
+    records: Sequence[NodeRecord],
+    *,
+    actor: str,
+    reason: str | None = None,
+    batch_id: str | None = None,
+    at: datetime | None = None,
 ) -> list[str]:
     """Create nodes and their ``create_node`` changes; all or nothing with the transaction."""
     ids: list[str] = []
@@ -93,6 +99,7 @@ def create_nodes(
                     id=new_id("chg"),
                     op=ChangeOp.CREATE_NODE,
                     actor=actor,
+                    at=at or utc_now(),
                     target_id=row["props"]["id"],
                     target_kind=kind_of(row["labels"]),
                     after=props_json(row["props"]),
@@ -106,7 +113,13 @@ def create_nodes(
 
 
 def create_edges(
-    tx: Tx, edges: Sequence[Edge], *, actor: str, reason: str | None = None, batch_id: str | None = None
+    tx: Tx,
+    edges: Sequence[Edge],
+    *,
+    actor: str,
+    reason: str | None = None,
+    batch_id: str | None = None,
+    at: datetime | None = None,
 ) -> list[str]:
     """Create relationships and their changes; a missing end raises ``NotFoundError``."""
     ids: list[str] = []
@@ -131,6 +144,7 @@ def create_edges(
                     id=new_id("chg"),
                     op=ChangeOp.CREATE_EDGE,
                     actor=actor,
+                    at=at or utc_now(),
                     target_id=row["props"]["id"],
                     target_kind=str(row["type"]),
                     source_id=row["source_id"],
@@ -154,6 +168,7 @@ def update_node(
     reason: str | None = None,
     batch_id: str | None = None,
     undoes: str | None = None,
+    at: datetime | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Set properties on a node, record before/after, and return them."""
     rows = tx.run("update_node", id=node_id, props=props)
@@ -167,6 +182,7 @@ def update_node(
                 id=new_id("chg"),
                 op=ChangeOp.UPDATE_NODE,
                 actor=actor,
+                at=at or utc_now(),
                 target_id=node_id,
                 target_kind=str(after.get("kind") or "Node"),
                 before=props_json({k: before.get(k) for k in props}, keep_none=True),

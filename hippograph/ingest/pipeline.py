@@ -7,7 +7,7 @@ its review records and their ``:Change`` entries commit together or not at all.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -114,7 +114,16 @@ def _change(ctx: WriteContext, op: ChangeOp, target_id: str, kind: str, batch: s
                   batch_id=batch, **kw)  # fmt: skip
 
 
-def remember_in_tx(tx: Tx, ctx: WriteContext, unit: UnitInput, record: MemoryRecord, batch: str) -> RememberResult:
+def remember_in_tx(
+    tx: Tx,
+    ctx: WriteContext,
+    unit: UnitInput,
+    record: MemoryRecord,
+    batch: str,
+    *,
+    reason: str | None = None,
+    about_ids: Sequence[str] = (),
+) -> RememberResult:
     """The pipeline for one unit inside an open transaction."""
     keys = [policy.dedup_key(record.kind, record.scope, b, record.text) for b in ctx.visible_branches]
     if record.dedup_key not in keys:
@@ -137,9 +146,9 @@ def remember_in_tx(tx: Tx, ctx: WriteContext, unit: UnitInput, record: MemoryRec
     store.record_changes(tx, [_change(ctx, ChangeOp.CREATE_NODE, record.id, record.kind, batch,
                                       after=store.props_json(props))])  # fmt: skip
     result = RememberResult(id=record.id, action="created", kind=record.kind, batch_id=batch)
-    _link(tx, ctx, unit, record, batch, result)
+    _link(tx, ctx, unit, record, batch, result, about_ids)
     if record.subject and record.topic:
-        _resolve_contradictions(tx, ctx, record, batch, result)
+        _resolve_contradictions(tx, ctx, record, batch, result, reason)
     return result
 
 
@@ -154,23 +163,33 @@ def _strengthen(tx: Tx, ctx: WriteContext, unit_id: str, source: SourceKind, bat
     return RememberResult(id=unit_id, action="strengthened", kind=kind, batch_id=batch)
 
 
-def _link(tx: Tx, ctx: WriteContext, unit: UnitInput, record: MemoryRecord, batch: str, result: RememberResult) -> None:
-    edges: list[Edge] = []
+def _link(
+    tx: Tx,
+    ctx: WriteContext,
+    unit: UnitInput,
+    record: MemoryRecord,
+    batch: str,
+    result: RememberResult,
+    about_ids: Sequence[str] = (),
+) -> None:
+    edges: list[Edge] = [
+        Edge(type=RelType.ABOUT, source_id=record.id, target_id=target, created_at=ctx.clock()) for target in about_ids
+    ]
     for name in unit.about:
         entity_id = ensure_entity(tx, ctx, name, record.scope, batch)
         edges.append(Edge(type=RelType.ABOUT, source_id=record.id, target_id=entity_id, created_at=ctx.clock()))
     if unit.episode_id:
         edges.append(Edge(type=RelType.FROM, source_id=record.id, target_id=unit.episode_id, created_at=ctx.clock()))
     if edges:
-        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch)
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
         return
     if record.kind == "episode":
         return  # an episode is evidence itself
     task = Task(id=new_id("task"), text=f"Link {record.id} to its source episode or to what it is about.",
                 reason="unlinked", scope=record.scope, created_at=ctx.clock())  # fmt: skip
-    store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch)
+    store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch, at=ctx.clock())
     store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=record.id, created_at=ctx.clock())],
-                       actor=ctx.actor, batch_id=batch)  # fmt: skip
+                       actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
     result.tasks.append(task.id)
 
 
@@ -183,11 +202,13 @@ def ensure_entity(tx: Tx, ctx: WriteContext, name: str, scope: str, batch: str) 
     if found:
         return str(found[0]["entity"]["id"])
     entity = Entity(id=new_id("ent"), name=name.strip(), name_key=key, scope=scope, created_at=ctx.clock())
-    store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch)
+    store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch, at=ctx.clock())
     return entity.id
 
 
-def _resolve_contradictions(tx: Tx, ctx: WriteContext, new: MemoryRecord, batch: str, result: RememberResult) -> None:
+def _resolve_contradictions(
+    tx: Tx, ctx: WriteContext, new: MemoryRecord, batch: str, result: RememberResult, reason: str | None
+) -> None:
     rows = tx.run("find_topic_units", subject=new.subject, topic=new.topic, kind=new.kind, scope=new.scope,
                   branches=list(ctx.visible_branches), exclude_id=new.id)  # fmt: skip
     new_from = new.valid_from or new.recorded_at
@@ -196,7 +217,7 @@ def _resolve_contradictions(tx: Tx, ctx: WriteContext, new: MemoryRecord, batch:
         old_from = old.get("valid_from") or old["recorded_at"]
         if new_from >= old_from and new.trust >= old["trust"]:
             close_as_superseded(tx, ctx, old, new.id, new_from, batch,
-                                reason=f"a newer statement about {new.subject} / {new.topic} replaced it")  # fmt: skip
+                                reason=reason or f"a newer statement about {new.subject} / {new.topic} replaced it")  # fmt: skip
             result.superseded.append(old["id"])
             continue
         conflict = Conflict(
@@ -204,16 +225,16 @@ def _resolve_contradictions(tx: Tx, ctx: WriteContext, new: MemoryRecord, batch:
             text=f"{new.id} ({new.source_kind}, trust {new.trust:g}) contradicts {old['id']} "
                  f"({old['source_kind']}, trust {old['trust']:g}) about {new.subject} / {new.topic}.",
         )  # fmt: skip
-        store.create_nodes(tx, [conflict], actor=ctx.actor, batch_id=batch)
+        store.create_nodes(tx, [conflict], actor=ctx.actor, batch_id=batch, at=ctx.clock())
         now = ctx.clock()
         store.create_edges(tx, [
             Edge(type=RelType.CONTRADICTS, source_id=new.id, target_id=old["id"], created_at=now),
             Edge(type=RelType.INVOLVES, source_id=conflict.id, target_id=new.id, created_at=now),
             Edge(type=RelType.INVOLVES, source_id=conflict.id, target_id=old["id"], created_at=now),
-        ], actor=ctx.actor, batch_id=batch)  # fmt: skip
+        ], actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
         for unit_id in (new.id, old["id"]):
             store.update_node(tx, unit_id, {"in_conflict": True}, actor=ctx.actor, batch_id=batch,
-                              reason=f"in conflict {conflict.id}")  # fmt: skip
+                              reason=f"in conflict {conflict.id}", at=ctx.clock())  # fmt: skip
         result.conflicts.append(conflict.id)
 
 
@@ -224,10 +245,9 @@ def close_as_superseded(
     store.update_node(
         tx, old["id"],
         {"valid_until": at, "superseded_at": ctx.clock(), "dedup_key": None, "closed_dedup_key": old.get("dedup_key")},
-        actor=ctx.actor, batch_id=batch, reason=reason,
-    )  # fmt: skip
+        actor=ctx.actor, batch_id=batch, reason=reason, at=ctx.clock())  # fmt: skip
     store.create_edges(tx, [Edge(type=RelType.SUPERSEDED_BY, source_id=old["id"], target_id=new_id_,
-                                 created_at=ctx.clock(), reason=reason)], actor=ctx.actor, batch_id=batch)  # fmt: skip
+                                 created_at=ctx.clock(), reason=reason)], actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
 
 
 def refresh_lifecycle(tx: Tx, ctx: WriteContext, unit_id: str, batch: str) -> str:
@@ -244,7 +264,7 @@ def refresh_lifecycle(tx: Tx, ctx: WriteContext, unit_id: str, batch: str) -> st
         props: dict[str, Any] = {"lifecycle": target.value, "ttl_until": policy.ttl_for(target, ctx.clock())}
         if target == Lifecycle.CONSOLIDATED:
             props["ttl_until"] = None
-        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=f"lifecycle -> {target.value}")
+        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=f"lifecycle -> {target.value}", at=ctx.clock())
     return target.value
 
 
@@ -264,6 +284,10 @@ def supersede(graph: Graph, ctx: WriteContext, old_id: str, unit: UnitInput, rea
     if not rows:
         raise NotFoundError(f"no memory unit has id {old_id!r}; check it with `hippo log` or `hippo recall`.")
     old = rows[0]["unit"]
+    about_ids = [] if unit.about else [
+        e["target_id"] for e in store.get_edges(graph, old_id) if e["type"] == "ABOUT" and e["source_id"] == old_id
+        and not e["props"].get("retired_at")
+    ]  # fmt: skip
     if old.get("valid_until") is not None or old.get("retired_at") is not None:
         raise ConflictError(f"{old_id} is already closed (valid until {old.get('valid_until')}); supersede its successor instead.")
     if policy.normalise(old["text"]) == policy.normalise(unit.text):
@@ -281,7 +305,7 @@ def supersede(graph: Graph, ctx: WriteContext, old_id: str, unit: UnitInput, rea
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:
-        result = remember_in_tx(tx, ctx, merged, record, batch)
+        result = remember_in_tx(tx, ctx, merged, record, batch, reason=reason, about_ids=about_ids)
         if old_id not in result.superseded:
             close_as_superseded(tx, ctx, old, result.id, record.valid_from or now, batch, reason=reason)
             result.superseded.append(old_id)
@@ -304,7 +328,7 @@ def confirm(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str | None
             raise ConflictError(f"{unit_id} was deprecated; remember the statement again instead of confirming it.")
         conf = round(unit["confidence"] + policy.CONFIRM_STEP * (1.0 - unit["confidence"]), 6)
         store.update_node(tx, unit_id, {"truth_status": TruthStatus.CONFIRMED.value, "confidence": conf},
-                          actor=ctx.actor, batch_id=batch, reason=reason or "confirmed")  # fmt: skip
+                          actor=ctx.actor, batch_id=batch, reason=reason or "confirmed", at=ctx.clock())  # fmt: skip
         lifecycle = refresh_lifecycle(tx, ctx, unit_id, batch)
         return {"id": unit_id, "truth_status": "confirmed", "confidence": conf, "lifecycle": lifecycle,
                 "linked": rows[0]["linked"], "in_conflict": rows[0]["in_conflict"], "batch_id": batch}  # fmt: skip
@@ -327,7 +351,7 @@ def deprecate(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str) -> 
         props = {"truth_status": TruthStatus.DEPRECATED.value, "lifecycle": Lifecycle.ARCHIVED.value,
                  "valid_until": unit.get("valid_until") or now, "dedup_key": None,
                  "closed_dedup_key": unit.get("dedup_key"), "ttl_until": None}  # fmt: skip
-        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=reason)
+        store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=reason, at=ctx.clock())
         return {"id": unit_id, "truth_status": "deprecated", "lifecycle": "archived", "batch_id": batch}
 
     return graph.write_tx(work)

@@ -124,11 +124,11 @@ class _Numbering:
 
 
 def _decode(raw: bytes, number: int) -> str:
-    """The line as text, without a leading byte-order mark on the first line."""
+    """The line as text, without its line ending or (on the first line) a byte-order mark."""
     if number == 1:
         raw = raw.removeprefix(b"\xef\xbb\xbf")
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as exc:
         raise _LineError(f"line is not valid UTF-8 (bad byte at column {exc.start + 1})") from None
 
@@ -138,7 +138,8 @@ def _parse(line: str, fallback_session: str) -> _Utterance | None:
     try:
         value = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise _LineError(f"line is not valid JSON ({exc.msg} at column {exc.colno})") from None
+        reason = exc.msg.removesuffix(" at")  # some json messages already end in "at"
+        raise _LineError(f"line is not valid JSON ({reason} at column {exc.colno})") from None
     if not isinstance(value, dict):
         raise _LineError(f"line is {_describe(value)}, not a JSON object")
     if "type" in value and "speaker" not in value and "text" not in value:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from hippograph.config import Settings
-from hippograph.errors import GraphUnavailableError
+from hippograph.errors import ConfigError, GraphUnavailableError
 from hippograph.graph.client import Graph
 from hippograph.neo4j_local import docker
 from hippograph.neo4j_local.resolve import server_root
@@ -74,6 +74,16 @@ def start(settings: Settings) -> ServerReport:
     """Make a server available and say which one."""
     began = time.monotonic()
     mode = settings.server_mode
+    if mode == "external" and not settings.has_explicit_uri:
+        raise ConfigError("HIPPOGRAPH_SERVER_MODE=external needs HIPPOGRAPH_NEO4J_URI set to the server to use.")
+    if mode in ("managed", "docker") and settings.has_explicit_uri:
+        raise ConfigError(
+            f"HIPPOGRAPH_SERVER_MODE={mode} starts a local server, but HIPPOGRAPH_NEO4J_URI points elsewhere; unset one of them."
+        )
+    if mode == "docker" and not docker.engine_available():
+        raise GraphUnavailableError(
+            "HIPPOGRAPH_SERVER_MODE=docker but no Docker engine answers `docker info`; start Docker or use the managed mode."
+        )
     if settings.has_explicit_uri and mode in ("auto", "external"):
         wait_until_answers(settings, timeout_s=10.0)
         return ServerReport("external", "using", settings.bolt_uri, None, elapsed_s=time.monotonic() - began)

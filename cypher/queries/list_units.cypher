@@ -1,0 +1,14 @@
+// Active units visible from a branch, optionally of one kind, subject or scope, newest first.
+// Params: $branches LIST<STRING>, $kind STRING|null, $subject STRING|null,
+// $scope STRING|null, $include_closed BOOLEAN, $limit INTEGER.
+// Returns: unit MAP (without embedding).
+// READ
+MATCH (m:Memory)
+WHERE m.branch IN $branches
+  AND ($kind IS NULL OR m.kind = $kind)
+  AND ($subject IS NULL OR m.subject = $subject)
+  AND ($scope IS NULL OR m.scope = $scope)
+  AND ($include_closed OR (m.valid_until IS NULL AND m.retired_at IS NULL))
+RETURN m {.*, embedding: null} AS unit
+ORDER BY m.recorded_at DESC
+LIMIT $limit

@@ -1,0 +1,260 @@
+"""Export the whole memory to a folder of JSON Lines files, and restore it into an empty database.
+
+The snapshot works on raw nodes and relationships, so every kind of memory, and
+the ``:Change`` history itself, round-trips without knowing the schema records.
+Export reads in pages and streams to disk; two exports of the same memory are
+byte-identical, so a snapshot diffs well in git. Import checks every line before
+it writes anything and records no new ``:Change`` nodes. The format is described
+in ``hippograph/graph/snapshot_format.py``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import IO, Any
+
+from hippograph.errors import ConfigError, ConflictError, HippographError, IngestError
+from hippograph.graph import snapshot_format as fmt
+from hippograph.graph.client import Graph, Tx
+from hippograph.graph.migrations import ensure_schema
+from hippograph.graph.store import BATCH_ROWS, kind_of
+
+log = logging.getLogger(__name__)
+
+PAGE_ROWS = 1000
+"""Nodes read per export page (each may carry a 384-float embedding)."""
+RUN_ROWS = 100_000
+"""Edge lines sorted in memory before a sorted run is spilled to disk."""
+SINGLE_TX_ROWS = 20_000
+"""Snapshots up to this many lines are imported in one transaction; larger ones in batches."""
+_SCAN_TIMEOUT_S = 600.0
+
+
+# -- export -------------------------------------------------------------------
+
+
+def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
+    """Write every node and relationship of memory to ``directory``, replacing an earlier snapshot there."""
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise ConfigError(f"{directory} is a file; give a folder to export the snapshot into.")
+    bad = graph.read("count_unexportable", timeout_s=_SCAN_TIMEOUT_S)[0]
+    if bad["nodes"] or bad["edges"]:
+        raise HippographError(
+            f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and {bad['edges']} relationships "
+            "lack a string id or join such nodes; hippograph never writes these, so fix or delete them in Neo4j Browser."
+        )
+    directory.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".snapshot-", dir=directory) as tmp:
+        staging = Path(tmp)
+        node_counts, node_ids = _export_nodes(graph, staging / "nodes")
+        edge_counts = _export_edges(graph, staging / "edges", node_ids)
+        files = dict(sorted({**node_counts, **edge_counts}.items()))
+        (staging / fmt.MANIFEST).write_text(fmt.dump_manifest(files), encoding="utf-8", newline="\n")
+        _replace(staging, directory)
+    log.info("exported %d nodes and %d relationships to %s", len(node_ids), sum(edge_counts.values()), directory)
+    return files
+
+
+def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]:
+    folder.mkdir()
+    counts: dict[str, int] = {}
+    ids: set[str] = set()
+    after = ""
+    with ExitStack() as stack:
+        handles: dict[str, IO[str]] = {}
+        while True:
+            rows = graph.read("export_nodes_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS)
+            for row in rows:
+                node_id, labels = row["id"], sorted(row["labels"])
+                after = _next_id(after, node_id)
+                kind = kind_of(labels)
+                if kind not in fmt.NODE_KINDS or not set(labels) <= fmt.NODE_KINDS | {"Memory"}:
+                    raise HippographError(
+                        f"node {node_id} has labels {labels}, not all from hippograph's NodeLabel enum, "
+                        "so a snapshot could not restore it; remove the extra labels in Neo4j Browser."
+                    )
+                props = _encoded(fmt.encode_props, f"node {node_id}", row["props"])
+                if kind not in handles:
+                    handles[kind] = stack.enter_context(_open_for_write(folder / f"{kind}.jsonl"))
+                handles[kind].write(fmt.dump_line({"id": node_id, "labels": labels, "props": props}))
+                counts[f"nodes/{kind}.jsonl"] = counts.get(f"nodes/{kind}.jsonl", 0) + 1
+                ids.add(node_id)
+            if len(rows) < PAGE_ROWS:
+                return counts, ids
+
+
+def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, int]:
+    folder.mkdir()
+    spool = _EdgeSpool(folder.parent / ".runs")
+    after = ""
+    while True:
+        rows = graph.read("export_edges_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS)
+        for row in rows:
+            source_id = after = _next_id(after, row["source_id"])
+            for edge in row["edges"]:
+                edge_id, rel_type, target_id = edge["id"], edge["type"], edge["target_id"]
+                if rel_type not in fmt.EDGE_TYPES:
+                    raise HippographError(
+                        f"relationship {edge_id} has type {rel_type}, which is not in hippograph's RelType enum, "
+                        "so a snapshot could not restore it; retype or delete it in Neo4j Browser."
+                    )
+                if source_id not in node_ids or target_id not in node_ids:
+                    raise ConflictError(
+                        f"memory changed during the export (relationship {edge_id} joins a node written after the "
+                        "nodes were read); export again while nothing is writing."
+                    )
+                props = _encoded(fmt.encode_props, f"relationship {edge_id}", edge["props"])
+                line = {"id": edge_id, "type": rel_type, "source_id": source_id, "target_id": target_id, "props": props}
+                spool.add(rel_type, edge_id, fmt.dump_line(line))
+        if len(rows) < PAGE_ROWS:
+            return spool.finish(folder)
+
+
+def _next_id(after: str, node_id: str) -> str:
+    # Files are sorted by id because pages arrive in id order; refuse to write otherwise.
+    if node_id <= after:
+        raise HippographError(f"Neo4j returned node {node_id!r} out of id order during export; export again.")
+    return node_id
+
+
+def _encoded(encode: Any, owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    try:
+        result: dict[str, Any] = encode(owner, entries)
+    except fmt.LineError as exc:
+        raise HippographError(str(exc)) from None
+    return result
+
+
+def _open_for_write(path: Path) -> IO[str]:
+    return path.open("w", encoding="utf-8", newline="\n")
+
+
+def _line_id(line: str) -> str:
+    # Keys are sorted and "id" is the first key of an edge line: {"id":"...",...}
+    value, _ = json.JSONDecoder().raw_decode(line, len('{"id":'))
+    return str(value)
+
+
+class _EdgeSpool:
+    """Edge lines per type, sorted by id with bounded memory: sorted runs spill to disk and are merged."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._buffer: dict[str, list[tuple[str, str]]] = {}
+        self._buffered = 0
+        self._runs: dict[str, list[Path]] = {}
+        self._counts: dict[str, int] = {}
+
+    def add(self, rel_type: str, edge_id: str, line: str) -> None:
+        self._buffer.setdefault(rel_type, []).append((edge_id, line))
+        self._counts[rel_type] = self._counts.get(rel_type, 0) + 1
+        self._buffered += 1
+        if self._buffered >= RUN_ROWS:
+            self._spill()
+
+    def _spill(self) -> None:
+        self._folder.mkdir(exist_ok=True)
+        for rel_type, rows in self._buffer.items():
+            runs = self._runs.setdefault(rel_type, [])
+            run = self._folder / f"{rel_type}.{len(runs):06d}.jsonl"
+            with _open_for_write(run) as handle:
+                handle.writelines(line for _, line in sorted(rows))
+            runs.append(run)
+        self._buffer, self._buffered = {}, 0
+
+    def finish(self, folder: Path) -> dict[str, int]:
+        """Write ``<TYPE>.jsonl`` files into ``folder`` and return their line counts."""
+        if self._runs:
+            self._spill()
+        for rel_type in self._counts:
+            with _open_for_write(folder / f"{rel_type}.jsonl") as out:
+                if rel_type in self._buffer:
+                    out.writelines(line for _, line in sorted(self._buffer[rel_type]))
+                    continue
+                with ExitStack() as stack:
+                    runs = [stack.enter_context(run.open(encoding="utf-8", newline="\n")) for run in self._runs[rel_type]]
+                    out.writelines(heapq.merge(*runs, key=_line_id))
+        return {f"edges/{t}.jsonl": n for t, n in self._counts.items()}
+
+
+def _replace(staging: Path, directory: Path) -> None:
+    # Only snapshot files are replaced: anything else in the folder (.git, notes) is left alone.
+    for sub in ("nodes", "edges"):
+        target = directory / sub
+        target.mkdir(exist_ok=True)
+        for old in target.glob("*.jsonl"):
+            old.unlink()
+        for new in (staging / sub).glob("*.jsonl"):
+            os.replace(new, target / new.name)
+    os.replace(staging / fmt.MANIFEST, directory / fmt.MANIFEST)
+
+
+# -- import -------------------------------------------------------------------
+
+
+def import_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
+    """Recreate a snapshot's nodes and relationships in an empty database, checking every line first."""
+    directory = Path(directory)
+    files = _read_manifest(directory)
+    existing = int(graph.read("count_all_nodes")[0]["count"])
+    if existing:
+        raise ConflictError(
+            f"the database already holds {existing} memory nodes, so the snapshot in {directory} was not imported; "
+            "import into an empty database (a fresh instance, or HIPPOGRAPH_NEO4J_DATABASE naming an empty one)."
+        )
+    _validate(directory, files)
+    ensure_schema(graph)  # the id constraints also make import_edges' id lookups indexed
+    total = sum(files.values())
+    if total <= SINGLE_TX_ROWS:
+        graph.write_tx(lambda tx: _write_all(tx, directory, files))
+    else:
+        written = 0
+        try:
+            for name, rows in _batches(directory, files):
+                graph.write_tx(lambda tx, name=name, rows=rows: _write_batch(tx, name, rows))  # type: ignore[misc]
+                written += len(rows)
+        except HippographError as exc:
+            raise HippographError(
+                f"the import stopped after {written} of {total} lines ({exc}); the database now holds part of the "
+                "snapshot, so empty it and import again."
+            ) from exc
+    log.info("imported %d lines from %s", total, directory)
+    return files
+
+
+def _read_manifest(directory: Path) -> dict[str, int]:
+    path = directory / fmt.MANIFEST
+    if not path.is_file():
+        raise IngestError(
+            f"{directory} has no {fmt.MANIFEST}, so it is not a hippograph snapshot; "
+            "give the folder that the export wrote.",
+            path=directory,
+        )
+    try:
+        return fmt.parse_manifest(path.read_text(encoding="utf-8"))
+    except (fmt.LineError, UnicodeDecodeError) as exc:
+        raise IngestError(f"{exc}; nothing was imported.", path=path) from None
+
+
+def _decoded(directory: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    path = directory / name
+    folder, _, stem = name.removesuffix(".jsonl").partition("/")
+    decode = fmt.decode_node if folder == "nodes" else fmt.decode_edge
+    line = 0
+    try:
+        for line, text in fmt.read_lines(path):
+            yield line, decode(text, stem)
+    except fmt.LineError as exc:
+        raise IngestError(f"{exc}; nothing was imported, fix the line and import again.", path=path, line=line + 1 if not text_read(exc) else line) from None
+
+
+def text_read(exc: fmt.LineError) -> bool:
+    return True
