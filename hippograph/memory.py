@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, history
+from hippograph import branches, history, review
 from hippograph.config import Settings
 from hippograph.errors import NotFoundError
 from hippograph.graph import store
@@ -15,6 +15,8 @@ from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
 from hippograph.ingest.embedder import Embedder
+from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
+from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
 from hippograph.ingest.pipeline import RememberResult, WriteContext
 from hippograph.schema import UnitInput, utc_now
 from hippograph.sources import read_lines
@@ -164,6 +166,27 @@ class Memory:
         """Reverse everything recorded after ``to``, itself recorded as changes."""
         return history.rollback(self.graph, self._ctx(), to)
 
+    # -- sources ------------------------------------------------------------------
+
+    def import_markdown(self, paths: list[Path]) -> MarkdownReport:
+        """Import memory Markdown files; unchanged files are skipped, edited units superseded."""
+        return import_markdown(self.graph, self._ctx(), paths, self.cwd)
+
+    def import_transcript(self, path: Path, *, scope: str | None = None, strict: bool = False) -> TranscriptReport:
+        """Import a JSONL transcript (generic or Claude Code) as chained episodes."""
+        return import_transcript(self.graph, self._ctx(), path, display=_display(path, self.cwd), scope=scope,
+                                 strict=strict)  # fmt: skip
+
+    # -- review ---------------------------------------------------------------------
+
+    def review(self, limit: int = 100) -> list[dict[str, Any]]:
+        """Open conflicts, ambiguities and tasks."""
+        return review.list_open(self.graph, limit)
+
+    def resolve(self, item_id: str, *, accept: bool, keep: str | None = None, note: str | None = None) -> dict[str, Any]:
+        """Accept or reject a review item (recorded)."""
+        return review.resolve(self.graph, self._ctx(), item_id, accept=accept, keep=keep, note=note)
+
     # -- branches -----------------------------------------------------------------
 
     def branch_list(self) -> list[dict[str, Any]]:
@@ -177,3 +200,10 @@ class Memory:
     def branch_merge(self, name: str) -> dict[str, Any]:
         """Make a branch's memory visible on main (recorded, undoable)."""
         return branches.merge(self.graph, self._ctx(), name, self.settings.main_branch)
+
+
+def _display(path: Path, base: Path) -> str:
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
@@ -81,7 +81,7 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
                         f"node {node_id} has labels {labels}, not all from hippograph's NodeLabel enum, "
                         "so a snapshot could not restore it; remove the extra labels in Neo4j Browser."
                     )
-                props = _encoded(fmt.encode_props, f"node {node_id}", row["props"])
+                props = _encoded(f"node {node_id}", row["props"])
                 if kind not in handles:
                     handles[kind] = stack.enter_context(_open_for_write(folder / f"{kind}.jsonl"))
                 handles[kind].write(fmt.dump_line({"id": node_id, "labels": labels, "props": props}))
@@ -111,7 +111,7 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
                         f"memory changed during the export (relationship {edge_id} joins a node written after the "
                         "nodes were read); export again while nothing is writing."
                     )
-                props = _encoded(fmt.encode_props, f"relationship {edge_id}", edge["props"])
+                props = _encoded(f"relationship {edge_id}", edge["props"])
                 line = {"id": edge_id, "type": rel_type, "source_id": source_id, "target_id": target_id, "props": props}
                 spool.add(rel_type, edge_id, fmt.dump_line(line))
         if len(rows) < PAGE_ROWS:
@@ -125,12 +125,11 @@ def _next_id(after: str, node_id: str) -> str:
     return node_id
 
 
-def _encoded(encode: Any, owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+def _encoded(owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
     try:
-        result: dict[str, Any] = encode(owner, entries)
+        return fmt.encode_props(owner, entries)
     except fmt.LineError as exc:
         raise HippographError(str(exc)) from None
-    return result
 
 
 def _open_for_write(path: Path) -> IO[str]:
@@ -218,8 +217,8 @@ def import_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
     else:
         written = 0
         try:
-            for name, rows in _batches(directory, files):
-                graph.write_tx(lambda tx, name=name, rows=rows: _write_batch(tx, name, rows))  # type: ignore[misc]
+            for statement, rows in _batches(directory, files):
+                graph.write_tx(_batch_writer(statement, rows))
                 written += len(rows)
         except HippographError as exc:
             raise HippographError(
@@ -244,17 +243,78 @@ def _read_manifest(directory: Path) -> dict[str, int]:
         raise IngestError(f"{exc}; nothing was imported.", path=path) from None
 
 
-def _decoded(directory: Path, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _decoded(directory: Path, name: str) -> Iterator[dict[str, Any]]:
     path = directory / name
     folder, _, stem = name.removesuffix(".jsonl").partition("/")
     decode = fmt.decode_node if folder == "nodes" else fmt.decode_edge
-    line = 0
-    try:
-        for line, text in fmt.read_lines(path):
-            yield line, decode(text, stem)
-    except fmt.LineError as exc:
-        raise IngestError(f"{exc}; nothing was imported, fix the line and import again.", path=path, line=line + 1 if not text_read(exc) else line) from None
+    for line, raw in fmt.read_lines(path):
+        try:
+            row = decode(fmt.line_text(raw), stem)
+        except fmt.LineError as exc:
+            raise IngestError(f"{exc}; nothing was imported, so fix the line and import again.", path=path, line=line) from None
+        yield row
 
 
-def text_read(exc: fmt.LineError) -> bool:
-    return True
+def _validate(directory: Path, files: dict[str, int]) -> None:
+    """Read every line once, writing nothing: shapes, unique ids, edge ends, and counts against the manifest."""
+    present = {f"{sub}/{p.name}" for sub in ("nodes", "edges") for p in (directory / sub).glob("*.jsonl")}
+    if stray := sorted(present - set(files)):
+        raise IngestError("the file is not listed in manifest.json; nothing was imported.", path=directory / stray[0])
+    if missing := sorted(set(files) - present):
+        raise IngestError("manifest.json lists this file but it is missing; nothing was imported.", path=directory / missing[0])
+    node_ids: set[str] = set()
+    edge_ids: set[str] = set()
+    for name in _ordered(files):
+        is_node = name.startswith("nodes/")
+        count = 0
+        for count, row in enumerate(_decoded(directory, name), start=1):
+            seen = node_ids if is_node else edge_ids
+            problem = f"the id {row['id']!r} appears twice in the snapshot" if row["id"] in seen else None
+            if not is_node:
+                missing = [end for end in (row["source_id"], row["target_id"]) if end not in node_ids]
+                problem = problem or (f"the end {missing[0]!r} is not a node of the snapshot" if missing else None)
+            if problem:
+                raise IngestError(f"{problem}; nothing was imported.", path=directory / name, line=count)
+            seen.add(row["id"])
+        if count != files[name]:
+            raise IngestError(
+                f"the file holds {count} lines but manifest.json says {files[name]}, so it may be truncated; nothing was imported.",
+                path=directory / name,
+            )
+
+
+def _ordered(files: dict[str, int]) -> list[str]:
+    # Every node before any relationship, so relationship ends exist when they are matched.
+    return sorted(files, key=lambda name: (not name.startswith("nodes/"), name))
+
+
+def _batches(directory: Path, files: dict[str, int]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    for name in _ordered(files):
+        statement = "import_nodes" if name.startswith("nodes/") else "import_edges"
+        batch: list[dict[str, Any]] = []
+        for row in _decoded(directory, name):
+            row.pop("id")
+            batch.append(row)
+            if len(batch) == BATCH_ROWS:
+                yield statement, batch
+                batch = []
+        if batch:
+            yield statement, batch
+
+
+def _batch_writer(statement: str, rows: list[dict[str, Any]]) -> Callable[[Tx], None]:
+    return lambda tx: _write_batch(tx, statement, rows)
+
+
+def _write_batch(tx: Tx, statement: str, rows: list[dict[str, Any]]) -> None:
+    created = int(tx.run(statement, rows=rows)[0]["created"])
+    if created != len(rows):
+        raise ConflictError(f"{statement} created {created} of {len(rows)} rows; the database changed during the import.")
+
+
+def _write_all(tx: Tx, directory: Path, files: dict[str, int]) -> None:
+    # Checked again inside the transaction, so a concurrent writer cannot slip in between.
+    if int(tx.run("count_all_nodes")[0]["count"]):
+        raise ConflictError("the database stopped being empty during the import; nothing was imported.")
+    for statement, rows in _batches(directory, files):
+        _write_batch(tx, statement, rows)

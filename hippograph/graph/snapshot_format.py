@@ -207,14 +207,18 @@ def decode_edge(text: str, rel_type: str) -> dict[str, Any]:
     return {"id": edge_id, **row, "props": props, "temporals": temporals}
 
 
-def read_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Numbered lines of a snapshot file, split on newlines only and decoded as UTF-8."""
+def read_lines(path: Path) -> Iterator[tuple[int, bytes]]:
+    """Numbered raw lines of a snapshot file, split on newlines only."""
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                yield number, raw.decode("utf-8").rstrip("\n")
-            except UnicodeDecodeError as exc:
-                raise LineError(f"the line is not UTF-8 (byte {exc.start + 1})") from None
+        yield from enumerate(handle, start=1)
+
+
+def line_text(raw: bytes) -> str:
+    """One raw line as text, without its line ending."""
+    try:
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as exc:
+        raise LineError(f"the line is not UTF-8 (byte {exc.start + 1})") from None
 
 
 def parse_manifest(text: str) -> dict[str, int]:
