@@ -10,7 +10,7 @@ from typing import Any
 from hippograph import branches, history, review
 from hippograph.config import Settings
 from hippograph.errors import NotFoundError
-from hippograph.graph import store
+from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
@@ -176,6 +176,14 @@ class Memory:
         """Import a JSONL transcript (generic or Claude Code) as chained episodes."""
         return import_transcript(self.graph, self._ctx(), path, display=_display(path, self.cwd), scope=scope,
                                  strict=strict)  # fmt: skip
+
+    def export(self, directory: Path) -> dict[str, int]:
+        """Write the whole memory as sorted JSONL that diffs well in git."""
+        return snapshot.export_snapshot(self.graph, directory)
+
+    def import_snapshot(self, directory: Path) -> dict[str, int]:
+        """Restore an export into an empty database."""
+        return snapshot.import_snapshot(self.graph, directory)
 
     # -- review ---------------------------------------------------------------------
 

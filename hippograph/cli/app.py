@@ -101,3 +101,18 @@ def settings_of(ctx: typer.Context) -> Settings:
         raise ConfigError(f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}.") from exc
     root_ctx.obj["settings"] = settings
     return settings
+
+
+def open_memory(ctx: typer.Context, *, embed: bool = False, branch: str | None = None, scope: str | None = None) -> Any:
+    """Connect the public API for this invocation; with ``embed``, load the model if it is installed."""
+    from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
+    from hippograph.memory import Memory
+
+    settings = settings_of(ctx)
+    updates = {k: v for k, v in (("branch", branch), ("scope", scope)) if v}
+    if updates:
+        settings = settings.model_copy(update=updates)
+    embedder = None
+    if embed and model_location(settings) is not None and is_runtime_installed():
+        embedder = default_embedder(settings)
+    return Memory.connect(settings, embedder=embedder)

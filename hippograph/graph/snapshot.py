@@ -10,8 +10,6 @@ in ``hippograph/graph/snapshot_format.py``.
 
 from __future__ import annotations
 
-import heapq
-import json
 import logging
 import os
 import tempfile
@@ -24,14 +22,13 @@ from hippograph.errors import ConfigError, ConflictError, HippographError, Inges
 from hippograph.graph import snapshot_format as fmt
 from hippograph.graph.client import Graph, Tx
 from hippograph.graph.migrations import ensure_schema
+from hippograph.graph.snapshot_spool import EdgeSpool, open_for_write
 from hippograph.graph.store import BATCH_ROWS, kind_of
 
 log = logging.getLogger(__name__)
 
 PAGE_ROWS = 1000
 """Nodes read per export page (each may carry a 384-float embedding)."""
-RUN_ROWS = 100_000
-"""Edge lines sorted in memory before a sorted run is spilled to disk."""
 SINGLE_TX_ROWS = 20_000
 """Snapshots up to this many lines are imported in one transaction; larger ones in batches."""
 _SCAN_TIMEOUT_S = 600.0
@@ -48,8 +45,9 @@ def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
     bad = graph.read("count_unexportable", timeout_s=_SCAN_TIMEOUT_S)[0]
     if bad["nodes"] or bad["edges"]:
         raise HippographError(
-            f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and {bad['edges']} relationships "
-            "lack a string id or join such nodes; hippograph never writes these, so fix or delete them in Neo4j Browser."
+            f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and {bad['edges']} "
+            "relationships lack a string id or join such nodes; hippograph never writes these, "
+            "so fix or delete them in Neo4j Browser."
         )
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".snapshot-", dir=directory) as tmp:
@@ -76,14 +74,14 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
                 node_id, labels = row["id"], sorted(row["labels"])
                 after = _next_id(after, node_id)
                 kind = kind_of(labels)
-                if kind not in fmt.NODE_KINDS or not set(labels) <= fmt.NODE_KINDS | {"Memory"}:
+                if not set(labels) <= fmt.NODE_LABELS:
                     raise HippographError(
                         f"node {node_id} has labels {labels}, not all from hippograph's NodeLabel enum, "
                         "so a snapshot could not restore it; remove the extra labels in Neo4j Browser."
                     )
                 props = _encoded(f"node {node_id}", row["props"])
                 if kind not in handles:
-                    handles[kind] = stack.enter_context(_open_for_write(folder / f"{kind}.jsonl"))
+                    handles[kind] = stack.enter_context(open_for_write(folder / f"{kind}.jsonl"))
                 handles[kind].write(fmt.dump_line({"id": node_id, "labels": labels, "props": props}))
                 counts[f"nodes/{kind}.jsonl"] = counts.get(f"nodes/{kind}.jsonl", 0) + 1
                 ids.add(node_id)
@@ -93,7 +91,7 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
 
 def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, int]:
     folder.mkdir()
-    spool = _EdgeSpool(folder.parent / ".runs")
+    spool = EdgeSpool(folder.parent / ".runs")
     after = ""
     while True:
         rows = graph.read("export_edges_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS)
@@ -119,7 +117,8 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
 
 
 def _next_id(after: str, node_id: str) -> str:
-    # Files are sorted by id because pages arrive in id order; refuse to write otherwise.
+    # Files are sorted by id because pages arrive in the :Node(id) index's order, which is
+    # Python's code-point order (the edge spool sorts the same way); refuse to write otherwise.
     if node_id <= after:
         raise HippographError(f"Neo4j returned node {node_id!r} out of id order during export; export again.")
     return node_id
@@ -130,58 +129,6 @@ def _encoded(owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
         return fmt.encode_props(owner, entries)
     except fmt.LineError as exc:
         raise HippographError(str(exc)) from None
-
-
-def _open_for_write(path: Path) -> IO[str]:
-    return path.open("w", encoding="utf-8", newline="\n")
-
-
-def _line_id(line: str) -> str:
-    # Keys are sorted and "id" is the first key of an edge line: {"id":"...",...}
-    value, _ = json.JSONDecoder().raw_decode(line, len('{"id":'))
-    return str(value)
-
-
-class _EdgeSpool:
-    """Edge lines per type, sorted by id with bounded memory: sorted runs spill to disk and are merged."""
-
-    def __init__(self, folder: Path) -> None:
-        self._folder = folder
-        self._buffer: dict[str, list[tuple[str, str]]] = {}
-        self._buffered = 0
-        self._runs: dict[str, list[Path]] = {}
-        self._counts: dict[str, int] = {}
-
-    def add(self, rel_type: str, edge_id: str, line: str) -> None:
-        self._buffer.setdefault(rel_type, []).append((edge_id, line))
-        self._counts[rel_type] = self._counts.get(rel_type, 0) + 1
-        self._buffered += 1
-        if self._buffered >= RUN_ROWS:
-            self._spill()
-
-    def _spill(self) -> None:
-        self._folder.mkdir(exist_ok=True)
-        for rel_type, rows in self._buffer.items():
-            runs = self._runs.setdefault(rel_type, [])
-            run = self._folder / f"{rel_type}.{len(runs):06d}.jsonl"
-            with _open_for_write(run) as handle:
-                handle.writelines(line for _, line in sorted(rows))
-            runs.append(run)
-        self._buffer, self._buffered = {}, 0
-
-    def finish(self, folder: Path) -> dict[str, int]:
-        """Write ``<TYPE>.jsonl`` files into ``folder`` and return their line counts."""
-        if self._runs:
-            self._spill()
-        for rel_type in self._counts:
-            with _open_for_write(folder / f"{rel_type}.jsonl") as out:
-                if rel_type in self._buffer:
-                    out.writelines(line for _, line in sorted(self._buffer[rel_type]))
-                    continue
-                with ExitStack() as stack:
-                    runs = [stack.enter_context(run.open(encoding="utf-8", newline="\n")) for run in self._runs[rel_type]]
-                    out.writelines(heapq.merge(*runs, key=_line_id))
-        return {f"edges/{t}.jsonl": n for t, n in self._counts.items()}
 
 
 def _replace(staging: Path, directory: Path) -> None:
@@ -251,7 +198,9 @@ def _decoded(directory: Path, name: str) -> Iterator[dict[str, Any]]:
         try:
             row = decode(fmt.line_text(raw), stem)
         except fmt.LineError as exc:
-            raise IngestError(f"{exc}; nothing was imported, so fix the line and import again.", path=path, line=line) from None
+            raise IngestError(
+                f"{exc}; nothing was imported, so fix the line and import again.", path=path, line=line
+            ) from None
         yield row
 
 
@@ -260,8 +209,10 @@ def _validate(directory: Path, files: dict[str, int]) -> None:
     present = {f"{sub}/{p.name}" for sub in ("nodes", "edges") for p in (directory / sub).glob("*.jsonl")}
     if stray := sorted(present - set(files)):
         raise IngestError("the file is not listed in manifest.json; nothing was imported.", path=directory / stray[0])
-    if missing := sorted(set(files) - present):
-        raise IngestError("manifest.json lists this file but it is missing; nothing was imported.", path=directory / missing[0])
+    if absent := sorted(set(files) - present):
+        raise IngestError(
+            "manifest.json lists this file but it is missing; nothing was imported.", path=directory / absent[0]
+        )
     node_ids: set[str] = set()
     edge_ids: set[str] = set()
     for name in _ordered(files):
@@ -271,14 +222,15 @@ def _validate(directory: Path, files: dict[str, int]) -> None:
             seen = node_ids if is_node else edge_ids
             problem = f"the id {row['id']!r} appears twice in the snapshot" if row["id"] in seen else None
             if not is_node:
-                missing = [end for end in (row["source_id"], row["target_id"]) if end not in node_ids]
-                problem = problem or (f"the end {missing[0]!r} is not a node of the snapshot" if missing else None)
+                dangling = [end for end in (row["source_id"], row["target_id"]) if end not in node_ids]
+                problem = problem or (f"the end {dangling[0]!r} is not a node of the snapshot" if dangling else None)
             if problem:
                 raise IngestError(f"{problem}; nothing was imported.", path=directory / name, line=count)
             seen.add(row["id"])
         if count != files[name]:
             raise IngestError(
-                f"the file holds {count} lines but manifest.json says {files[name]}, so it may be truncated; nothing was imported.",
+                f"the file holds {count} lines but manifest.json says {files[name]}, so it may be truncated; "
+                "nothing was imported.",
                 path=directory / name,
             )
 
@@ -309,7 +261,9 @@ def _batch_writer(statement: str, rows: list[dict[str, Any]]) -> Callable[[Tx], 
 def _write_batch(tx: Tx, statement: str, rows: list[dict[str, Any]]) -> None:
     created = int(tx.run(statement, rows=rows)[0]["created"])
     if created != len(rows):
-        raise ConflictError(f"{statement} created {created} of {len(rows)} rows; the database changed during the import.")
+        raise ConflictError(
+            f"{statement} created {created} of {len(rows)} rows; the database changed during the import."
+        )
 
 
 def _write_all(tx: Tx, directory: Path, files: dict[str, int]) -> None:

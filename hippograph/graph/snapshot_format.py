@@ -46,14 +46,20 @@ _TAG_SHAPES = {
     "$date": re.compile(r"\d{4}-\d{2}-\d{2}"),
     "$time": re.compile(rf"{_TIME}{_ZONE}"),
     "$localtime": re.compile(_TIME),
-    "$duration": re.compile(rf"P(?=.)({_NUM}Y)?({_NUM}M)?({_NUM}W)?({_NUM}D)?(T(?=.)({_NUM}H)?({_NUM}M)?({_NUM}(\.\d{{1,9}})?S)?)?"),
+    "$duration": re.compile(
+        rf"P(?=.)({_NUM}Y)?({_NUM}M)?({_NUM}W)?({_NUM}D)?(T(?=.)({_NUM}H)?({_NUM}M)?({_NUM}(\.\d{{1,9}})?S)?)?"
+    ),
 }
 _FLOATS = {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}
 _SCALARS = {"STRING", "INTEGER", "FLOAT", "BOOLEAN"}
 NODE_KEYS = frozenset({"id", "labels", "props"})
 EDGE_KEYS = frozenset({"id", "type", "source_id", "target_id", "props"})
-NODE_KINDS = frozenset(label.value for label in NodeLabel) - {NodeLabel.MEMORY.value}
+NODE_LABELS = frozenset(label.value for label in NodeLabel)
+NODE_KINDS = NODE_LABELS - {NodeLabel.MEMORY.value}  # what kind_of() can return
 EDGE_TYPES = frozenset(rel.value for rel in RelType)
+
+
+_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
 
 
 class LineError(ValueError):
@@ -62,7 +68,9 @@ class LineError(ValueError):
 
 def dump_line(obj: dict[str, Any]) -> str:
     """The canonical text of one line: sorted keys, no spaces, UTF-8 as is, trailing newline."""
-    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    # Some tools (str.splitlines, editors) also break lines at these; JSON may escape them, so it does.
+    return text.translate(_LINE_BREAKS) + "\n"
 
 
 def dump_manifest(files: dict[str, int]) -> str:
@@ -181,15 +189,18 @@ def decode_node(text: str, kind: str) -> dict[str, Any]:
     labels = obj["labels"]
     if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels):
         raise LineError(f"node {node_id}: labels must be a list of strings")
-    unknown = sorted(set(labels) - {label.value for label in NodeLabel})
+    unknown = sorted(set(labels) - NODE_LABELS)
     if unknown or len(set(labels)) != len(labels) or NodeLabel.NODE.value not in labels:
-        raise LineError(f"node {node_id}: labels {labels} must be distinct NodeLabel names including 'Node' (unknown: {unknown})")
-    if kind_of(sorted(labels)) != kind:
-        raise LineError(f"node {node_id} has kind {kind_of(sorted(labels))}, so it belongs in nodes/{kind_of(sorted(labels))}.jsonl")
+        raise LineError(
+            f"node {node_id}: labels {labels} must be distinct NodeLabel names including 'Node' (unknown: {unknown})"
+        )
+    labels = [NodeLabel(label).value for label in sorted(labels)]
+    if kind_of(labels) != kind:
+        raise LineError(f"node {node_id} has kind {kind_of(labels)}, so it belongs in nodes/{kind_of(labels)}.jsonl")
     props, temporals = decode_props(obj["props"], f"node {node_id}")
     if props.get("id") != node_id:
         raise LineError(f"node {node_id}: props.id must equal the line's id")
-    return {"id": node_id, "labels": [NodeLabel(label).value for label in sorted(labels)], "props": props, "temporals": temporals}
+    return {"id": node_id, "labels": labels, "props": props, "temporals": temporals}
 
 
 def decode_edge(text: str, rel_type: str) -> dict[str, Any]:
@@ -230,7 +241,9 @@ def parse_manifest(text: str) -> dict[str, int]:
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise LineError(f"manifest.json does not describe a {FORMAT}")
     if body.get("version") != VERSION:
-        raise LineError(f"manifest.json has format version {body.get('version')!r}; this hippograph reads version {VERSION}")
+        raise LineError(
+            f"manifest.json has format version {body.get('version')!r}; this hippograph reads version {VERSION}"
+        )
     files = body.get("files")
     if not isinstance(files, dict):
         raise LineError("manifest.json has no 'files' map of line counts")
@@ -238,7 +251,9 @@ def parse_manifest(text: str) -> dict[str, int]:
         folder, _, stem = name.removesuffix(".jsonl").partition("/")
         allowed = NODE_KINDS if folder == "nodes" else EDGE_TYPES if folder == "edges" else frozenset()
         if not name.endswith(".jsonl") or stem not in allowed:
-            raise LineError(f"manifest.json lists {name!r}, which is not nodes/<NodeLabel>.jsonl or edges/<RelType>.jsonl")
+            raise LineError(
+                f"manifest.json lists {name!r}, which is not nodes/<NodeLabel>.jsonl or edges/<RelType>.jsonl"
+            )
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise LineError(f"manifest.json gives {name!r} the count {count!r}; counts are whole numbers")
     return dict(files)

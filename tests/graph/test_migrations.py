@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -13,15 +14,28 @@ from hippograph.graph.client import Graph
 from hippograph.graph.migrations import SCHEMA_VERSION, apply_schema, schema_version
 from hippograph.schema import NodeLabel
 
-DUMMY: dict[str, Any] = {
-    "rows": [],
-    "id": "x",
-    "props": {},
-    "version": 1,
-    "files": [],
-    "applied_at": datetime(2026, 1, 1, tzinfo=UTC),
-    "seconds": 1,
-}
+_DECLARED = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\s+([A-Z][A-Z<>{}:, _|]*[A-Z>}])")
+
+
+def declared_params(query: queries.Query) -> dict[str, str]:
+    """``$name TYPE`` pairs from the file's header comments."""
+    header = "\n".join(line for line in query.path.read_text().splitlines() if line.startswith("//"))
+    return {name: kind for name, kind in _DECLARED.findall(header)}
+
+
+def dummy(kind: str) -> Any:
+    """A value of the declared Cypher type, for EXPLAIN."""
+    kind = kind.split("|")[0].strip()
+    if kind.startswith("LIST<FLOAT"):
+        return [0.0] * 384
+    if kind.startswith("LIST<STRING"):
+        return ["x"]
+    if kind.startswith("LIST"):
+        return []
+    return {
+        "STRING": "x", "INTEGER": 1, "FLOAT": 0.5, "BOOLEAN": False, "MAP": {},
+        "DATETIME": datetime(2026, 1, 1, tzinfo=UTC),
+    }[kind]  # fmt: skip
 
 
 def test_schema_applied_twice_changes_nothing(graph: Graph) -> None:
@@ -51,7 +65,9 @@ def test_every_label_has_an_id_uniqueness_constraint(graph: Graph) -> None:
 @pytest.mark.parametrize("name", sorted(q.name for q in queries.load_all().values() if q.section != "schema"))
 def test_every_query_file_passes_explain(graph: Graph, name: str) -> None:
     query = queries.get(name)
-    params = {p: DUMMY.get(p, "x") for p in query.params}
+    declared = declared_params(query)
+    assert set(declared) >= query.params, f"{name}.cypher: declare the type of {sorted(query.params - set(declared))} in its header"
+    params = {p: dummy(declared[p]) for p in query.params}
     ops = graph.explain(name, **params)
     assert ops, f"{name}.cypher produced no plan"
 

@@ -14,7 +14,7 @@ import pytest
 from neo4j import time as ntime
 
 from hippograph.errors import ConflictError, HippographError, IngestError
-from hippograph.graph import snapshot, store
+from hippograph.graph import snapshot, snapshot_spool, store
 from hippograph.graph.client import Graph
 from hippograph.schema import (
     EMBEDDING_DIMENSIONS,
@@ -174,7 +174,7 @@ def test_large_snapshots_sort_in_runs_and_import_in_batches(
 ) -> None:
     build(graph)
     expected = snapshot.export_snapshot(graph, tmp_path / "a")
-    monkeypatch.setattr(snapshot, "RUN_ROWS", 2)  # spill sorted runs of two lines, then merge
+    monkeypatch.setattr(snapshot_spool, "RUN_ROWS", 2)  # spill sorted runs of two lines, then merge
     monkeypatch.setattr(snapshot, "PAGE_ROWS", 3)  # many pages, some ending exactly on a boundary
     monkeypatch.setattr(snapshot, "SINGLE_TX_ROWS", 1)  # one transaction per batch
     assert snapshot.export_snapshot(graph, tmp_path / "b") == expected
