@@ -86,6 +86,15 @@ class Settings(BaseSettings):
         description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
     )
     main_branch: str = Field(default="main", min_length=1, description="The branch every other branch sees.")
+    recall_min_confidence: float = Field(default=0.55, ge=0, le=1, description="Strict gate: least confidence a unit needs.")
+    recall_min_trust: float = Field(default=0.5, ge=0, le=1, description="Strict gate: least trust a unit needs.")
+    retrieval_weights: dict[str, float] = Field(
+        default_factory=lambda: {
+            "semantic_similarity": 0.35, "memory_score": 0.20, "graph_relevance": 0.15,
+            "temporal_validity": 0.15, "trust": 0.10, "ambiguity_penalty": 0.15,
+        },
+        description="RetrievalScore weights (SPEC §4), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
+    )  # fmt: skip
     query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
     actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")

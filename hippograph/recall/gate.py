@@ -1,0 +1,61 @@
+"""The strict-mode gate (SPEC §4): what a unit must pass before it reaches an agent."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+# Abstain reasons, in the order a failed check explains an abstain best.
+REASON_OF_CHECK: dict[str, str] = {
+    "relevant": "no_accepted_facts",
+    "no_contradiction": "contradiction_unresolved",
+    "temporally_valid": "temporal_invalid",
+    "unambiguous": "ambiguous_entity",
+    "not_refuted": "refuted_or_deprecated",
+    "verified": "unverified_hypothesis",
+    "confident": "low_confidence",
+    "trusted": "low_trust",
+    "has_source": "no_source",
+}
+
+
+@dataclass(frozen=True)
+class GateConfig:
+    """Thresholds of the gate."""
+
+    min_confidence: float = 0.55
+    min_trust: float = 0.5
+
+
+def check(unit: dict[str, Any], at: datetime, cfg: GateConfig) -> dict[str, bool]:
+    """Each gate check and whether the unit passes it at time ``at``."""
+    valid_from, valid_until = unit.get("valid_from"), unit.get("valid_until")
+    recorded = unit.get("recorded_at")
+    return {
+        "has_source": bool(str(unit.get("source_ref") or "").strip()),
+        "confident": float(unit.get("confidence") or 0.0) >= cfg.min_confidence,
+        "trusted": float(unit.get("trust") or 0.0) >= cfg.min_trust,
+        "temporally_valid": (valid_from is None or valid_from <= at)
+        and (valid_until is None or valid_until > at)
+        and unit.get("retired_at") is None
+        and (recorded is None or recorded <= at),
+        "no_contradiction": not unit.get("in_conflict"),
+        "unambiguous": not unit.get("ambiguous"),
+        "not_refuted": unit.get("truth_status") not in ("contradicted", "deprecated"),
+        "verified": unit.get("truth_status") != "hypothesis" or int(unit.get("mention_count") or 1) >= 2,
+    }
+
+
+def failed(checks: dict[str, bool]) -> list[str]:
+    """Names of the failed checks, most explanatory first."""
+    return [name for name in REASON_OF_CHECK if not checks.get(name, True)]
+
+
+def abstain_reason(checks_of_best: list[dict[str, bool]]) -> str:
+    """The reason to give when nothing passed: the first failure of the best-ranked candidate."""
+    for checks in checks_of_best:
+        names = failed(checks)
+        if names:
+            return REASON_OF_CHECK[names[0]]
+    return "no_accepted_facts"

@@ -1,0 +1,85 @@
+"""What a query asks for: its intent (which voices to trust) and whether it has a topic at all.
+
+Silence is a feature (SPEC §4): "ok go on" has no topic and must retrieve nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
+_IDENT = re.compile(r"(?:[a-z0-9]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Za-z_][\w]*\.[\w.]+|[\w.-]+/[\w./-]+|--?[a-z][\w-]+|\w+\(\))")
+
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below between both but by
+can could did do does doing down during each few for from further had has have having he her here hers herself him
+himself his how i if in into is it its itself just let me more most my myself no nor not now of off on once only or
+other our ours ourselves out over own same she should so some such than that the their theirs them themselves then
+there these they this those through to too under until up very was we were what when where which while who whom why
+will with would you your yours yourself yourselves also get got make made use used using want wanted need needs tell
+know think please thing things stuff really
+""".split())
+
+# Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue").
+CHATTER = frozenset("""
+ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome perfect thanks thank thx ty cheers
+hi hello hey bye continue go on proceed next carry keep going again right alright lgtm sounds done do it that
+this same wait hmm hm uh um oh ah lol haha please pls plz just now then well so alright gotcha understood agreed
+correct exactly indeed true false maybe later sorry wow neat super brilliant excellent amazing looks works work
+""".split())
+
+
+class Intent(StrEnum):
+    """How a query should be answered."""
+
+    IDENTIFIER = "identifier"
+    QUESTION = "question"
+    WHEN = "when"
+    WHY = "why"
+
+
+@dataclass(frozen=True)
+class QueryShape:
+    """The parsed query: its content words, identifiers and intent."""
+
+    text: str
+    content_terms: tuple[str, ...]
+    identifiers: tuple[str, ...]
+    intent: Intent
+
+    @property
+    def is_silent(self) -> bool:
+        """True when the query has no topic: recall returns nothing and records no task."""
+        return not self.content_terms and not self.identifiers
+
+
+def shape(query: str) -> QueryShape:
+    """Tokenise and classify a query."""
+    words = _WORD.findall(query)
+    identifiers = tuple(dict.fromkeys(w for w in words if _IDENT.fullmatch(w)))
+    content = tuple(dict.fromkeys(
+        w.lower() for w in words
+        if w.lower() not in STOPWORDS and w.lower() not in CHATTER and (len(w) >= 3 or w.isdigit())
+    ))  # fmt: skip
+    lowered = query.lower().strip()
+    if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(r"\b(rationale|reason for|why did)\b", lowered):
+        intent = Intent.WHY
+    elif re.match(r"^(when|since when|how long ago|what date)\b", lowered) or re.search(r"\b(when did|what day|which date)\b", lowered):
+        intent = Intent.WHEN
+    elif identifiers and len(words) <= 3:
+        intent = Intent.IDENTIFIER
+    else:
+        intent = Intent.QUESTION
+    return QueryShape(query, content, identifiers, intent)
+
+
+# Voice weights per intent (lexical, semantic, graph, temporal): identifiers trust exact words,
+# natural questions trust meaning, "why" walks the graph to decisions, "when" looks at time.
+VOICE_WEIGHTS: dict[Intent, dict[str, float]] = {
+    Intent.IDENTIFIER: {"lexical": 1.0, "semantic": 0.4, "graph": 0.5, "temporal": 0.05},
+    Intent.QUESTION: {"lexical": 0.8, "semantic": 1.0, "graph": 0.5, "temporal": 0.05},
+    Intent.WHEN: {"lexical": 0.8, "semantic": 0.9, "graph": 0.4, "temporal": 0.5},
+    Intent.WHY: {"lexical": 0.8, "semantic": 0.9, "graph": 0.9, "temporal": 0.05},
+}

@@ -1,0 +1,33 @@
+"""Builds a Lucene query for the full-text index from free text, safely and without silent loss."""
+
+from __future__ import annotations
+
+import re
+
+from hippograph.recall.intent import QueryShape
+
+MAX_TERMS = 40
+_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+
+
+def escape(term: str) -> str:
+    """Escape every Lucene special character (``+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /``)."""
+    return _SPECIAL.sub(r"\\\1", term)
+
+
+def build(q: QueryShape) -> tuple[str, list[str]]:
+    """An OR query over content terms and identifiers (identifiers also as phrases), and the terms left out.
+
+    Long queries keep their first ``MAX_TERMS`` distinct terms; the rest are returned so the
+    caller can report them instead of dropping them silently.
+    """
+    terms = list(dict.fromkeys([*q.identifiers, *q.content_terms]))
+    kept, dropped = terms[:MAX_TERMS], terms[MAX_TERMS:]
+    parts: list[str] = []
+    for term in kept:
+        pieces = [p for p in re.split(r"[^A-Za-z0-9]+", term) if p]
+        if len(pieces) > 1:
+            parts.append('"' + " ".join(escape(p) for p in pieces) + '"^2')
+            parts.extend(escape(p) for p in pieces if len(p) >= 3)
+        parts.append(escape(term))
+    return " OR ".join(dict.fromkeys(parts)), dropped

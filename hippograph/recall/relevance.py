@@ -1,0 +1,66 @@
+"""Does a candidate answer the query at all? Term coverage and meaning, before any ranking.
+
+A full-text hit on one generic word ("run" in "what kubernetes version do we run")
+is not an answer; returning it confidently is the failure this product exists to
+avoid. A candidate is relevant when it covers enough of the query's content terms,
+or its embedding is close enough to the query's, or the graph reached it from a
+relevant seed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from hippograph.recall.intent import STOPWORDS
+
+MIN_COSINE = 0.40
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s", "ly")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def stem(word: str) -> str:
+    """A crude English stem: enough to match run/runs/running, not a linguistic claim."""
+    word = word.lower()
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
+
+
+def query_stems(terms: tuple[str, ...]) -> list[str]:
+    """Stems of the query's content terms (identifiers split at punctuation)."""
+    out: list[str] = []
+    for term in terms:
+        for piece in _WORD.findall(term.lower()):
+            if piece not in STOPWORDS and (len(piece) >= 3 or piece.isdigit()):
+                out.append(stem(piece))
+    return list(dict.fromkeys(out))
+
+
+def needed(n_terms: int) -> int:
+    """How many query terms a unit must contain: half of a short query, a quarter (at least 2) of a long one."""
+    if n_terms <= 4:
+        return max(1, math.ceil(n_terms / 2))
+    return max(2, math.ceil(n_terms / 4))
+
+
+def coverage(stems: list[str], text: str) -> int:
+    """How many query stems appear in the text (prefix match for stems of 5+ letters)."""
+    have = _stems(text)
+    hits = 0
+    for s in stems:
+        if s in have or (len(s) >= 5 and any(h.startswith(s) or s.startswith(h) for h in have if len(h) >= 5)):
+            hits += 1
+    return hits
+
+
+def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
+    """Enough shared terms, or close enough in meaning."""
+    if cosine is not None and cosine >= MIN_COSINE:
+        return True
+    return bool(stems) and coverage(stems, text) >= needed(len(stems))

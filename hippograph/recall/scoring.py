@@ -1,0 +1,127 @@
+"""Rank fusion, RetrievalScore (SPEC §4), decay (SPEC §7) and MMR diversification. Pure maths."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+RRF_K = 60
+DEFAULT_WEIGHTS: dict[str, float] = {
+    "semantic_similarity": 0.35,
+    "memory_score": 0.20,
+    "graph_relevance": 0.15,
+    "temporal_validity": 0.15,
+    "trust": 0.10,
+    "ambiguity_penalty": 0.15,
+}
+# Half-lives in days per memory_type; None never decays (a user's rule).
+HALF_LIVES: dict[str, float | None] = {
+    "commitment": 14.0,
+    "episodic": 365.0,
+    "project_note": 150.0,
+    "profile": 730.0,
+    "code": None,
+    "user_rule": None,
+}
+DECAY_FLOOR = 0.2
+HISTORY_PENALTY = 0.5
+
+
+@dataclass
+class Candidate:
+    """One unit on its way through fusion and scoring."""
+
+    id: str
+    unit: dict[str, Any]
+    ranks: dict[str, int] = field(default_factory=dict)  # voice -> 1-based rank
+    voice_scores: dict[str, float] = field(default_factory=dict)
+    fused: float = 0.0
+    cosine: float | None = None
+    score: float = 0.0
+    parts: dict[str, float] = field(default_factory=dict)
+    checks: dict[str, bool] = field(default_factory=dict)
+    is_history: bool = False
+    via: str | None = None  # for graph hits: the seed they were reached from
+
+
+def fuse(voices: Mapping[str, Sequence[tuple[str, float]]], weights: Mapping[str, float]) -> dict[str, Candidate]:
+    """Weighted reciprocal-rank fusion: sum over voices of w / (60 + rank)."""
+    out: dict[str, Candidate] = {}
+    for voice, hits in voices.items():
+        w = weights.get(voice, 0.0)
+        for rank, (unit_id, score) in enumerate(hits, start=1):
+            cand = out.setdefault(unit_id, Candidate(id=unit_id, unit={}))
+            cand.ranks[voice] = rank
+            cand.voice_scores[voice] = score
+            cand.fused += w / (RRF_K + rank)
+    return out
+
+
+def decay(unit: Mapping[str, Any], now: datetime) -> float:
+    """Weibull-free half-life decay by memory_type, from the last use or the recording, floored."""
+    half_life = HALF_LIVES.get(str(unit.get("memory_type") or "project_note"), 150.0)
+    if half_life is None:
+        return 1.0
+    since = unit.get("last_used_at") or unit.get("recorded_at")
+    if not isinstance(since, datetime):
+        return 1.0
+    age_days = max((now - since).total_seconds() / 86400.0, 0.0)
+    return max(DECAY_FLOOR, 0.5 ** (age_days / half_life))
+
+
+def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights: Mapping[str, float],
+                    now: datetime) -> float:  # fmt: skip
+    """RetrievalScore x decay. ``semantic_similarity`` is the cosine when the unit has an embedding and the
+    query was embedded, averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
+    rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
+    relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
+    graph = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
+    unit = c.unit
+    ambiguity = 1.0 if unit.get("ambiguous") else (0.5 if unit.get("in_conflict") else 0.0)
+    c.parts = {
+        "semantic_similarity": round(relevance, 4),
+        "memory_score": float(unit.get("memory_score") or 0.5),
+        "graph_relevance": round(graph, 4),
+        "temporal_validity": 0.0 if c.is_history else 1.0,
+        "trust": float(unit.get("trust") or 0.0),
+        "ambiguity_penalty": ambiguity,
+    }
+    raw = sum(weights[k] * v for k, v in c.parts.items() if k != "ambiguity_penalty")
+    raw -= weights["ambiguity_penalty"] * ambiguity
+    d = decay(unit, now) * (HISTORY_PENALTY if c.is_history else 1.0)
+    c.parts["decay"] = round(d, 4)
+    return max(raw, 0.0) * d
+
+
+_TOKENS = re.compile(r"\w+")
+
+
+def similarity(a: Candidate, b: Candidate) -> float:
+    """Cosine of embeddings when both have one, else word-set Jaccard."""
+    ea, eb = a.unit.get("embedding"), b.unit.get("embedding")
+    if ea and eb:
+        dot = sum(x * y for x, y in zip(ea, eb, strict=False))
+        na = math.sqrt(sum(x * x for x in ea)) or 1.0
+        nb = math.sqrt(sum(y * y for y in eb)) or 1.0
+        return dot / (na * nb)
+    wa = set(_TOKENS.findall(str(a.unit.get("text", "")).lower()))
+    wb = set(_TOKENS.findall(str(b.unit.get("text", "")).lower()))
+    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+
+
+def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7) -> list[Candidate]:
+    """Maximal marginal relevance: the best, then each next one balancing score and novelty."""
+    pool = sorted(cands, key=lambda c: c.score, reverse=True)
+    if not pool:
+        return []
+    top = pool[0].score or 1.0
+    chosen: list[Candidate] = []
+    while pool and len(chosen) < k:
+        best = max(pool, key=lambda c: lam * (c.score / top) - (1 - lam) * max((similarity(c, s) for s in chosen), default=0.0))
+        chosen.append(best)
+        pool.remove(best)
+    return chosen
