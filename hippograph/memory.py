@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, history, review
+from hippograph import branches, history, maintenance, review
 from hippograph.config import Settings
 from hippograph.errors import NotFoundError
 from hippograph.graph import snapshot, store
@@ -141,6 +141,10 @@ class Memory:
         if not rows:
             raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo recall`.")
         return rows[0]
+
+    def maintain(self, *, job: str | None = None, dry_run: bool = False) -> list[dict[str, Any]]:
+        """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""
+        return maintenance.run(self.graph, job=job, dry_run=dry_run, now=self.clock(), embedder=self._lazy_embedder)
 
     # -- reading ------------------------------------------------------------------
 

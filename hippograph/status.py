@@ -47,5 +47,5 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
             "units_without_embedding": missing,
             "ready": vector_state == "ONLINE" and model_dir is not None and is_runtime_installed(),
         },
-        "last_maintenance": last_runs[0]["run"] if last_runs else None,
+        "last_maintenance": [row["run"] for row in last_runs],
     }

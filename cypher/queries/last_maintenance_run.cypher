@@ -1,7 +1,8 @@
-// The most recent maintenance run, for `hippo status`.
-// Params: none. Returns: run (a map; no row before the first run).
+// The latest run of each maintenance job, for `hippo status`.
+// Params: none. Returns: run (a map per job, newest first; no row before the first run).
 // READ
 MATCH (r:MaintenanceRun)
-RETURN r {.*} AS run
-ORDER BY r.started_at DESC
-LIMIT 1
+WITH r ORDER BY r.started_at DESC
+WITH r.job AS job, collect(r)[0] AS last
+RETURN last {.*} AS run
+ORDER BY run.started_at DESC, run.job

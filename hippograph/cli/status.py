@@ -66,7 +66,28 @@ def _print_status(r: dict[str, Any]) -> None:
         )
 
 
-def _last_run(run: dict[str, Any] | None) -> str:
-    if not run:
+def _last_run(runs: list[dict[str, Any]]) -> str:
+    if not runs:
         return "never run (hippo maintain)"
-    return f"{run.get('job', 'all')} at {run.get('started_at')} ({run.get('duration_s', '?')} s)"
+    latest = max(r["started_at"] for r in runs)
+    jobs = ", ".join(f"{r['job']} {r['changed']}" for r in runs)
+    return f"last at {latest:%Y-%m-%d %H:%M} UTC (changed: {jobs})"
+
+
+@app.command("maintain")
+def maintain(
+    ctx: typer.Context,
+    job: str | None = typer.Option(None, "--job", help="One of: embed, ttl, memory_score, unit_decay, edge_weights, lifecycle."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Count what would change; change nothing."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:  # fmt: skip
+    """Run maintenance: embeddings backfill, TTL expiry, MemoryScore, decay, edge weights, lifecycle."""
+    from hippograph.cli.app import open_memory
+
+    with open_memory(ctx) as memory:
+        runs = memory.maintain(job=job, dry_run=dry_run)
+    if as_json:
+        print_json(runs)
+        return
+    verb = "would change" if dry_run else "changed"
+    print_table(None, ["job", verb, "seconds", "notes"], [[r["job"], r["changed"], r["duration_s"], r["notes"]] for r in runs])

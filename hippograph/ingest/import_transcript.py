@@ -102,7 +102,7 @@ def _episode(ctx: WriteContext, turn: Turn, display: str, scope: str, many: bool
 def _write_chunk(graph: Graph, ctx: WriteContext, chunk: list[Turn], display: str, scope: str, many: bool) -> None:
     vectors: list[list[float] | None] = [None] * len(chunk)
     if ctx.embedder is not None:
-        vectors = list(ctx.embedder.embed([t.text for t in chunk]))
+        vectors = list(ctx.embedder.embed([f"{t.speaker}: {t.text}" for t in chunk]))
     episodes = [_episode(ctx, t, display, scope, many, v) for t, v in zip(chunk, vectors, strict=True)]
     batch = new_id("batch")
 

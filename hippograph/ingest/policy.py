@@ -27,7 +27,7 @@ WORKING_TTL = timedelta(days=14)
 FUTURE_SLACK = timedelta(minutes=5)
 
 _SPACE = re.compile(r"\s+")
-_TRAILING = re.compile(r"[\s.!;,]+$")
+_TRAILING = re.compile(r"[\s.!?;,]+$")
 
 
 def initial_trust(source: SourceKind, trust: float | None = None) -> float:

@@ -148,8 +148,10 @@ class RecallEngine:
         # Temporal-only candidates carry no topic: they may rank but never enter alone.
         cands = {i: c for i, c in cands.items() if set(c.ranks) - {"temporal"}}
         ranked = sorted(cands.values(), key=lambda c: c.fused, reverse=True)[: GATHER * 2]
+        seed_score = {seed["id"]: seed["score"] for seed in seeds}
         for c in ranked:
             c.via = via.get(c.id)
+            c.seed_score = seed_score.get(c.id, 0.0)
         self._load_units(ranked, with_embedding=qvec is not None, as_of=opts.as_of)
         ranked = [c for c in ranked if c.unit]
         max_fused = max((c.fused for c in ranked), default=0.0)

@@ -24,10 +24,14 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
     terms = list(dict.fromkeys([*q.identifiers, *q.content_terms]))
     kept, dropped = terms[:MAX_TERMS], terms[MAX_TERMS:]
     parts: list[str] = []
+    identifiers = set(q.identifiers)
     for term in kept:
         pieces = [p for p in re.split(r"[^A-Za-z0-9]+", term) if p]
+        if term in identifiers:
+            parts.append(escape(term) + "^4")  # the exact identifier beats its pieces in prose
         if len(pieces) > 1:
             parts.append('"' + " ".join(escape(p) for p in pieces) + '"^2')
             parts.extend(escape(p) for p in pieces if len(p) >= 3)
-        parts.append(escape(term))
+        if term not in identifiers:
+            parts.append(escape(term))
     return " OR ".join(dict.fromkeys(parts)), dropped

@@ -14,18 +14,16 @@ import re
 
 from hippograph.recall.intent import STOPWORDS
 
+import snowballstemmer
+
 MIN_COSINE = 0.40
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "er", "ies", "ied", "ed", "es", "s", "ly")
 _WORD = re.compile(r"[a-z0-9]+")
+_STEMMER = snowballstemmer.stemmer("english")
 
 
 def stem(word: str) -> str:
-    """A crude English stem: enough to match run/runs/running, not a linguistic claim."""
-    word = word.lower()
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+    """The English (Snowball) stem, close to what the full-text index's analyzer does."""
+    return str(_STEMMER.stemWord(word.lower()))
 
 
 def _stems(text: str) -> set[str]:

@@ -46,6 +46,7 @@ class Candidate:
     checks: dict[str, bool] = field(default_factory=dict)
     is_history: bool = False
     via: str | None = None  # for graph hits: the seed they were reached from
+    seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
 
 
 def fuse(voices: Mapping[str, Sequence[tuple[str, float]]], weights: Mapping[str, float]) -> dict[str, Candidate]:
@@ -79,7 +80,9 @@ def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights
     query was embedded, averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
     rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
     relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
-    graph = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
+    # A seed of the walk is at least as graph-relevant as what the walk reached from it.
+    walked = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
+    graph = max(walked * (1.0 if c.seed_score else 0.8), c.seed_score)
     unit = c.unit
     ambiguity = 1.0 if unit.get("ambiguous") else (0.5 if unit.get("in_conflict") else 0.0)
     c.parts = {

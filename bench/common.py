@@ -1,0 +1,78 @@
+"""Shared plumbing for benchmarks: the server to use, result files, machine and commit."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from hippograph.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+
+
+def bench_settings(**overrides: Any) -> Settings:
+    """Settings for the benchmark server: HIPPOGRAPH_BENCH_NEO4J_URI, else the test instance (bolt 7688).
+
+    Benchmarks empty the database they run on, so they never use the memory you keep.
+    """
+    uri = os.environ.get("HIPPOGRAPH_BENCH_NEO4J_URI", "bolt://127.0.0.1:7688")
+    instance = os.environ.get("HIPPOGRAPH_BENCH_INSTANCE", "test")
+    return Settings(_env_file=None, neo4j_uri=uri, instance=instance, branch="main", **overrides)  # type: ignore[call-arg]
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    mem_kb = 0
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                mem_kb = int(line.split()[1])
+    except OSError:
+        pass
+    return {"cpus": os.cpu_count(), "memory_gib": round(mem_kb / 1024 / 1024, 1), "python": platform.python_version(),
+            "platform": platform.platform()}  # fmt: skip
+
+
+def commit() -> str:
+    """The git commit measured (with -dirty when the tree has changes)."""
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        return sha + ("-dirty" if dirty else "")
+    except OSError:
+        return "unknown"
+
+
+def write_result(name: str, params: dict[str, Any], figures: dict[str, Any]) -> Path:
+    """Write bench/results/<name>-<timestamp>.json and return its path."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    path = RESULTS / f"{name}-{stamp}.json"
+    doc = {"bench": name, "date": stamp, "commit": commit(), "machine": machine(), "params": params, "figures": figures}
+    path.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+    return path
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of a non-empty list."""
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+class Timer:
+    """Context manager measuring wall time in milliseconds."""
+
+    def __enter__(self) -> Timer:
+        self.start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.ms = (time.perf_counter() - self.start) * 1000

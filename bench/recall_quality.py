@@ -1,0 +1,226 @@
+"""`python -m bench recall-quality`: turn-level evidence recall@k on LoCoMo, hybrid vs keyword vs semantic.
+
+Each LoCoMo conversation is converted to the generic JSONL transcript format and imported
+through ``Memory.import_transcript`` (real embedding model), one scope per conversation. Every
+QA item's question is then recalled in the three modes side by side, with the gate off
+(``strict=False``: this measures retrieval depth, not the gate), k=20, episodes only, in the
+conversation's scope, without recording usage. A question scores the share of its evidence
+turns found in the top k (recall@k) and whether any is there (hit@k), per category and overall.
+
+--size N imports the first N sessions of each conversation (default: all) and keeps the
+questions whose evidence lies in them; --smoke is --size 2. --seed picks the sample of misses
+kept in the result for reading. Options after the name: --data PATH (default
+../shared/data/locomo-dev.json), --k K (default 20).
+
+The data set is CC BY-NC 4.0: evaluation only, never shipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from bench.common import ROOT, Timer, bench_settings, percentile, write_result
+from hippograph.ingest.embedder import default_embedder
+from hippograph.memory import Memory
+
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
+MODES = ("hybrid", "keyword", "semantic")
+KS = (1, 5, 10, 20)
+SMOKE_SESSIONS = 2
+MISS_SAMPLE = 25
+_SESSION_KEY = re.compile(r"^session_(\d+)$")
+_DIA_ID = re.compile(r"D\d+:\d+")
+
+
+def _options(rest: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench recall-quality")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (a list of samples)")
+    parser.add_argument("--k", type=int, default=max(KS), help="results per recall (at least 20 for recall@20)")
+    return parser.parse_args(rest)
+
+
+def session_time(text: str) -> datetime:
+    """A LoCoMo session date ("1:56 pm on 8 May, 2023") as an aware UTC datetime."""
+    return datetime.strptime(text.strip(), "%I:%M %p on %d %B, %Y").replace(tzinfo=UTC)
+
+
+def evidence_ids(raw: list[str]) -> list[str]:
+    """The evidence turn ids of a QA item, with malformed strings ("D8:6; D9:17") split."""
+    found: list[str] = []
+    for item in raw:
+        found.extend(_DIA_ID.findall(str(item)))
+    return list(dict.fromkeys(found))
+
+
+def to_transcript(conversation: dict[str, Any], path: Path, max_sessions: int | None) -> dict[tuple[str, int], str]:
+    """Write one conversation as generic JSONL; return (session, turn) -> dia_id."""
+    numbers = sorted(int(m.group(1)) for key in conversation if (m := _SESSION_KEY.match(key)))
+    if max_sessions is not None:
+        numbers = numbers[:max_sessions]
+    dia: dict[tuple[str, int], str] = {}
+    with path.open("w", encoding="utf-8") as out:
+        for n in numbers:
+            session = f"session_{n}"
+            when = session_time(conversation[f"{session}_date_time"]).isoformat()
+            for turn, item in enumerate(conversation[session], start=1):
+                text = item["text"]
+                if item.get("blip_caption"):
+                    text = f"{text} [shares image: {item['blip_caption']}]"
+                line = {"session": session, "turn": turn, "speaker": item["speaker"], "text": text, "time": when}
+                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                dia[(session, turn)] = item["dia_id"]
+    return dia
+
+
+def _score(evidence: list[str], ranked: list[str]) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    for k in KS:
+        top = set(ranked[:k])
+        found = sum(1 for e in evidence if e in top)
+        figures[f"recall@{k}"] = found / len(evidence)
+        figures[f"hit@{k}"] = 1.0 if found else 0.0
+    return figures
+
+
+def _table(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per mode: overall and per-category means of every recall@k and hit@k."""
+    out: dict[str, Any] = {}
+    for mode in MODES:
+        groups: dict[str, list[dict[str, float]]] = defaultdict(list)
+        for row in rows:
+            groups["overall"].append(row["modes"][mode]["scores"])
+            groups[f"{row['category']} {CATEGORIES.get(row['category'], '?')}"].append(row["modes"][mode]["scores"])
+        out[mode] = {
+            name: {"n": len(scores), **{key: round(mean(s[key] for s in scores), 4) for key in scores[0]}}
+            for name, scores in sorted(groups.items())
+        }
+    return out
+
+
+def _best_single(table: dict[str, Any], group: str, key: str) -> tuple[str, float]:
+    best = max(("keyword", "semantic"), key=lambda m: table[m][group][key])
+    return best, table[best][group][key]
+
+
+def run(args: argparse.Namespace, rest: list[str]) -> int:
+    """Import, recall every question in three modes, score, write the result, print one line."""
+    opts = _options(rest)
+    max_sessions = SMOKE_SESSIONS if args.smoke else args.size
+    samples = json.loads(opts.data.read_text(encoding="utf-8"))
+    settings = bench_settings()
+    t_load = time.perf_counter()
+    embedder = default_embedder(settings)
+    embedder.embed(["warm up the model"])
+    model_load_s = time.perf_counter() - t_load
+    rows: list[dict[str, Any]] = []
+    import_s = 0.0
+    turns = 0
+    skipped_no_evidence = 0
+    latencies: dict[str, list[float]] = {m: [] for m in MODES}
+    with Memory.connect(settings, embedder=embedder) as memory, tempfile.TemporaryDirectory() as tmp:
+        memory.graph.run_autocommit("clear_database")
+        for sample in samples:
+            scope = f"locomo-{sample['sample_id']}"
+            path = Path(tmp) / f"{sample['sample_id']}.jsonl"
+            dia = to_transcript(sample["conversation"], path, max_sessions)
+            with Timer() as t:
+                report = memory.import_transcript(path, scope=scope)
+            if report.problems or report.imported != len(dia):
+                print(f"import problems: {report.as_dict()}", file=sys.stderr)
+                return 1
+            import_s += t.ms / 1000
+            turns += report.imported
+            by_id = {u["id"]: dia[(u["session"], u["turn"])]
+                     for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)}  # fmt: skip
+            if len(by_id) != len(dia):
+                print(f"read back {len(by_id)} episodes of {len(dia)} turns in {scope}", file=sys.stderr)
+                return 1
+            known = set(dia.values())
+            as_of = datetime.now(UTC)  # after the conversation and its import: every turn is valid
+            for mode in MODES:  # warm each path once (first query compiles plans)
+                memory.recall("warm up", k=opts.k, mode=mode, scope=scope, strict=False, kinds=["episode"],
+                              as_of=as_of, record_usage=False)  # fmt: skip
+            for index, qa in enumerate(sample["qa"]):
+                evidence = evidence_ids(qa.get("evidence", []))
+                if not evidence:
+                    skipped_no_evidence += 1
+                    continue
+                if not set(evidence) <= known:
+                    continue  # evidence lies outside the imported sessions (--size/--smoke)
+                row: dict[str, Any] = {"sample": sample["sample_id"], "index": index, "question": qa["question"],
+                                       "category": int(qa["category"]), "evidence": evidence,
+                                       "answer": qa.get("answer", qa.get("adversarial_answer")), "modes": {}}  # fmt: skip
+                for mode in MODES:
+                    with Timer() as t:
+                        result = memory.recall(qa["question"], k=opts.k, mode=mode, scope=scope, strict=False,
+                                               kinds=["episode"], as_of=as_of, record_usage=False)  # fmt: skip
+                    latencies[mode].append(t.ms)
+                    ranked = [by_id.get(item["id"], item["id"]) for item in result.items]
+                    row["modes"][mode] = {
+                        "scores": _score(evidence, ranked),
+                        "ranks": {e: (ranked.index(e) + 1 if e in ranked else None) for e in evidence},
+                        "top5": ranked[:5],
+                        "intent": result.intent,
+                        "silent": result.silent,
+                        "returned": len(ranked),
+                    }
+                rows.append(row)
+    if not rows:
+        print("no question has its evidence in the imported sessions", file=sys.stderr)
+        return 1
+    table = _table(rows)
+    timings = {
+        "model_load_s": round(model_load_s, 2),
+        "import_s": round(import_s, 2),
+        "import_turns_per_s": round(turns / import_s, 1) if import_s else None,
+        "recall_ms": {m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
+                      for m, v in latencies.items()},  # fmt: skip
+    }
+    rng = random.Random(args.seed)
+    misses = [
+        {"question": r["question"], "category": r["category"], "evidence": r["evidence"], "answer": r["answer"],
+         **{m: {"ranks": r["modes"][m]["ranks"], "top5": r["modes"][m]["top5"]} for m in MODES}}
+        for r in rows if r["modes"]["hybrid"]["scores"]["hit@10"] == 0.0
+    ]  # fmt: skip
+    overall = {m: table[m]["overall"] for m in MODES}
+    best_mode, best5 = _best_single(table, "overall", "recall@5")
+    figures = {
+        "questions": len(rows),
+        "questions_without_evidence": skipped_no_evidence,
+        "turns": turns,
+        "k": opts.k,
+        "recall": table,
+        "hybrid_minus_best_single": {
+            key: round(overall["hybrid"][key] - max(overall["keyword"][key], overall["semantic"][key]), 4)
+            for key in overall["hybrid"] if key != "n"
+        },
+        "timings": timings,
+        "hybrid_misses_at_10": len(misses),
+        "miss_sample": rng.sample(misses, min(MISS_SAMPLE, len(misses))),
+        "per_question": rows,
+    }
+    params = {"data": str(opts.data), "sessions": max_sessions, "k": opts.k, "seed": args.seed, "smoke": args.smoke,
+              "strict": False, "kinds": ["episode"], "modes": list(MODES)}  # fmt: skip
+    path = write_result("recall-quality", params, figures)
+    r = {m: overall[m] for m in MODES}
+    print(
+        f"recall-quality: {len(rows)} questions, {turns} turns | R@5 hybrid {r['hybrid']['recall@5']:.3f} "
+        f"keyword {r['keyword']['recall@5']:.3f} semantic {r['semantic']['recall@5']:.3f} | R@10 hybrid "
+        f"{r['hybrid']['recall@10']:.3f} keyword {r['keyword']['recall@10']:.3f} semantic {r['semantic']['recall@10']:.3f} "
+        f"| best single @5: {best_mode} {best5:.3f} | import {timings['import_turns_per_s']} turns/s | p50 ms "
+        + " ".join(f"{m} {timings['recall_ms'][m]['p50']}" for m in MODES)
+        + f" | {path.relative_to(ROOT)}"
+    )
+    return 0

@@ -1,0 +1,159 @@
+"""Recall against the real server: each voice, the gate, abstain, silence, MMR, history."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from hippograph.config import Settings
+from hippograph.errors import RecallError
+from hippograph.graph import store
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+from hippograph.schema import Ambiguity, Edge, RelType
+from tests.fakes import Clock, HashingEmbedder
+
+USER = {"source": "user", "source_ref": "chat#1"}
+
+
+def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
+    return [i["id"] for i in result.items]
+
+
+def test_lexical_voice_finds_an_exact_identifier(memory: Memory) -> None:
+    target = memory.remember("Call upsert_symbols in batches of 1000", about=["indexer"], **USER)
+    memory.remember("Symbols are upserted by the indexer nightly", about=["indexer"], **USER)
+    memory.remember("The batch job runs at midnight", about=["cron"], **USER)
+    result = memory.recall("upsert_symbols", mode="keyword")
+    assert result.intent == "identifier"
+    assert ids(result)[0] == target.id
+    assert "lexical" in result.items[0]["voices"]
+
+
+def test_graph_voice_reaches_a_unit_sharing_no_word(memory: Memory) -> None:
+    seed = memory.remember("The payments service charges cards through Stripe", about=["payments"], **USER)
+    hop = memory.remember("Refunds settle after five business days", about=["payments"], **USER)
+    memory.remember("The office wifi password rotates monthly", about=["office"], **USER)
+    result = memory.recall("stripe", mode="keyword", k=5)
+    assert ids(result)[:2] == [seed.id, hop.id]
+    assert result.items[1]["voices"].keys() >= {"graph"} and "lexical" not in result.items[1]["voices"]
+
+
+def test_superseded_units_are_out_and_shown_as_history(memory: Memory) -> None:
+    old = memory.remember("Analytics run on Postgres", about=["analytics"], topic="database", **USER)
+    new = memory.remember("Analytics moved to ClickHouse", about=["analytics"], topic="database", **USER)
+    result = memory.recall("analytics database", mode="keyword")
+    assert ids(result) == [new.id]
+    with_history = memory.recall("analytics database", mode="keyword", include_history=True)
+    assert [h["id"] for h in with_history.history] == [old.id]
+    assert with_history.history[0]["is_history"] and with_history.history[0]["superseded_by"] == [new.id]
+
+
+def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph) -> None:
+    memory.remember("Deploys go through ArgoCD", about=["deploy"], **USER)
+    first = memory.recall("what kubernetes version do we run", mode="keyword")
+    assert first.abstain and first.reason == "no_accepted_facts" and first.task_id
+    again = memory.recall("What Kubernetes version do we run?", mode="keyword")
+    assert again.task_id == first.task_id  # the same need is not recorded twice
+    task = memory.get(first.task_id)["unit"]
+    assert task["reason"] == "no_accepted_facts" and "kubernetes" in task["text"].lower()
+
+
+def test_abstain_contradiction_unresolved(memory: Memory) -> None:
+    memory.remember("The upload limit is 10 MB", about=["uploads"], topic="limit", **USER)
+    memory.remember("The upload limit is 50 MB", about=["uploads"], topic="limit", source="web", source_ref="https://x")
+    result = memory.recall("upload limit", mode="keyword")
+    assert result.abstain and result.reason == "contradiction_unresolved"
+    loose = memory.recall("upload limit", mode="keyword", strict=False)
+    assert {tuple(i["failed"]) for i in loose.items} == {("no_contradiction",)} or all(
+        "no_contradiction" in i["failed"] for i in loose.items
+    )
+
+
+def test_abstain_temporal_invalid(memory: Memory, clock: Clock) -> None:
+    memory.remember("The freeze window ends Friday", about=["freeze"], valid_until=clock.now + timedelta(days=1), **USER)
+    clock.advance(days=3)
+    result = memory.recall("freeze window", mode="keyword")
+    assert result.abstain and result.reason == "temporal_invalid"
+
+
+def test_abstain_unverified_hypothesis_and_allow_uncertainty(memory: Memory) -> None:
+    guess = memory.remember("The flaky test is caused by a race in the cache", about=["flaky test"],
+                            source="agent", source_ref="session#4")  # fmt: skip
+    result = memory.recall("flaky test cause", mode="keyword")
+    assert result.abstain and result.reason == "unverified_hypothesis"
+    loose = memory.recall("flaky test cause", mode="keyword", strict=False)
+    assert ids(loose) == [guess.id] and loose.items[0]["failed"] == ["verified"]
+    assert not loose.abstain
+
+
+def test_abstain_ambiguous_entity(memory: Memory, graph: Graph) -> None:
+    unit = memory.remember("Mercury handles the billing emails", about=["Mercury"], **USER)
+    entity = next(e["target_id"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT")
+    amb = Ambiguity(id="amb_1", text="Mercury the mail service or Mercury the bank?", score=0.7)
+    graph.write_tx(lambda tx: (store.create_nodes(tx, [amb], actor="t"),
+                               store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id="amb_1", target_id=entity)], actor="t")))  # fmt: skip
+    result = memory.recall("billing emails", mode="keyword")
+    assert result.abstain and result.reason == "ambiguous_entity"
+
+
+@pytest.mark.parametrize("prompt", ["ok go on", "thanks!", "continue", "sounds good, do it", "lgtm", "yes please", "ok"])
+def test_silence_on_chit_chat(memory: Memory, graph: Graph, prompt: str) -> None:
+    memory.remember("We deploy on Tuesdays", about=["deploy"], **USER)
+    result = memory.recall(prompt, mode="keyword")
+    assert result.silent and result.items == [] and not result.abstain and result.task_id is None
+    assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == 0
+
+
+def test_mmr_keeps_different_facts(memory: Memory) -> None:
+    for n in range(4):
+        memory.remember(f"The API timeout is 30 seconds for service {n}", about=["api"], **USER)
+    other = memory.remember("The API retries twice with backoff", about=["api"], **USER)
+    result = memory.recall("api timeout retries", mode="keyword", k=2)
+    assert other.id in ids(result)
+
+
+def test_semantic_voice_with_an_embedder(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+    unit = mem.remember("caching tokens speeds login", about=["auth"], **USER)
+    result = mem.recall("login tokens caching", mode="semantic")
+    assert ids(result) == [unit.id] and "semantic" in result.items[0]["voices"]
+
+
+def test_as_of_recall_sees_the_old_belief(memory: Memory, clock: Clock) -> None:
+    old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
+    then = clock.advance(days=2)
+    clock.advance(days=2)
+    new = memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
+    assert ids(memory.recall("auth mechanism sessions JWT", mode="keyword")) == [new.id]
+    assert ids(memory.recall("auth mechanism sessions JWT", mode="keyword", as_of=then)) == [old.id]
+
+
+def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> None:
+    a = memory.remember("Redis caches sessions", about=["redis"], **USER)
+    b = memory.remember("Redis runs in cluster mode", about=["redis"], **USER)
+    result = memory.recall("redis", mode="keyword")
+    assert set(ids(result)) == {a.id, b.id}
+    assert memory.get(a.id)["unit"]["usage_count"] == 1
+    related = [e for e in memory.get(a.id)["edges"] if e["type"] == "RELATED"]
+    assert related and related[0]["props"]["co_occurrence"] == 1
+    assert memory.feedback(a.id, helped=True)["success_count"] == 1
+
+
+@pytest.mark.parametrize(
+    "query,kw,match",
+    [("", {}, "the query is empty"), ("x" * 4001, {}, "over the limit"), ("redis", {"mode": "fuzzy"}, "unknown mode"),
+     ("redis", {"k": 0}, "out of range")],
+)  # fmt: skip
+def test_bad_queries(memory: Memory, query: str, kw: dict, match: str) -> None:
+    with pytest.raises(RecallError, match=match):
+        memory.recall(query, **kw)
+
+
+def test_long_query_is_reported_not_dropped_silently(memory: Memory) -> None:
+    memory.remember("Kafka topics are compacted", about=["kafka"], **USER)
+    words = " ".join(f"word{n}" for n in range(60)) + " kafka"
+    result = memory.recall(words, mode="keyword")
+    assert any("terms left out" in n for n in result.notes)

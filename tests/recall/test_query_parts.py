@@ -1,0 +1,69 @@
+"""Pure parts of recall: query shape, Lucene escaping, relevance, fusion, decay, gate."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from hippograph.recall import gate, lucene, relevance, scoring
+from hippograph.recall.intent import Intent, shape
+
+
+@pytest.mark.parametrize("text", ["ok go on", "thanks", "continue", "Sounds good, do it!", "lgtm", "yes", "k", "hmm ok"])
+def test_chit_chat_is_silent(text: str) -> None:
+    assert shape(text).is_silent
+
+
+@pytest.mark.parametrize(
+    "text,intent",
+    [("why did we choose Postgres", Intent.WHY), ("when did we move to ClickHouse", Intent.WHEN),
+     ("upsert_symbols", Intent.IDENTIFIER), ("which database do we use for analytics", Intent.QUESTION)],
+)  # fmt: skip
+def test_intent(text: str, intent: Intent) -> None:
+    assert shape(text).intent == intent
+
+
+def test_every_lucene_special_is_escaped() -> None:
+    specials = '+-&|!(){}[]^"~*?:\\/'
+    escaped = lucene.escape(specials)
+    assert all(f"\\{c}" in escaped for c in specials)
+
+
+def test_lucene_query_keeps_identifiers_and_reports_overflow() -> None:
+    query, dropped = lucene.build(shape("why does parse_config(path) fail on C:\\tmp\\x.yml"))
+    assert "parse_config\\(\\)" not in query  # the identifier regex keeps the name, escaped
+    assert "parse_config" in query and dropped == []
+    long_query, dropped = lucene.build(shape(" ".join(f"term{n}" for n in range(50))))
+    assert len(dropped) == 10 and long_query.count(" OR ") == lucene.MAX_TERMS - 1
+
+
+def test_relevance_needs_enough_shared_terms() -> None:
+    stems = relevance.query_stems(("kubernetes", "version", "run"))
+    assert not relevance.is_relevant(stems, "ClickHouse runs with 2 replicas", None)
+    assert relevance.is_relevant(stems, "We run Kubernetes version 1.29", None)
+    assert relevance.is_relevant(stems, "unrelated words", 0.5)  # close in meaning
+
+
+def test_fusion_rewards_agreement() -> None:
+    fused = scoring.fuse({"lexical": [("a", 3.0), ("b", 2.0)], "semantic": [("b", 0.9), ("c", 0.8)]},
+                         {"lexical": 1.0, "semantic": 1.0})  # fmt: skip
+    assert max(fused.values(), key=lambda c: c.fused).id == "b"
+
+
+def test_decay_by_memory_type() -> None:
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    old = now - timedelta(days=150)
+    assert scoring.decay({"memory_type": "project_note", "recorded_at": old}, now) == pytest.approx(0.5)
+    assert scoring.decay({"memory_type": "user_rule", "recorded_at": old}, now) == 1.0
+    assert scoring.decay({"memory_type": "commitment", "recorded_at": old}, now) == scoring.DECAY_FLOOR
+
+
+def test_gate_checks_and_reasons() -> None:
+    at = datetime(2026, 6, 1, tzinfo=UTC)
+    good = {"source_ref": "x", "confidence": 0.8, "trust": 0.9, "truth_status": "candidate"}
+    assert gate.failed(gate.check(good, at, gate.GateConfig())) == []
+    stale = {**good, "valid_until": at - timedelta(days=1)}
+    assert gate.abstain_reason([gate.check(stale, at, gate.GateConfig())]) == "temporal_invalid"
+    weak = {**good, "confidence": 0.2, "trust": 0.3, "source_ref": ""}
+    assert gate.failed(gate.check(weak, at, gate.GateConfig())) == ["confident", "trusted", "has_source"]

@@ -1,0 +1,70 @@
+"""Maintenance jobs against the real server: thresholds, stability, recorded runs."""
+
+from __future__ import annotations
+
+
+
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+from tests.fakes import Clock
+
+USER = {"source": "user", "source_ref": "chat#1"}
+
+
+def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(memory: Memory, graph: Graph) -> None:
+    rule = memory.remember("Never log access tokens", kind="rule", about=["auth"],
+                           details={"category": "security", "severity": "critical"}, **USER)  # fmt: skip
+    memory.confirm(rule.id)
+    fact = memory.remember("Builds use Gradle 8", about=["build"], **USER)
+    first = {r["job"]: r["changed"] for r in memory.maintain()}
+    assert first["memory_score"] == 2 and first["unit_decay"] == 2
+    score = memory.get(fact.id)["unit"]["memory_score"]
+    expected = 0.22 * 0.5 + 0.22 * 0.9 + 0.20 * 0.5 + 0.12 * 0 + 0.10 * 1.0 + 0.10 * 0.6 * (0.5 + 0.5 / 3) + 0.08 * 1.0
+    assert abs(score - expected) < 0.01
+    assert memory.get(fact.id)["unit"]["lifecycle"] == "working"  # score >= 0.55
+    assert memory.get(rule.id)["unit"]["lifecycle"] == "consolidated"
+    assert memory.get(rule.id)["unit"]["decay"] == 1.0  # a user's rule never decays
+    second = {r["job"]: r["changed"] for r in memory.maintain()}
+    assert set(second.values()) == {0}
+    runs = memory.status()["last_maintenance"]
+    assert {r["job"] for r in runs} == {"embed", "ttl", "memory_score", "unit_decay", "edge_weights", "lifecycle"}
+    changes = memory.log(unit_id=fact.id)
+    assert any(c["actor"] == "maintenance" and "lifecycle" in (c.get("reason") or "") for c in changes)
+
+
+def test_ttl_expiry_archives_unconfirmed_units(memory: Memory, clock: Clock) -> None:
+    fact = memory.remember("The demo server is at demo.internal", about=["demo"], **USER)
+    kept = memory.remember("Prod is at prod.internal", about=["prod"], **USER)
+    memory.confirm(kept.id)
+    clock.advance(days=31)
+    runs = memory.maintain(job="ttl")
+    assert runs[0]["changed"] == 1
+    assert memory.get(fact.id)["unit"]["lifecycle"] == "archived"
+    assert memory.get(kept.id)["unit"]["lifecycle"] != "archived"
+    expiry = memory.log(unit_id=fact.id)[0]
+    memory.undo(expiry["id"])  # a job's transition is undoable like any change
+    assert memory.get(fact.id)["unit"]["lifecycle"] == "staging"
+
+
+def test_dry_run_changes_nothing(memory: Memory) -> None:
+    memory.remember("Lint with ruff", about=["lint"], **USER)
+    before = memory.get(memory.units()[0]["id"])["unit"]
+    runs = memory.maintain(dry_run=True)
+    assert {r["job"]: r["changed"] for r in runs}["memory_score"] == 1
+    assert memory.get(before["id"])["unit"] == before
+
+
+def test_edge_weights_grow_with_co_occurrence_and_fade(memory: Memory, clock: Clock) -> None:
+    memory.remember("Redis caches sessions", about=["redis"], **USER)
+    memory.remember("Redis runs in cluster mode", about=["redis"], **USER)
+    for _ in range(3):
+        memory.recall("redis", mode="keyword")
+    memory.maintain(job="edge_weights")
+    unit = memory.units()[0]["id"]
+    related = [e for e in memory.get(unit)["edges"] if e["type"] == "RELATED"][0]["props"]
+    assert related["weight"] > 0.1
+    clock.advance(days=365)
+    memory.maintain(job="edge_weights")
+    faded = [e for e in memory.get(unit)["edges"] if e["type"] == "RELATED"][0]["props"]
+    assert faded["weight"] < related["weight"]
+
