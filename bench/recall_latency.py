@@ -182,7 +182,7 @@ def _server_split(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]
 
     per: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for name, read_ms, params in samples:
-        text = queries.get(name).text
+        text = queries.get(name.split(":")[-1]).text
         records, wall, server = speedkit.run_raw(graph, text, params)
         t0 = time.perf_counter()
         [to_native(r.data()) for r in records]
@@ -201,7 +201,7 @@ def _db_hits(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> 
 
     per: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for name, _, params in samples:
-        per[name].append(speedkit.profile_db_hits(graph, queries.get(name).text, params))
+        per[name].append(speedkit.profile_db_hits(graph, queries.get(name.split(":")[-1]).text, params))
     out = {}
     for name, runs in per.items():
         tops = defaultdict(int)
@@ -302,7 +302,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 o["silent" if result.silent else "abstain" if result.abstain else "answered"] += 1
                 o["items"] += len(result.items)
                 if i % 4 == 0:
-                    captured += [c for c in tgraph.calls if c[0] != "write_tx"]
+                    captured += [(f"{mode}:{c[0]}", c[1], c[2]) for c in tgraph.calls if c[0] != "write_tx"]
 
         by_style: dict[str, Any] = {}
         for mode in rows:
@@ -312,7 +312,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             by_style[mode] = {s: speedkit.stats(v) for s, v in sorted(groups.items())}
 
         split = _server_split(graph, captured)
-        hits = _db_hits(graph, captured[: 10 * 7])
+        hits = _db_hits(graph, captured[:100])
         prof = {"keyword": _cprofile(memory, profile_queries, "keyword"), "hybrid": _cprofile(memory, profile_queries, "hybrid")}
     finally:
         graph.close()

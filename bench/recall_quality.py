@@ -181,12 +181,13 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         print("no question has its evidence in the imported sessions", file=sys.stderr)
         return 1
     table = _table(rows)
-    timings = {
+    recall_ms = {m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
+                 for m, v in latencies.items()}  # fmt: skip
+    timings: dict[str, Any] = {
         "model_load_s": round(model_load_s, 2),
         "import_s": round(import_s, 2),
         "import_turns_per_s": round(turns / import_s, 1) if import_s else None,
-        "recall_ms": {m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
-                      for m, v in latencies.items()},  # fmt: skip
+        "recall_ms": recall_ms,
     }
     rng = random.Random(args.seed)
     misses = [
@@ -220,7 +221,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         f"keyword {r['keyword']['recall@5']:.3f} semantic {r['semantic']['recall@5']:.3f} | R@10 hybrid "
         f"{r['hybrid']['recall@10']:.3f} keyword {r['keyword']['recall@10']:.3f} semantic {r['semantic']['recall@10']:.3f} "
         f"| best single @5: {best_mode} {best5:.3f} | import {timings['import_turns_per_s']} turns/s | p50 ms "
-        + " ".join(f"{m} {timings['recall_ms'][m]['p50']}" for m in MODES)
+        + " ".join(f"{m} {recall_ms[m]['p50']}" for m in MODES)
         + f" | {path.relative_to(ROOT)}"
     )
     return 0

@@ -15,10 +15,12 @@ from typing import Any
 from hippograph.errors import ConflictError, IngestError, NotFoundError
 from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
-from hippograph.ingest import policy
+from hippograph.ingest import entities, policy
 from hippograph.ingest.embedder import Embedder
+from hippograph.recall.lucene import escape
 from hippograph.schema import (
     MEMORY_CLASSES,
+    Ambiguity,
     Change,
     ChangeOp,
     Conflict,
@@ -176,7 +178,7 @@ def _link(
         Edge(type=RelType.ABOUT, source_id=record.id, target_id=target, created_at=ctx.clock()) for target in about_ids
     ]
     for name in unit.about:
-        entity_id = ensure_entity(tx, ctx, name, record.scope, batch)
+        entity_id = ensure_entity(tx, ctx, name, record.scope, batch, context=record.text, neighbors=unit.about)
         edges.append(Edge(type=RelType.ABOUT, source_id=record.id, target_id=entity_id, created_at=ctx.clock()))
     if unit.episode_id:
         edges.append(Edge(type=RelType.FROM, source_id=record.id, target_id=unit.episode_id, created_at=ctx.clock()))
@@ -193,16 +195,50 @@ def _link(
     result.tasks.append(task.id)
 
 
-def ensure_entity(tx: Tx, ctx: WriteContext, name: str, scope: str, batch: str) -> str:
-    """The id of the entity named ``name`` (or one of its aliases), created if new."""
+def ensure_entity(
+    tx: Tx, ctx: WriteContext, name: str, scope: str, batch: str, *, context: str = "",
+    neighbors: Sequence[str] = (),
+) -> str:  # fmt: skip
+    """The entity a mention names, resolved by SameEntityScore: reused, linked SAME_AS, flagged ambiguous, or new."""
     key = policy.key_of(name)
     if not key:
         raise IngestError("an --about entity name is empty.")
-    found = tx.run("find_entity", key=key, scope=scope)
-    if found:
-        return str(found[0]["entity"]["id"])
-    entity = Entity(id=new_id("ent"), name=name.strip(), name_key=key, scope=scope, created_at=ctx.clock())
-    store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch, at=ctx.clock())
+    fuzzy = " OR ".join(f"{escape(w)}~" for w in key.split() if len(w) >= 3) or escape(key)
+    rows = tx.run("entity_candidates", key=key, fuzzy=fuzzy, scope=scope, limit=10)
+    views = [
+        entities.EntityView(
+            id=r["entity"]["id"], name=r["entity"]["name"], aliases=tuple(r["entity"].get("aliases") or ()),
+            contexts=tuple(r["contexts"]), neighbors=frozenset(r["neighbors"]), scope=r["entity"].get("scope", scope),
+        )
+        for r in rows
+    ]  # fmt: skip
+    mention = entities.Mention(name=name, context=context, neighbors=frozenset(policy.key_of(n) for n in neighbors
+                                                                              if policy.key_of(n) != key), scope=scope)  # fmt: skip
+    outcome = entities.resolve(mention, views)
+    now = ctx.clock()
+    if outcome.action == "merge" and outcome.candidate is not None:
+        cand = outcome.candidate
+        if key != policy.key_of(cand.name) and key not in {policy.key_of(a) for a in cand.aliases}:
+            aliases = [*cand.aliases, name.strip()]
+            store.update_node(tx, cand.id, {"aliases": aliases, "alias_keys": [policy.key_of(a) for a in aliases]},
+                              actor=ctx.actor, batch_id=batch, reason=f"alias by SameEntityScore {outcome.score}",
+                              at=now)  # fmt: skip
+        return cand.id
+    entity = Entity(id=new_id("ent"), name=name.strip(), name_key=key, scope=scope, created_at=now)
+    store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch, at=now)
+    cand = outcome.candidate
+    if outcome.action == "same_as" and cand is not None:
+        store.create_edges(tx, [Edge(type=RelType.SAME_AS, source_id=entity.id, target_id=cand.id, created_at=now,
+                                     reason=f"SameEntityScore {outcome.score}")], actor=ctx.actor, batch_id=batch,
+                           at=now)  # fmt: skip
+    elif outcome.action == "ambiguous" and cand is not None:
+        amb = Ambiguity(id=new_id("amb"), text=f"Is '{entity.name}' the same as '{cand.name}'? "
+                                               f"(SameEntityScore {outcome.score})", score=outcome.score,
+                        scope=scope, created_at=now)  # fmt: skip
+        store.create_nodes(tx, [amb], actor=ctx.actor, batch_id=batch, at=now)
+        store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=entity.id, created_at=now),
+                                Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=cand.id, created_at=now)],
+                           actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
     return entity.id
 
 

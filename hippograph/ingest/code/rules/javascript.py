@@ -1,0 +1,193 @@
+"""JavaScript, TypeScript and TSX: path-named modules; functions, `const f = () => ...`, classes, methods.
+
+TypeScript adds interfaces and enums; type aliases and overload signatures (which
+repeat the implementation's name) are not recorded. A ``namespace`` nests names.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, ClassVar
+
+from hippograph.ingest.code.records import ImportRef
+from hippograph.ingest.code.rules.base import (
+    CallSite,
+    Definition,
+    LanguageRules,
+    Scope,
+    Source,
+    arguments_start,
+    line_of,
+    string_value,
+)
+from hippograph.schema.enums import SymbolKind
+
+if TYPE_CHECKING:
+    from tree_sitter import Node
+
+_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
+_TYPES = {
+    "class_declaration": SymbolKind.CLASS,
+    "abstract_class_declaration": SymbolKind.CLASS,
+    "interface_declaration": SymbolKind.INTERFACE,
+    "enum_declaration": SymbolKind.ENUM,
+}
+# Member node type -> the body it must sit in to be a method (object literals and overloads are not).
+_MEMBERS = {
+    "method_definition": "class_body",
+    "abstract_method_signature": "class_body",
+    "method_signature": "interface_body",
+    "field_definition": "class_body",
+    "public_field_definition": "class_body",
+}
+
+
+class JavaScriptRules(LanguageRules):
+    language: ClassVar[str] = "javascript"
+    definition_types = frozenset(
+        {"function_declaration", "generator_function_declaration", "variable_declarator", "internal_module"}
+        | set(_TYPES)
+        | set(_MEMBERS)
+    )
+    call_types = frozenset({"call_expression", "new_expression"})
+    import_types = frozenset({"import_statement", "export_statement", "call_expression"})
+    decorator_types = frozenset({"decorator"})
+
+    def module_scope(self, root: Node, rel_path: str, source: Source) -> Scope:
+        path = PurePosixPath(rel_path)
+        return Scope(str(path.with_suffix("")) if path.suffix else rel_path)
+
+    def definition(self, node: Node, source: Source) -> Definition | None:
+        kind = node.type
+        if kind in _TYPES:
+            name_node = node.child_by_field_name("name")
+            body = node.child_by_field_name("body")
+            return Definition(
+                source.text(name_node), _TYPES[kind], node, name_node, _some(body), is_type=True
+            )
+        if kind == "internal_module":
+            name = "".join(source.text(node.child_by_field_name("name")).split())
+            return Definition(name, None, node)
+        if kind in ("function_declaration", "generator_function_declaration"):
+            name_node = node.child_by_field_name("name")
+            body = node.child_by_field_name("body")
+            return Definition(source.text(name_node), SymbolKind.FUNCTION, node, name_node, _some(body))
+        if kind == "variable_declarator":
+            return _assigned_function(node, source)
+        parent = node.parent
+        if parent is None or parent.type != _MEMBERS[kind]:
+            return None
+        return _member(node, source)
+
+    def call(self, node: Node, source: Source) -> CallSite | None:
+        if node.type == "new_expression":
+            target = node.child_by_field_name("constructor")
+        else:
+            target = node.child_by_field_name("function")
+            if _imported_module(node, source) is not None:
+                return None  # require("x") / import("x") are imports
+        if target is None:
+            return None
+        if target.type in ("identifier", "super"):
+            name: Node | None = target
+        elif target.type == "member_expression":
+            name = target.child_by_field_name("property")
+        else:
+            name = None
+        return CallSite(name, arguments_start(node))
+
+    def imports(self, node: Node, source: Source) -> list[ImportRef]:
+        if node.type == "call_expression":
+            module = _imported_module(node, source)
+            if module is None:
+                return []
+            return [ImportRef(module, _destructured_names(node, source), line_of(node))]
+        origin = node.child_by_field_name("source")
+        names: list[str] = []
+        for child in node.named_children:
+            if child.type == "import_require_clause":
+                origin = child.child_by_field_name("source")
+            elif child.type == "import_clause":
+                names.extend(_clause_names(child, source))
+            elif child.type == "export_clause":
+                names.extend(source.text(spec.child_by_field_name("name")) for spec in child.named_children
+                             if spec.type == "export_specifier")
+        module = string_value(source, origin)
+        return [ImportRef(module, tuple(names), line_of(node))] if module is not None else []
+
+
+class TypeScriptRules(JavaScriptRules):
+    language: ClassVar[str] = "typescript"
+
+
+class TsxRules(JavaScriptRules):
+    language: ClassVar[str] = "tsx"
+
+
+def _some(node: Node | None) -> tuple[Node, ...]:
+    return (node,) if node is not None else ()
+
+
+def _assigned_function(node: Node, source: Source) -> Definition | None:
+    """``const f = () => ...`` / ``let g = function () {...}``: a function named by its variable."""
+    name_node = node.child_by_field_name("name")
+    value = node.child_by_field_name("value")
+    if name_node is None or name_node.type != "identifier" or value is None or value.type not in _FUNCTION_VALUES:
+        return None
+    declaration = node.parent
+    alone = declaration is not None and sum(c.type == "variable_declarator" for c in declaration.children) == 1
+    span = declaration if alone and declaration is not None else node
+    body = value.child_by_field_name("body")
+    return Definition(source.text(name_node), SymbolKind.FUNCTION, span, name_node, _some(body))
+
+
+def _member(node: Node, source: Source) -> Definition | None:
+    """A class or interface member: a method, or a field holding a function."""
+    name_node = node.child_by_field_name("name") or node.child_by_field_name("property")
+    body = node.child_by_field_name("body")
+    if node.type in ("field_definition", "public_field_definition"):
+        value = node.child_by_field_name("value")
+        if value is None or value.type not in _FUNCTION_VALUES:
+            return None
+        body = value.child_by_field_name("body")
+    return Definition(source.text(name_node), SymbolKind.FUNCTION, node, name_node, _some(body))
+
+
+def _clause_names(clause: Node, source: Source) -> list[str]:
+    names: list[str] = []
+    for child in clause.named_children:
+        if child.type == "identifier":
+            names.append("default")
+        elif child.type == "named_imports":
+            names.extend(source.text(spec.child_by_field_name("name")) for spec in child.named_children
+                         if spec.type == "import_specifier")
+    return names  # a namespace import (`* as ns`) takes the whole module: no names
+
+
+def _imported_module(node: Node, source: Source) -> str | None:
+    """The module of ``require("x")`` or ``import("x")``, else None."""
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if function is None or arguments is None or arguments.named_child_count != 1:
+        return None
+    if function.type == "import" or (function.type == "identifier" and source.text(function) == "require"):
+        return string_value(source, arguments.named_children[0])
+    return None
+
+
+def _destructured_names(call: Node, source: Source) -> tuple[str, ...]:
+    """The keys taken by ``const { a, b: c } = require("x")``; empty when the whole module is bound."""
+    declarator = call.parent
+    if declarator is None or declarator.type != "variable_declarator":
+        return ()
+    pattern = declarator.child_by_field_name("name")
+    if pattern is None or pattern.type != "object_pattern":
+        return ()
+    names: list[str] = []
+    for item in pattern.named_children:
+        if item.type == "shorthand_property_identifier_pattern":
+            names.append(source.text(item))
+        elif item.type in ("pair_pattern", "object_assignment_pattern"):
+            key = item.child_by_field_name("key") or item.child_by_field_name("left")
+            names.append(source.text(key))
+    return tuple(names)

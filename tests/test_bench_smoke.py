@@ -1,0 +1,69 @@
+"""Each quality bench runs at minimum size so none breaks unnoticed (STYLE §8); figures are not checked."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hippograph.config import Settings
+from hippograph.graph.client import Graph
+from tests.conftest import TEST_INSTANCE, TEST_URI
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCOMO = ROOT.parent / "shared" / "data" / "locomo-dev.json"
+
+
+def _run_bench(name: str, settings: Settings) -> dict[str, Any]:
+    """Run `python -m bench NAME --smoke` against the test server; return its result document."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
+    env.update({"HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI, "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE})
+    password = settings.resolved_password()
+    if password:
+        env["HIPPOGRAPH_NEO4J_PASSWORD"] = password
+    done = subprocess.run([sys.executable, "-m", "bench", name, "--smoke"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout
+    assert lines[0].startswith(f"{name}: ")
+    path = ROOT / lines[0].rsplit(" | ", 1)[-1]
+    doc: dict[str, Any] = json.loads(path.read_text())
+    assert doc["bench"] == name
+    assert doc["params"]["smoke"] is True
+    assert {"date", "commit", "machine", "figures"} <= set(doc)
+    return doc
+
+
+@pytest.mark.slow
+@pytest.mark.model
+@pytest.mark.skipif(not LOCOMO.exists(), reason="the LoCoMo evaluation file is not on this machine")
+def test_recall_quality_smoke(graph: Graph, settings: Settings) -> None:
+    figures = _run_bench("recall-quality", settings)["figures"]
+    assert figures["questions"] > 0
+    assert {"timings", "recall", "hybrid_minus_best_single", "miss_sample", "per_question"} <= set(figures)
+    assert {"import_turns_per_s", "recall_ms"} <= set(figures["timings"])
+    for mode in ("hybrid", "keyword", "semantic"):
+        overall = figures["recall"][mode]["overall"]
+        for k in (1, 5, 10, 20):
+            assert 0.0 <= overall[f"recall@{k}"] <= 1.0
+            assert 0.0 <= overall[f"hit@{k}"] <= 1.0
+        assert figures["timings"]["recall_ms"][mode]["p50"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.model
+def test_truthfulness_smoke(graph: Graph, settings: Settings) -> None:
+    figures = _run_bench("truthfulness", settings)["figures"]
+    assert {"modes", "failures", "pipeline_anomalies", "timings", "cases"} <= set(figures)
+    assert set(figures["modes"]) == {"hybrid", "keyword"}
+    for report in figures["modes"].values():
+        assert report["cases"] == {"changed": 2, "contradiction": 2, "unknown": 2, "chitchat": 2}
+        for key in ("stale_answer_rate", "untrusted_answer_rate", "abstain_precision", "abstain_recall",
+                    "silence_rate_chitchat", "answerable_top3_accuracy"):  # fmt: skip
+            assert key in report
