@@ -57,10 +57,16 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
     if branch == main:
         raise IngestError(f"{branch} is the main branch; name a feature branch to merge.")
     units = diff(graph, branch)
+    replaced = graph.read("branch_supersessions", branch=branch)
     batch = new_id("batch")
 
     def work(tx: Tx) -> dict[str, Any]:
         moved: list[str] = []
+        for row in replaced:  # what the branch superseded stays open on main until now
+            old = row["old"]
+            store.update_node(tx, old["id"], {"valid_until": row["at"], "superseded_at": ctx.clock(), "dedup_key": None,
+                                              "closed_dedup_key": old.get("dedup_key")},
+                              actor=ctx.actor, batch_id=batch, reason=f"superseded on {branch}, merged", at=ctx.clock())  # fmt: skip
         for unit in units:
             key = policy.dedup_key(unit["kind"], unit["scope"], main, unit["text"])
             clash = tx.run("find_units_by_keys", keys=[key])
@@ -72,6 +78,6 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
                 props["dedup_key"] = key
             store.update_node(tx, unit["id"], props, actor=ctx.actor, batch_id=batch, reason=f"merge {branch} into {main}", at=ctx.clock())
             moved.append(unit["id"])
-        return {"branch": branch, "merged": moved, "batch_id": batch}
+        return {"branch": branch, "merged": moved, "closed": [r["old"]["id"] for r in replaced], "batch_id": batch}
 
     return graph.write_tx(work)

@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from typing import Any
+
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from hippograph.errors import ConfigError
@@ -86,7 +88,7 @@ class Settings(BaseSettings):
         description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
     )
     main_branch: str = Field(default="main", min_length=1, description="The branch every other branch sees.")
-    recall_min_confidence: float = Field(default=0.55, ge=0, le=1, description="Strict gate: least confidence a unit needs.")
+    recall_min_confidence: float = Field(default=0.45, ge=0, le=1, description="Strict gate: least confidence a unit needs.")
     recall_min_trust: float = Field(default=0.5, ge=0, le=1, description="Strict gate: least trust a unit needs.")
     retrieval_weights: dict[str, float] = Field(
         default_factory=lambda: {
@@ -99,10 +101,22 @@ class Settings(BaseSettings):
     actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
 
-    @field_validator("neo4j_uri", "branch", mode="before")
+    @model_validator(mode="before")
     @classmethod
-    def _blank_is_unset(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
+    def _blank_means_default(cls, data: Any) -> Any:
+        """``HIPPOGRAPH_X=`` (empty) means "not set": the default applies."""
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if not (isinstance(v, str) and not v.strip())}
+        return data
+
+    @field_validator("retrieval_weights")
+    @classmethod
+    def _six_weights(cls, value: dict[str, float]) -> dict[str, float]:
+        expected = {"semantic_similarity", "memory_score", "graph_relevance", "temporal_validity", "trust",
+                    "ambiguity_penalty"}  # fmt: skip
+        if set(value) != expected:
+            raise ValueError(f"give all six weights: {', '.join(sorted(expected))}")
+        return value
 
     @property
     def bolt_uri(self) -> str:

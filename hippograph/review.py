@@ -38,7 +38,7 @@ def resolve(graph: Graph, ctx: WriteContext, item_id: str, *, accept: bool, keep
         outcome: dict[str, Any] = {"id": item_id, "kind": kind, "status": "accepted" if accept else "rejected"}
         now = ctx.clock()
         if kind == "Conflict":
-            units = sorted(involved, key=lambda u: u["recorded_at"])
+            units = sorted(involved, key=lambda u: (u.get("trust", 0.0), u["recorded_at"]))
             if accept:
                 winner = next((u for u in units if u["id"] == keep), None) if keep else units[-1]
                 if winner is None:

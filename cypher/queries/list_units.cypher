@@ -8,7 +8,8 @@ WHERE m.branch IN $branches
   AND ($kind IS NULL OR m.kind = $kind)
   AND ($subject IS NULL OR m.subject = $subject)
   AND ($scope IS NULL OR m.scope = $scope)
-  AND ($include_closed OR (m.valid_until IS NULL AND m.retired_at IS NULL))
+  AND ($include_closed OR (m.valid_until IS NULL AND m.retired_at IS NULL
+       AND NOT EXISTS { (m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches }))
 RETURN m {.*, embedding: null} AS unit
 ORDER BY m.recorded_at DESC
 LIMIT $limit

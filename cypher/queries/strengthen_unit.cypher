@@ -7,7 +7,7 @@ MATCH (m:Memory {id: $id})
 SET m.lock_ = true
 WITH m, m {.mention_count, .confidence, .last_mentioned_at} AS before
 SET m.mention_count = coalesce(m.mention_count, 1) + 1,
-    m.confidence = m.confidence + $step * (1.0 - m.confidence),
+    m.confidence = round(m.confidence + $step * (1.0 - m.confidence), 6),
     m.last_mentioned_at = $now
 REMOVE m.lock_
 RETURN before, m {.*, embedding: null} AS after

@@ -2,6 +2,6 @@
 // Params: $id STRING. Returns: linked BOOLEAN, in_conflict BOOLEAN, unit MAP.
 // READ
 MATCH (m:Memory {id: $id})
-RETURN EXISTS { (m)-[:FROM|ABOUT|GOVERNS|BROKE|DERIVED_FROM|CONSIDERED|SUPERSEDED_BY]-() } AS linked,
+RETURN EXISTS { (m)-[r:FROM|ABOUT|GOVERNS|BROKE|DERIVED_FROM|CONSIDERED|SUPERSEDED_BY]-() WHERE r.retired_at IS NULL } AS linked,
        EXISTS { (m)<-[:INVOLVES]-(c:Conflict {status: 'open'}) } AS in_conflict,
        m {.*, embedding: null} AS unit

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 
@@ -35,7 +36,7 @@ def print_table(title: str | None, columns: list[str], rows: list[list[Any]]) ->
     for col in columns:
         table.add_column(col, overflow="fold")
     for row in rows:
-        table.add_row(*("" if v is None else str(v) for v in row))
+        table.add_row(*("" if v is None else escape(str(v)) for v in row))
     console().print(table)
 
 

@@ -39,9 +39,9 @@ class TranscriptReport:
         return dict(self.__dict__)
 
 
-def episode_id(scope: str, session: str, turn: int) -> str:
-    """Stable id of one turn."""
-    digest = hashlib.sha256(f"{scope}\x1f{session}\x1f{turn}".encode()).hexdigest()[:20]
+def episode_id(scope: str, source: str, session: str, turn: int) -> str:
+    """Stable id of one turn of one transcript file (two files may both have a session "s1")."""
+    digest = hashlib.sha256(f"{scope}\x1f{source}\x1f{session}\x1f{turn}".encode()).hexdigest()[:20]
     return f"ep_{digest}"
 
 
@@ -61,12 +61,21 @@ def import_transcript(
     report.sessions = len(sessions)
     many = len(sessions) > 1
     turns = sorted(read.turns, key=lambda t: (t.session, t.turn))
-    present = set()
-    ids = [episode_id(scope, t.session, t.turn) for t in turns]
+    present: set[str] = set()
+    retired: list[str] = []
+    ids = [episode_id(scope, display, t.session, t.turn) for t in turns]
     for start in range(0, len(ids), 1000):
-        present |= {row["id"] for row in graph.read("existing_ids", ids=ids[start : start + 1000])}
+        for row in graph.read("existing_ids", ids=ids[start : start + 1000]):
+            present.add(row["id"])
+            if row["retired"]:
+                retired.append(row["id"])
     fresh = [t for t, i in zip(turns, ids, strict=True) if i not in present]
-    report.already_present = len(turns) - len(fresh)
+    report.already_present = len(turns) - len(fresh) - len(retired)
+    if retired:  # an undo or rollback retired them; importing the file again brings them back
+        batch = new_id("batch")
+        graph.write_tx(lambda tx: [store.update_node(tx, i, {"retired_at": None}, actor=ctx.actor, batch_id=batch,
+                                                     reason="re-imported", at=ctx.clock()) for i in retired])  # fmt: skip
+        report.imported += len(retired)
     for start in range(0, len(fresh), BATCH_TURNS):
         chunk = fresh[start : start + BATCH_TURNS]
         _write_chunk(graph, ctx, chunk, display, scope, many)
@@ -77,7 +86,7 @@ def import_transcript(
 def _episode(ctx: WriteContext, turn: Turn, display: str, scope: str, many: bool, vector: list[float] | None) -> Episode:
     ref = f"{display}#{turn.session}:{turn.turn}" if many else f"{display}#{turn.turn}"
     return Episode(
-        id=episode_id(scope, turn.session, turn.turn),
+        id=episode_id(scope, display, turn.session, turn.turn),
         text=turn.text,
         title=f"{turn.speaker} in {turn.session}",
         session=turn.session,

@@ -125,6 +125,7 @@ def remember_in_tx(
     *,
     reason: str | None = None,
     about_ids: Sequence[str] = (),
+    exclude_ids: Sequence[str] = (),
 ) -> RememberResult:
     """The pipeline for one unit inside an open transaction."""
     keys = [policy.dedup_key(record.kind, record.scope, b, record.text) for b in ctx.visible_branches]
@@ -132,6 +133,7 @@ def remember_in_tx(
         keys.append(record.dedup_key or "")
     existing = tx.run("find_units_by_keys", keys=keys)
     if existing:
+        _link_existing(tx, ctx, unit, existing[0]["id"], record, batch)
         return _strengthen(tx, ctx, existing[0]["id"], SourceKind(record.source_kind), batch, record.kind)
     if record.embedding is not None:
         near = tx.run(
@@ -150,7 +152,7 @@ def remember_in_tx(
     result = RememberResult(id=record.id, action="created", kind=record.kind, batch_id=batch)
     _link(tx, ctx, unit, record, batch, result, about_ids)
     if record.subject and record.topic:
-        _resolve_contradictions(tx, ctx, record, batch, result, reason)
+        _resolve_contradictions(tx, ctx, record, batch, result, reason, exclude_ids)
     return result
 
 
@@ -193,6 +195,23 @@ def _link(
     store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=record.id, created_at=ctx.clock())],
                        actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
     result.tasks.append(task.id)
+
+
+def _link_existing(tx: Tx, ctx: WriteContext, unit: UnitInput, unit_id: str, record: MemoryRecord, batch: str) -> None:
+    """A re-mention may say what the unit is about or where it came from: add the links it lacked."""
+    wanted: list[Edge] = []
+    for name in unit.about:
+        entity_id = ensure_entity(tx, ctx, name, record.scope, batch, context=record.text, neighbors=unit.about)
+        wanted.append(Edge(type=RelType.ABOUT, source_id=unit_id, target_id=entity_id, created_at=ctx.clock()))
+    if unit.episode_id:
+        wanted.append(Edge(type=RelType.FROM, source_id=unit_id, target_id=unit.episode_id, created_at=ctx.clock()))
+    new = [e for e in wanted if tx.run("has_edge", source_id=e.source_id, target_id=e.target_id, type=e.type)[0]["n"] == 0]
+    if not new:
+        return
+    store.create_edges(tx, new, actor=ctx.actor, batch_id=batch, at=ctx.clock())
+    for row in tx.run("open_tasks_for_unit", id=unit_id, reason="unlinked"):
+        store.update_node(tx, row["id"], {"status": "done", "resolved_at": ctx.clock(), "resolution": "linked"},
+                          actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
 
 
 def ensure_entity(
@@ -243,14 +262,25 @@ def ensure_entity(
 
 
 def _resolve_contradictions(
-    tx: Tx, ctx: WriteContext, new: MemoryRecord, batch: str, result: RememberResult, reason: str | None
+    tx: Tx, ctx: WriteContext, new: MemoryRecord, batch: str, result: RememberResult, reason: str | None,
+    exclude_ids: Sequence[str] = (),
 ) -> None:
     rows = tx.run("find_topic_units", subject=new.subject, topic=new.topic, kind=new.kind, scope=new.scope,
                   branches=list(ctx.visible_branches), exclude_id=new.id)  # fmt: skip
     new_from = new.valid_from or new.recorded_at
     for row in rows:
         old = row["unit"]
+        if old["id"] in exclude_ids:
+            continue
         old_from = old.get("valid_from") or old["recorded_at"]
+        if new_from >= old_from and new.trust >= old["trust"] and old.get("branch") != new.branch:
+            # Learned on a branch about a unit of main: main must not change until the merge.
+            # The edge hides the old unit on this branch; `hippo branch merge` closes it for real.
+            store.create_edges(tx, [Edge(type=RelType.SUPERSEDED_BY, source_id=old["id"], target_id=new.id,
+                                         created_at=ctx.clock(), reason=reason or f"superseded on {new.branch}")],
+                               actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
+            result.superseded.append(old["id"])
+            continue
         if new_from >= old_from and new.trust >= old["trust"]:
             close_as_superseded(tx, ctx, old, new.id, new_from, batch,
                                 reason=reason or f"a newer statement about {new.subject} / {new.topic} replaced it")  # fmt: skip
@@ -306,10 +336,10 @@ def refresh_lifecycle(tx: Tx, ctx: WriteContext, unit_id: str, batch: str) -> st
 
 def remember(graph: Graph, ctx: WriteContext, unit: UnitInput) -> RememberResult:
     """Run one unit through the pipeline; nothing is written if any step fails."""
-    now = ctx.clock()
-    record = build_record(ctx, unit, now)
-    if ctx.embedder is not None:  # outside the transaction: a model call must not hold locks
-        record = record.model_copy(update={"embedding": ctx.embedder.embed([record.text])[0]})
+    # Embed outside the transaction (a model call must not hold locks) and before the
+    # record is stamped, so recorded_at is not earlier than the write.
+    vector = ctx.embedder.embed([unit.text])[0] if ctx.embedder is not None else None
+    record = build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
     batch = new_id("batch")
     return graph.write_tx(lambda tx: remember_in_tx(tx, ctx, unit, record, batch))
 
@@ -334,14 +364,14 @@ def supersede(graph: Graph, ctx: WriteContext, old_id: str, unit: UnitInput, rea
         "topic": unit.topic or old.get("topic"),
         "scope": unit.scope or old.get("scope"),
     })  # fmt: skip
+    vector = ctx.embedder.embed([merged.text])[0] if ctx.embedder is not None else None
     now = ctx.clock()
-    record = build_record(ctx, merged, now)
-    if ctx.embedder is not None:
-        record = record.model_copy(update={"embedding": ctx.embedder.embed([record.text])[0]})
+    record = build_record(ctx, merged, now).model_copy(update={"embedding": vector})
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:
-        result = remember_in_tx(tx, ctx, merged, record, batch, reason=reason, about_ids=about_ids)
+        result = remember_in_tx(tx, ctx, merged, record, batch, reason=reason, about_ids=about_ids,
+                                exclude_ids=[old_id])  # fmt: skip
         if old_id not in result.superseded:
             close_as_superseded(tx, ctx, old, result.id, record.valid_from or now, batch, reason=reason)
             result.superseded.append(old_id)
@@ -362,8 +392,13 @@ def confirm(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str | None
         unit = rows[0]["unit"]
         if unit["truth_status"] == TruthStatus.DEPRECATED.value:
             raise ConflictError(f"{unit_id} was deprecated; remember the statement again instead of confirming it.")
+        if unit.get("valid_until") is not None or unit.get("retired_at") is not None:
+            raise ConflictError(f"{unit_id} is closed (superseded, expired or undone); confirm its successor instead.")
         conf = round(unit["confidence"] + policy.CONFIRM_STEP * (1.0 - unit["confidence"]), 6)
-        store.update_node(tx, unit_id, {"truth_status": TruthStatus.CONFIRMED.value, "confidence": conf},
+        props: dict[str, Any] = {"truth_status": TruthStatus.CONFIRMED.value, "confidence": conf}
+        if unit["lifecycle"] == Lifecycle.ARCHIVED.value:  # expired by TTL: confirmation revives it
+            props |= {"lifecycle": Lifecycle.STAGING.value, "dedup_key": unit.get("closed_dedup_key")}
+        store.update_node(tx, unit_id, props,
                           actor=ctx.actor, batch_id=batch, reason=reason or "confirmed", at=ctx.clock())  # fmt: skip
         lifecycle = refresh_lifecycle(tx, ctx, unit_id, batch)
         return {"id": unit_id, "truth_status": "confirmed", "confidence": conf, "lifecycle": lifecycle,
@@ -383,10 +418,12 @@ def deprecate(graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str) -> 
         if not rows:
             raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo log` or `hippo recall`.")
         unit = rows[0]["unit"]
+        if unit["truth_status"] == TruthStatus.DEPRECATED.value:
+            raise ConflictError(f"{unit_id} is already deprecated; `hippo undo` the deprecation to restore it.")
         now = ctx.clock()
         props = {"truth_status": TruthStatus.DEPRECATED.value, "lifecycle": Lifecycle.ARCHIVED.value,
                  "valid_until": unit.get("valid_until") or now, "dedup_key": None,
-                 "closed_dedup_key": unit.get("dedup_key"), "ttl_until": None}  # fmt: skip
+                 "closed_dedup_key": unit.get("dedup_key") or unit.get("closed_dedup_key"), "ttl_until": None}  # fmt: skip
         store.update_node(tx, unit_id, props, actor=ctx.actor, batch_id=batch, reason=reason, at=ctx.clock())
         return {"id": unit_id, "truth_status": "deprecated", "lifecycle": "archived", "batch_id": batch}
 

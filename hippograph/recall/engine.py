@@ -195,7 +195,8 @@ class RecallEngine:
         return result
 
     def _load_units(self, cands: list[scoring.Candidate], *, with_embedding: bool, as_of: datetime | None) -> None:
-        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], with_embedding=with_embedding)
+        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], with_embedding=with_embedding,
+                              branches=self.branches)  # fmt: skip
         units = {row["unit"]["id"]: row["unit"] for row in rows}
         for c in cands:
             c.unit = units.get(c.id, {})

@@ -24,7 +24,7 @@ REASON_OF_CHECK: dict[str, str] = {
 class GateConfig:
     """Thresholds of the gate."""
 
-    min_confidence: float = 0.55
+    min_confidence: float = 0.45
     min_trust: float = 0.5
 
 
