@@ -14,12 +14,14 @@ from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
+from hippograph.ingest.code.indexer import IndexReport, Progress, index_path
 from hippograph.ingest.embedder import Embedder, default_embedder, is_runtime_installed, model_location
 from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
 from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
 from hippograph.ingest.pipeline import RememberResult, WriteContext
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import GateConfig
+from hippograph.recall.pre_edit import PreEdit, pre_edit
 from hippograph.schema import UnitInput, utc_now
 from hippograph.sources import read_lines
 from hippograph.status import gather_status
@@ -218,6 +220,18 @@ class Memory:
     def import_snapshot(self, directory: Path) -> dict[str, int]:
         """Restore an export into an empty database."""
         return snapshot.import_snapshot(self.graph, directory)
+
+    # -- code -------------------------------------------------------------------------
+
+    def index(self, path: Path, *, project: str | None = None, progress: Progress | None = None) -> IndexReport:
+        """Index source files (incremental: unchanged files are not parsed, nothing is written for them)."""
+        return index_path(self.graph, self._ctx(), path if path.is_absolute() else self.cwd / path, project=project,
+                          progress=progress)  # fmt: skip
+
+    def pre_edit(self, target: str) -> PreEdit:
+        """What memory says about FILE[:SYMBOL|:LINE[-LINE]] before it is edited, by identity."""
+        return pre_edit(self.graph, target, cwd=self.cwd, branches=list(self.visible_branches),
+                        index=lambda p: self.index(p))  # fmt: skip
 
     # -- review ---------------------------------------------------------------------
 

@@ -65,6 +65,7 @@ CONFIDENCE = typer.Option(None, "--confidence", min=0.0, max=1.0, help="Override
 TRUST = typer.Option(None, "--trust", min=0.0, max=1.0, help="Override the source's trust (0-1), e.g. for a web page.")
 TITLE = typer.Option(None, "--title", help="A short title.")
 FUTURE = typer.Option(False, "--future", help="Allow --valid-from in the future (a planned change).")
+GOVERNS = typer.Option(None, "--governs", "-g", help="A file, symbol or entity it governs (repeatable).")
 
 
 @app.command("remember")
@@ -74,11 +75,12 @@ def remember(
     topic: str | None = TOPIC, subject: str | None = SUBJECT, about: list[str] | None = ABOUT,
     scope: str | None = SCOPE, valid_from: str | None = VALID_FROM, valid_until: str | None = VALID_UNTIL,
     confidence: float | None = CONFIDENCE, trust: float | None = TRUST, title: str | None = TITLE,
-    future: bool = FUTURE, as_json: bool = JSON,
+    future: bool = FUTURE, governs: list[str] | None = GOVERNS, as_json: bool = JSON,
 ) -> None:  # fmt: skip
     """Remember a statement: a re-mention strengthens, a contradiction supersedes or goes to review."""
     fields = _fields(ctx, kind, source, source_ref, topic, subject, about, scope, valid_from, valid_until,
                      confidence, trust, title, future)  # fmt: skip
+    fields["governs"] = governs or []
     with open_memory(ctx) as memory:
         _print_result(memory.remember(text, **fields), as_json)
 

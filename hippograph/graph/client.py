@@ -66,7 +66,7 @@ class Tx:
     def __init__(self, tx: neo4j.ManagedTransaction) -> None:
         self._tx = tx
 
-    def run(self, name: str, **params: Any) -> list[Row]:
+    def run(self, name: str, /, **params: Any) -> list[Row]:
         """Run ``cypher/**/<name>.cypher`` inside this transaction and return its rows."""
         query = queries.get(name)
         _check_params(query, params)
@@ -141,7 +141,7 @@ class Graph:
 
     # -- running statements -------------------------------------------------
 
-    def read(self, name: str, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
+    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
         """Run a READ statement with READ routing and a server-side timeout."""
         query = queries.get(name)
         if query.is_write:
@@ -156,7 +156,7 @@ class Graph:
             )
         return [to_native(r.data()) for r in records]
 
-    def write(self, name: str, **params: Any) -> list[Row]:
+    def write(self, name: str, /, **params: Any) -> list[Row]:
         """Run one WRITE statement in its own managed transaction."""
         return self.write_tx(lambda tx: tx.run(name, **params))
 
@@ -166,7 +166,7 @@ class Graph:
             with self._driver.session(database=self.database) as session:
                 return session.execute_write(lambda tx: work(Tx(tx)))
 
-    def run_autocommit(self, name: str, **params: Any) -> list[Row]:
+    def run_autocommit(self, name: str, /, **params: Any) -> list[Row]:
         """Run a statement in an auto-commit transaction (schema, CALL … IN TRANSACTIONS)."""
         query = queries.get(name)
         _check_params(query, params)
@@ -175,7 +175,7 @@ class Graph:
                 result = session.run(query.text, params)
                 return [to_native(r.data()) for r in result]
 
-    def explain(self, name: str, **params: Any) -> list[str]:
+    def explain(self, name: str, /, **params: Any) -> list[str]:
         """EXPLAIN a stored statement and return the operator names of its plan."""
         query = queries.get(name)
         _check_params(query, params)

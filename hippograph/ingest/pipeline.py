@@ -6,6 +6,7 @@ its review records and their ``:Change`` entries commit together or not at all.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -184,6 +185,10 @@ def _link(
         edges.append(Edge(type=RelType.ABOUT, source_id=record.id, target_id=entity_id, created_at=ctx.clock()))
     if unit.episode_id:
         edges.append(Edge(type=RelType.FROM, source_id=record.id, target_id=unit.episode_id, created_at=ctx.clock()))
+    for name in unit.governs:
+        edges.append(Edge(type=RelType.GOVERNS, source_id=record.id, created_at=ctx.clock(),
+                          target_id=_governed(tx, ctx, name, record, batch)))  # fmt: skip
+    edges += _code_mentions(tx, ctx, record, batch, result)
     if edges:
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
         return
@@ -195,6 +200,46 @@ def _link(
     store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=record.id, created_at=ctx.clock())],
                        actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
     result.tasks.append(task.id)
+
+
+def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
+    """What --governs names: a file, one symbol, or else an entity; several symbols must be qualified."""
+    found = tx.run("find_code_target", name=name.strip())
+    if len(found) == 1:
+        return str(found[0]["id"])
+    if len(found) > 1:
+        options = ", ".join(sorted(r["label"] for r in found)[:5])
+        raise IngestError(f"--governs {name!r} names {len(found)} symbols ({options}); give the qualified name.")
+    return ensure_entity(tx, ctx, name, record.scope, batch, context=record.text)
+
+
+_CODE_NAME = re.compile(r"`([A-Za-z_][\w.:\\/]*)(?:\(\))?`|\b([a-z][a-z0-9]*_[a-z0-9_]+|[a-z]+[A-Z]\w+|[A-Z][a-z0-9]+[A-Z]\w+)\b")
+
+
+def _code_mentions(tx: Tx, ctx: WriteContext, record: MemoryRecord, batch: str, result: RememberResult) -> list[Edge]:
+    """A unit that names a code symbol is ABOUT it when the name resolves to one symbol, else an ambiguity."""
+    if record.kind == "episode":
+        return []
+    names = sorted({a or b for a, b in _CODE_NAME.findall(record.text)})
+    if not names:
+        return []
+    rows = {r["name"]: r for r in tx.run("symbols_by_name", project=None, names=[n.rsplit(".", 1)[-1] for n in names])}
+    edges: list[Edge] = []
+    now = ctx.clock()
+    for name in names:
+        row = rows.get(name.rsplit(".", 1)[-1])
+        if row is None:
+            continue
+        ids = [i for i, q in zip(row["ids"], row["qualified"], strict=True) if "." not in name or q.endswith(name)]
+        if len(ids) == 1:
+            edges.append(Edge(type=RelType.ABOUT, source_id=record.id, target_id=ids[0], created_at=now))
+        elif ids:
+            amb = Ambiguity(id=new_id("amb"), text=f"{record.id} mentions `{name}`: {len(ids)} symbols have that name.",
+                            score=1.0 / len(ids), scope=record.scope, created_at=now)  # fmt: skip
+            store.create_nodes(tx, [amb], actor=ctx.actor, batch_id=batch, at=now)
+            store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=i, created_at=now)
+                                    for i in [record.id, *ids]], actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
+    return edges
 
 
 def _link_existing(tx: Tx, ctx: WriteContext, unit: UnitInput, unit_id: str, record: MemoryRecord, batch: str) -> None:

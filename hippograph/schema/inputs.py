@@ -33,6 +33,7 @@ class UnitInput(BaseModel):
     title: str | None = Field(default=None, max_length=500)
     aliases: list[str] = Field(default_factory=list)
     episode_id: str | None = Field(default=None, description="Episode the unit was taken from (linked FROM).")
+    governs: list[str] = Field(default_factory=list, description="Files (repo-relative paths), symbols (qualified or unique names) or entities a decision or rule governs.")
     future: bool = Field(default=False, description="Allow valid_from in the future (a planned change).")
     details: dict[str, Any] = Field(default_factory=dict, description="Kind-specific fields (problem, reasoning, why, fix, commit, test, category, severity, ...).")
 

@@ -33,6 +33,8 @@ class File(NodeRecord):
     content_hash: str
     project: str = "workspace"
     retired_at: datetime | None = None
+    imports: list[str] = Field(default_factory=list)  # modules as written, resolved or not
+    syntax_errors: list[int] = Field(default_factory=list)
 
 
 class Symbol(NodeRecord):
@@ -54,6 +56,9 @@ class Symbol(NodeRecord):
     end_line: int = Field(ge=1)
     project: str = "workspace"
     retired_at: datetime | None = None
+    parent: str | None = None
+    calls: list[str] = Field(default_factory=list)  # called names as written; CALLS edges where they resolve
+    body_sketch: list[int] = Field(default_factory=list)  # MinHash of the body, for renames with edits
 
 
 class Entity(_Timestamped):

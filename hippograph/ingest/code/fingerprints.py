@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 PLACEHOLDER = "\ue000"
 
 _WHITESPACE = re.compile(r"\s+")
+_NON_SPACE = re.compile(rb"\S+")
 _AFTER_OPEN = re.compile(r"([(\[]) ")
 _BEFORE_CLOSE = re.compile(r" ([)\]])")
 
@@ -46,7 +48,8 @@ def header_text(
 ) -> str:
     """The declaration header ``span.start..header_end`` with its name as PLACEHOLDER.
 
-    Comments (``dropped``) are removed at any depth. Decorators, annotations and
+    Comments (``dropped``) and the ERROR nodes of a broken declaration are removed at
+    any depth. Decorators, annotations and
     attributes (``stripped``) are removed where they are direct children of the
     declaration or of its modifier list, so a parameter annotation stays.
     """
@@ -60,7 +63,7 @@ def header_text(
             if child.start_byte >= header_end:
                 break
             is_modifier_item = depth == 0 or (depth == 1 and node.type in modifier_lists)
-            if child.type in dropped or (child.type in stripped and is_modifier_item):
+            if child.type in dropped or child.is_error or (child.type in stripped and is_modifier_item):
                 cuts.append((child.start_byte, child.end_byte, " "))
             elif child.child_count:
                 stack.append((child, depth + 1))
@@ -84,35 +87,39 @@ def normalize_signature(raw: str, trailers: str) -> str:
     return text
 
 
-def body_text(data: bytes, nodes: Sequence[Node], name: str, *, dropped: frozenset[str]) -> str:
-    """The tokens of ``nodes`` joined by single spaces, comments dropped, leaves spelled ``name`` as PLACEHOLDER.
+class BodyTokens:
+    """The code tokens of one file in order, comments left out, for hashing any body by its byte range.
 
-    Text between the children of a node that no child covers is kept too, so a grammar
-    that leaves punctuation outside its leaves still changes the hash when it changes.
+    Built once from the leaves and comments of the walk. Text between them that is not
+    whitespace (a grammar that leaves punctuation outside its leaves) becomes tokens too,
+    so it still changes a hash when it changes. A body is a slice of this list, so nested
+    symbols do not walk their subtrees again.
     """
-    tokens: list[str] = []
-    stack: list[Node | str] = list(reversed(nodes))
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            tokens.extend(item.split())
-            continue
-        if item.type in dropped:
-            continue
-        if not item.child_count:
-            text = data[item.start_byte : item.end_byte].decode("utf-8", errors="replace")
-            tokens.append(PLACEHOLDER if item.is_named and text == name else text)
-            continue
-        stack.extend(reversed(list(_with_gaps(data, item))))
-    return " ".join(" ".join(tokens).split())
 
+    def __init__(self, data: bytes, leaves: Iterable[tuple[int, int, bool | None]]) -> None:
+        """``leaves`` are (start, end, is_named) in document order, ``is_named`` None for a comment."""
+        starts: list[int] = []
+        texts: list[str] = []
+        named: list[bool] = []
+        position = 0
+        for start, end, is_named in [*leaves, (len(data), len(data), None)]:
+            if start > position and not data[position:start].isspace():
+                for match in _NON_SPACE.finditer(data, position, start):
+                    starts.append(match.start())
+                    texts.append(match.group().decode("utf-8", errors="replace"))
+                    named.append(False)
+            if is_named is not None and end > start:
+                starts.append(start)
+                texts.append(data[start:end].decode("utf-8", errors="replace"))
+                named.append(is_named)
+            position = max(position, end)
+        self._starts, self._texts, self._named = starts, texts, named
 
-def _with_gaps(data: bytes, node: Node) -> Iterable[Node | str]:
-    position = node.start_byte
-    for child in node.children:
-        if child.start_byte > position:
-            yield data[position : child.start_byte].decode("utf-8", errors="replace")
-        yield child
-        position = max(position, child.end_byte)
-    if node.end_byte > position:
-        yield data[position : node.end_byte].decode("utf-8", errors="replace")
+    def text(self, start: int, end: int, name: str) -> str:
+        """The tokens in ``start..end`` joined by single spaces, named leaves spelled ``name`` as PLACEHOLDER."""
+        first, last = bisect_left(self._starts, start), bisect_left(self._starts, end)
+        words = [
+            PLACEHOLDER if is_named and text == name else text
+            for text, is_named in zip(self._texts[first:last], self._named[first:last], strict=True)
+        ]
+        return " ".join(" ".join(words).split())  # also collapses whitespace inside string tokens

@@ -10,16 +10,14 @@ lines of its ERROR and MISSING nodes are listed in ``syntax_errors``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from hippograph.errors import IngestError
 from hippograph.ingest.code.fingerprints import (
     PLACEHOLDER,
-    body_text,
+    BodyTokens,
     collapse,
     header_text,
     normalize_signature,
@@ -93,10 +91,13 @@ def _new_parser(language: str) -> Parser:
     return Parser(_grammar(language))
 
 
-@dataclass
-class _Frame:
-    scope: Scope
-    children: Iterator[Node]
+@dataclass(frozen=True)
+class _Pending:
+    """A symbol whose body hash waits until the walk has read every token of the file."""
+
+    symbol: ParsedSymbol
+    body_start: int
+    body_end: int
 
 
 class _Walk:
@@ -109,46 +110,67 @@ class _Walk:
         self.symbols: list[ParsedSymbol] = []
         self.imports: list[ImportRef] = []
         self.calls: list[CallRef] = []
+        self._pending: list[_Pending] = []
+        self._interesting = rules.definition_types | rules.call_types | rules.import_types
 
     def run(self, root: Node) -> None:
-        stack = [_Frame(self.rules.module_scope(root, self.path, self.source), iter(root.children))]
-        while stack:
-            frame = stack[-1]
-            node = next(frame.children, None)
-            if node is None:
-                stack.pop()
-                continue
-            inner = self._visit(node, frame)
-            if inner is not None and node.child_count:
-                stack.append(_Frame(inner, iter(node.children)))
+        """Visit every node once with a tree cursor; ``scopes[-1]`` is the scope of the current node."""
+        comments, interesting = self.rules.comment_types, self._interesting
+        leaves: list[tuple[int, int, bool | None]] = []  # (start, end, is_named); None marks a comment
+        scopes = [self.rules.module_scope(root, self.path, self.source)]
+        cursor = root.walk()
+        walking = cursor.goto_first_child()
+        while walking:
+            node = cursor.node
+            assert node is not None  # the cursor always stands on a node
+            kind = node.type
+            if kind in comments:
+                leaves.append((node.start_byte, node.end_byte, None))
+            elif not node.child_count:
+                if kind in interesting:
+                    self._visit(node, scopes)
+                leaves.append((node.start_byte, node.end_byte, node.is_named))
+            else:
+                inner = self._visit(node, scopes) if kind in interesting else scopes[-1]
+                if cursor.goto_first_child():
+                    scopes.append(inner)
+                    continue
+            while walking and not cursor.goto_next_sibling():
+                walking = len(scopes) > 1  # the last top-level node ends the walk
+                if walking:
+                    cursor.goto_parent()
+                    scopes.pop()
+        tokens = BodyTokens(self.source.data, leaves)
+        self.symbols = [
+            replace(p.symbol, body_hash=sha256_hex(tokens.text(p.body_start, p.body_end, p.symbol.name)))
+            for p in self._pending
+        ]
 
-    def _visit(self, node: Node, frame: _Frame) -> Scope | None:
+    def _visit(self, node: Node, scopes: list[Scope]) -> Scope:
         """Record what ``node`` declares or does; return the scope of its children."""
-        rules, kind = self.rules, node.type
+        rules, kind, scope = self.rules, node.type, scopes[-1]
         if kind in rules.import_types:
             self.imports.extend(rules.imports(node, self.source))
         if kind in rules.call_types:
-            self._record_call(node, frame.scope)
+            self._record_call(node, scope)
         definition = rules.definition(node, self.source) if kind in rules.definition_types else None
         if definition is None or not definition.name:
-            return frame.scope
-        if definition.kind is None:
-            name = definition.name if definition.absolute else rules.qualify(frame.scope, definition.name)
-            scope = Scope(name, is_type=definition.is_type, symbol=frame.scope.symbol)
-            if definition.applies_to_siblings:
-                frame.scope = scope
             return scope
-        symbol = self._record_symbol(definition, frame.scope)
+        if definition.kind is None:
+            name = definition.name if definition.absolute else rules.qualify(scope, definition.name)
+            inner = Scope(name, is_type=definition.is_type, symbol=scope.symbol)
+            if definition.applies_to_siblings:
+                scopes[-1] = inner
+            return inner
+        symbol = self._record_symbol(definition, definition.kind, scope)
         return Scope(symbol.qualified_name, is_type=definition.is_type, symbol=symbol.qualified_name)
 
-    def _record_symbol(self, definition: Definition, scope: Scope) -> ParsedSymbol:
+    def _record_symbol(self, definition: Definition, kind: SymbolKind, scope: Scope) -> ParsedSymbol:
         rules, data = self.rules, self.source.data
         if definition.owner is not None:
             scope = Scope(rules.qualify(scope, definition.owner), is_type=True, symbol=scope.symbol)
-        kind = definition.kind
         if kind is SymbolKind.FUNCTION and scope.is_type:
-            kind = SymbolKind.METHOD
-        assert kind is not None
+            kind = SymbolKind.METHOD  # a function declared directly in a class, impl, trait or interface
         span = definition.span
         if definition.header_end is not None:
             header_end = definition.header_end
@@ -166,19 +188,20 @@ class _Walk:
             modifier_lists=rules.modifier_lists,
         )
         signature = normalize_signature(definition.signature_prefix + raw, rules.signature_trailers)
-        body = body_text(data, definition.body, definition.name, dropped=rules.comment_types)
         symbol = ParsedSymbol(
             name=definition.name,
             qualified_name=rules.qualify(scope, definition.name),
             kind=kind,
             signature=signature.replace(PLACEHOLDER, definition.name),
             signature_hash=sha256_hex(signature),
-            body_hash=sha256_hex(body),
+            body_hash="",  # set once the walk has read the body's tokens
             start_line=line_of(definition.first or span),
             end_line=_end_line(span),
             parent=scope.qualified_name if scope.is_type else None,
         )
-        self.symbols.append(symbol)
+        body = definition.body
+        body_start, body_end = (body[0].start_byte, body[-1].end_byte) if body else (header_end, header_end)
+        self._pending.append(_Pending(symbol, body_start, body_end))
         return symbol
 
     def _record_call(self, node: Node, scope: Scope) -> None:

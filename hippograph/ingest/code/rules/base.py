@@ -54,7 +54,7 @@ class Definition:
 
 @dataclass(frozen=True)
 class CallSite:
-    """A call: the node holding the called name (None when the callee is an expression) and where the callee text ends."""
+    """A call: the node holding the called name (None for an expression callee) and where the callee text ends."""
 
     name_node: Node | None
     callee_end: int

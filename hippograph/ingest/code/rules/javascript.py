@@ -7,7 +7,7 @@ repeat the implementation's name) are not recorded. A ``namespace`` nests names.
 from __future__ import annotations
 
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
@@ -28,11 +28,13 @@ if TYPE_CHECKING:
 _FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
 _TYPES = {
     "class_declaration": SymbolKind.CLASS,
+    "class": SymbolKind.CLASS,  # a named class expression; also what error recovery makes of a broken declaration
     "abstract_class_declaration": SymbolKind.CLASS,
     "interface_declaration": SymbolKind.INTERFACE,
     "enum_declaration": SymbolKind.ENUM,
 }
-# Member node type -> the body it must sit in to be a method (object literals and overloads are not).
+# Member node type -> the body it must sit in to be a method of a named class or interface
+# (object-literal methods and class overload signatures are not symbols).
 _MEMBERS = {
     "method_definition": "class_body",
     "abstract_method_signature": "class_body",
@@ -43,7 +45,7 @@ _MEMBERS = {
 
 
 class JavaScriptRules(LanguageRules):
-    language: ClassVar[str] = "javascript"
+    language = "javascript"
     definition_types = frozenset(
         {"function_declaration", "generator_function_declaration", "variable_declarator", "internal_module"}
         | set(_TYPES)
@@ -62,9 +64,7 @@ class JavaScriptRules(LanguageRules):
         if kind in _TYPES:
             name_node = node.child_by_field_name("name")
             body = node.child_by_field_name("body")
-            return Definition(
-                source.text(name_node), _TYPES[kind], node, name_node, _some(body), is_type=True
-            )
+            return Definition(source.text(name_node), _TYPES[kind], node, name_node, _some(body), is_type=True)
         if kind == "internal_module":
             name = "".join(source.text(node.child_by_field_name("name")).split())
             return Definition(name, None, node)
@@ -74,9 +74,12 @@ class JavaScriptRules(LanguageRules):
             return Definition(source.text(name_node), SymbolKind.FUNCTION, node, name_node, _some(body))
         if kind == "variable_declarator":
             return _assigned_function(node, source)
-        parent = node.parent
-        if parent is None or parent.type != _MEMBERS[kind]:
+        body = node.parent
+        owner = body.parent if body is not None else None
+        if body is None or body.type != _MEMBERS[kind] or owner is None or owner.type not in _TYPES:
             return None
+        if owner.child_by_field_name("name") is None:
+            return None  # a method of an anonymous class expression
         return _member(node, source)
 
     def call(self, node: Node, source: Source) -> CallSite | None:
@@ -110,18 +113,18 @@ class JavaScriptRules(LanguageRules):
             elif child.type == "import_clause":
                 names.extend(_clause_names(child, source))
             elif child.type == "export_clause":
-                names.extend(source.text(spec.child_by_field_name("name")) for spec in child.named_children
-                             if spec.type == "export_specifier")
+                specifiers = [spec for spec in child.named_children if spec.type == "export_specifier"]
+                names.extend(source.text(spec.child_by_field_name("name")) for spec in specifiers)
         module = string_value(source, origin)
         return [ImportRef(module, tuple(names), line_of(node))] if module is not None else []
 
 
 class TypeScriptRules(JavaScriptRules):
-    language: ClassVar[str] = "typescript"
+    language = "typescript"
 
 
 class TsxRules(JavaScriptRules):
-    language: ClassVar[str] = "tsx"
+    language = "tsx"
 
 
 def _some(node: Node | None) -> tuple[Node, ...]:
@@ -159,8 +162,8 @@ def _clause_names(clause: Node, source: Source) -> list[str]:
         if child.type == "identifier":
             names.append("default")
         elif child.type == "named_imports":
-            names.extend(source.text(spec.child_by_field_name("name")) for spec in child.named_children
-                         if spec.type == "import_specifier")
+            specifiers = [spec for spec in child.named_children if spec.type == "import_specifier"]
+            names.extend(source.text(spec.child_by_field_name("name")) for spec in specifiers)
     return names  # a namespace import (`* as ns`) takes the whole module: no names
 
 

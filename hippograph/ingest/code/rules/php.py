@@ -92,11 +92,11 @@ class PhpRules(LanguageRules):
         group = node.child_by_field_name("body")
         if group is not None:
             prefix = next((c for c in node.named_children if c.type == "namespace_name"), None)
-            names = tuple(_clause_target(source, clause) for clause in group.named_children
-                          if clause.type == "namespace_use_clause")
+            clauses = [clause for clause in group.named_children if clause.type == "namespace_use_clause"]
+            names = tuple(_clause_target(source, clause) for clause in clauses)
             return [ImportRef(source.text(prefix).lstrip("\\"), names, line)]
-        return [ImportRef(_clause_target(source, clause), (), line) for clause in node.named_children
-                if clause.type == "namespace_use_clause"]
+        clauses = [clause for clause in node.named_children if clause.type == "namespace_use_clause"]
+        return [ImportRef(_clause_target(source, clause), (), line) for clause in clauses]
 
 
 def _clause_target(source: Source, clause: Node) -> str:

@@ -25,10 +25,11 @@ _PATHS = frozenset({"identifier", "scoped_identifier", "crate", "self", "super",
 
 
 def rust_module(rel_path: str) -> str:
-    """The module path of a file: ``src/lib.rs`` -> ``crate``, ``src/a/b.rs`` -> ``crate::a::b``, ``src/a/mod.rs`` -> ``crate::a``.
+    """The module path of a file: ``src/a/b.rs`` -> ``crate::a::b``; ``src/a/mod.rs`` -> ``crate::a``.
 
-    Only the part after the first ``src`` folder counts, so ``crates/x/src/a.rs`` is
-    ``crate::a`` too; a file outside any ``src`` keeps its whole path.
+    ``src/lib.rs`` and ``src/main.rs`` are the crate root, ``crate``. Only the part after
+    the first ``src`` folder counts, so ``crates/x/src/a.rs`` is ``crate::a`` too; a file
+    outside any ``src`` keeps its whole path (``tests/login.rs`` -> ``crate::tests::login``).
     """
     parts = list(PurePosixPath(rel_path).with_suffix("").parts)
     if "src" in parts:

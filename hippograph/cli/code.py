@@ -1,0 +1,101 @@
+"""Code commands: ``hippo index``, ``hippo watch``, ``hippo pre-edit``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import Progress as Bar
+
+from hippograph.cli.app import app, open_memory
+from hippograph.cli.output import print_json, print_table
+from hippograph.ingest.code.indexer import IndexReport
+
+JSON = typer.Option(False, "--json", help="Print JSON.")
+
+
+def _summary(r: IndexReport) -> None:
+    langs = ", ".join(f"{k} {v}" for k, v in sorted(r.languages.items())) or "none"
+    typer.echo(f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, {r.files_unchanged} unchanged,"
+               f" {r.files_retired} deleted; symbols +{r.symbols_created} ~{r.symbols_updated} -{r.symbols_retired};"
+               f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s); {r.seconds:.2f} s")  # fmt: skip
+    for item in r.renamed:
+        typer.echo(f"  {item['how']}: {item['old']} -> {item['new']}")
+    for item in r.signature_changes:
+        typer.echo(f"  signature: {item['new']} ({item['stale_references']} reference(s) marked stale, task {item['task']})")
+    for item in r.skipped:
+        typer.echo(f"  skipped {item['path']}: {item['reason']}", err=True)
+    for item in r.syntax_errors:
+        typer.echo(f"  {item['path']}: syntax errors at lines {item['lines']} (indexed what parses)", err=True)
+
+
+@app.command("index")
+def index(
+    ctx: typer.Context, path: Path = typer.Argument(Path("."), help="A folder or a file inside a repository."),
+    project: str | None = typer.Option(None, "--project", help="Project id (default: the repository folder name)."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Parse source files with tree-sitter into files and symbols with stable identities; incremental."""
+    with open_memory(ctx) as memory:
+        if as_json:
+            report = memory.index(path, project=project)
+        else:
+            with Bar(transient=True) as bar:
+                task = bar.add_task("indexing", total=None)
+                report = memory.index(path, project=project,
+                                      progress=lambda n, total, name: bar.update(task, completed=n, total=total))  # fmt: skip
+    print_json(report.as_dict()) if as_json else _summary(report)
+
+
+@app.command("watch")
+def watch(
+    ctx: typer.Context, path: Path = typer.Argument(Path("."), help="The repository (or a folder in it) to watch."),
+    project: str | None = typer.Option(None, "--project", help="Project id (default: the repository folder name)."),
+) -> None:  # fmt: skip
+    """Index once, then re-index source files as they change, until Ctrl-C."""
+    from hippograph.ingest.code.watch import watch as run_watch
+
+    with open_memory(ctx) as memory:
+        _summary(memory.index(path, project=project))
+        typer.echo(f"watching {path.resolve()} (Ctrl-C to stop)")
+
+        def on_change(files: list[Path]) -> None:
+            for file in files:
+                if file.exists():
+                    _summary(memory.index(file, project=project))
+
+        run_watch(path.resolve(), on_change)
+
+
+def _rows(units: list[dict[str, Any]], extra: str) -> list[list[Any]]:
+    return [[u["id"], (u.get("text") or "")[:90], u.get(extra) or "", u.get("source_ref") or ""] for u in units]
+
+
+@app.command("pre-edit")
+def pre_edit(
+    ctx: typer.Context, target: str = typer.Argument(..., metavar="FILE[:SYMBOL|:LINE[-LINE]]"), as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Before editing code: the decisions, failures, rules, renames and stale references attached to it."""
+    with open_memory(ctx) as memory:
+        bundle = memory.pre_edit(target)
+    if as_json:
+        print_json(bundle.as_dict())
+        return
+    names = ", ".join(s["qualified_name"] for s in bundle.symbols[:8]) or "the file"
+    typer.echo(f"{bundle.file}: {names}" + (" (indexed now)" if bundle.indexed_now else ""))
+    if bundle.is_empty:
+        typer.echo("Nothing is known about this code: no decision, failure, rule or note is attached to it.")
+        return
+    if bundle.decisions:
+        print_table("Decisions that govern it", ["id", "decision", "reasoning", "source"], _rows(bundle.decisions, "reasoning"))
+    if bundle.failures:
+        print_table("Failures it was part of", ["id", "what broke", "fix", "source"], _rows(bundle.failures, "fix"))
+    if bundle.rules:
+        print_table("Rules in force", ["id", "rule", "severity", "source"], _rows(bundle.rules, "severity"))
+    if bundle.facts:
+        print_table("Notes about it", ["id", "text", "truth", "source"], _rows(bundle.facts, "truth_status"))
+    for r in bundle.renames:
+        typer.echo(f"  {r['symbol']} was {r['was']} ({r['how']})")
+    for s in bundle.stale:
+        typer.echo(f"  stale: {s['id']} ({s['via']}) needs review: {s['stale_reason']}")

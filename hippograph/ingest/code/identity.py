@@ -1,0 +1,54 @@
+"""Stable identity of code (SPEC §5) and the measure used to recognise a renamed or moved body.
+
+    node_id     = sha256(qualified_name + kind + signature_hash)
+    fingerprint = sha256(project + file_path + name + kind + signature + language)
+
+A symbol that disappears and reappears elsewhere is the same symbol renamed or moved when
+(1) its body_hash is equal (the parser leaves the symbol's own name out of it), or
+(2) the estimated Jaccard similarity of the two bodies' 3-token shingles is at least
+``RENAME_SIMILARITY`` (MinHash with ``SKETCH_SIZE`` hashes) and the kind is equal and the
+name or the file is equal.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+SKETCH_SIZE = 32
+RENAME_SIMILARITY = 0.8
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+def symbol_id(qualified_name: str, kind: str, signature_hash: str) -> str:
+    """The node id of a symbol."""
+    return hashlib.sha256(f"{qualified_name}{kind}{signature_hash}".encode()).hexdigest()
+
+
+def fingerprint(project: str, file_path: str, name: str, kind: str, signature: str, language: str) -> str:
+    """The fingerprint of a symbol at one place."""
+    return hashlib.sha256(f"{project}{file_path}{name}{kind}{signature}{language}".encode()).hexdigest()
+
+
+def file_id(project: str, path: str) -> str:
+    """The node id of a source file in a project."""
+    return "file_" + hashlib.sha256(f"{project}\x1f{path}".encode()).hexdigest()[:24]
+
+
+def sketch(body: str, name: str) -> list[int]:
+    """MinHash of the body's 3-token shingles, with the symbol's own name left out."""
+    tokens = [t for t in _TOKEN.findall(body) if t != name]
+    shingles = {" ".join(tokens[i : i + 3]) for i in range(max(1, len(tokens) - 2))}
+    out = []
+    for seed in range(SKETCH_SIZE):
+        salt = seed.to_bytes(8, "little")
+        out.append(min(int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8, salt=salt).digest(), "little") >> 1
+                       for s in shingles))  # fmt: skip
+    return out
+
+
+def similarity(a: list[int], b: list[int]) -> float:
+    """Estimated Jaccard similarity of two sketches."""
+    if not a or not b or len(a) != len(b):
+        return 0.0
+    return sum(1 for x, y in zip(a, b, strict=True) if x == y) / len(a)

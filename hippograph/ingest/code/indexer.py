@@ -1,0 +1,261 @@
+"""``hippo index``: source files into :File and :Symbol nodes with identities that survive renames.
+
+Incremental: a file whose content hash is unchanged is not parsed and nothing is
+written for it. For changed files, symbols are matched old to new by id; what
+disappeared is matched to what appeared (see ``identity``): a signature change marks
+references stale and opens a review task; a rename or move links RENAMED_FROM; the rest
+is retired (never deleted) or created. Every write is a recorded change.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hippograph.graph import store
+from hippograph.graph.client import Graph, Tx
+from hippograph.ingest.code import identity
+from hippograph.ingest.code.parser import parse_source
+from hippograph.ingest.code.records import ParsedFile, ParsedSymbol
+from hippograph.ingest.code.walk import MAX_BYTES, candidates, repo_root
+from hippograph.ingest.pipeline import WriteContext
+from hippograph.schema import Edge, File, RelType, Symbol, Task, new_id
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass
+class IndexReport:
+    """What one index run saw and did."""
+
+    root: str
+    project: str
+    files_seen: int = 0
+    files_indexed: int = 0
+    files_unchanged: int = 0
+    files_retired: int = 0
+    symbols_created: int = 0
+    symbols_updated: int = 0
+    symbols_retired: int = 0
+    renamed: list[dict[str, str]] = field(default_factory=list)
+    signature_changes: list[dict[str, str]] = field(default_factory=list)
+    calls_linked: int = 0
+    languages: dict[str, int] = field(default_factory=dict)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    syntax_errors: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class _Planned:
+    parsed: ParsedFile
+    source: bytes
+    records: dict[str, Symbol] = field(default_factory=dict)
+
+
+def _record(project: str, parsed: ParsedFile, sym: ParsedSymbol, source_lines: list[str], calls: list[str]) -> Symbol:
+    body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
+    return Symbol(
+        id=identity.symbol_id(sym.qualified_name, sym.kind, sym.signature_hash),
+        name=sym.name, qualified_name=sym.qualified_name, kind=sym.kind, signature=sym.signature,
+        signature_hash=sym.signature_hash, body_hash=sym.body_hash,
+        fingerprint=identity.fingerprint(project, parsed.path, sym.name, sym.kind, sym.signature, parsed.language),
+        language=parsed.language, file_path=parsed.path, start_line=sym.start_line, end_line=sym.end_line,
+        project=project, parent=sym.parent, calls=calls, body_sketch=identity.sketch(body, sym.name),
+    )  # fmt: skip
+
+
+def index_path(graph: Graph, ctx: WriteContext, target: Path, *, project: str | None = None,
+               max_bytes: int = MAX_BYTES, progress: Progress | None = None) -> IndexReport:  # fmt: skip
+    """Index ``target`` (a file or a folder) inside its repository."""
+    started = time.perf_counter()
+    if not target.exists():
+        from hippograph.errors import IngestError
+
+        raise IngestError("no such file or directory; check the path", path=target)
+    root = repo_root(target.resolve())
+    project = project or root.name
+    report = IndexReport(root=str(root), project=project)
+    known = {r["path"]: r for r in graph.read("code_files", project=project)}
+    planned: list[_Planned] = []
+    seen: set[str] = set()
+    found = list(candidates(target, root, max_bytes=max_bytes))
+    languages: Counter[str] = Counter()
+    for n, cand in enumerate(found, start=1):
+        if progress:
+            progress(n, len(found), cand.rel)
+        if cand.skip:
+            report.skipped.append({"path": cand.rel, "reason": cand.skip})
+            continue
+        report.files_seen += 1
+        seen.add(cand.rel)
+        source = cand.path.read_bytes()
+        if b"\0" in source[:8192]:
+            report.skipped.append({"path": cand.rel, "reason": "binary file"})
+            continue
+        parsed = parse_source(source, cand.rel, cand.language or "")
+        languages[parsed.language] += 1
+        if known.get(cand.rel, {}).get("content_hash") == parsed.content_hash:
+            report.files_unchanged += 1
+            continue
+        if parsed.syntax_errors:
+            report.syntax_errors.append({"path": cand.rel, "lines": list(parsed.syntax_errors[:10])})
+        planned.append(_Planned(parsed, source))
+    report.languages = dict(languages)
+    deleted = []
+    if target.resolve().is_dir():
+        prefix = target.resolve().relative_to(root).as_posix() if target.resolve() != root else ""
+        deleted = [p for p in known if p not in seen and (not prefix or p.startswith(prefix + "/"))]
+    _apply(graph, ctx, project, planned, deleted, known, report)
+    report.seconds = round(time.perf_counter() - started, 3)
+    return report
+
+
+def _apply(graph: Graph, ctx: WriteContext, project: str, planned: list[_Planned], deleted: list[str],
+           known: dict[str, Any], report: IndexReport) -> None:  # fmt: skip
+    if not planned and not deleted:
+        return
+    paths = [p.parsed.path for p in planned] + deleted
+    old: dict[str, dict[str, Any]] = {}
+    for start in range(0, len(paths), 500):
+        for row in graph.read("code_symbols_in_files", project=project, paths=paths[start : start + 500]):
+            old[row["symbol"]["id"]] = row["symbol"]
+    new: dict[str, Symbol] = {}
+    for plan in planned:
+        lines = plan.source.decode("utf-8", errors="replace").splitlines()
+        calls: dict[str | None, list[str]] = {}
+        for call in plan.parsed.calls:
+            calls.setdefault(call.caller, []).append(call.callee)
+        for sym in plan.parsed.symbols:
+            rec = _record(project, plan.parsed, sym, lines, sorted(set(calls.get(sym.qualified_name, []))))
+            plan.records[rec.id] = rec
+            new[rec.id] = rec
+    gone = {i: s for i, s in old.items() if i not in new}
+    added = {i: s for i, s in new.items() if i not in old}
+    links = _match(gone, added)
+    batch = new_id("batch")
+    live = set(new)
+    for plan in planned:
+        graph.write_tx(lambda tx, plan=plan: _write_file(tx, ctx, project, plan, old, live, known, batch, report))
+    for path in deleted:
+        graph.write_tx(lambda tx, path=path: _retire_file(tx, ctx, project, path, known, batch, report))
+    graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report))
+
+
+def _match(gone: dict[str, dict[str, Any]], added: dict[str, Symbol]) -> list[tuple[str, str, str]]:
+    """(old id, new id, how) for gone symbols that reappear: signature change, rename or move."""
+    links: list[tuple[str, str, str]] = []
+    free = dict(added)
+    for old_id, old in gone.items():
+        match = next((s for s in free.values() if s.qualified_name == old["qualified_name"] and s.kind == old["kind"]), None)
+        how = "signature"
+        if match is None:
+            same_body = [s for s in free.values() if s.body_hash == old.get("body_hash") and s.kind == old["kind"]]
+            match = min(same_body, key=lambda s: (s.file_path != old["file_path"], s.name != old["name"]), default=None)
+            how = "move" if match is not None and match.file_path != old["file_path"] else "rename"
+        if match is None:
+            close = [(identity.similarity(old.get("body_sketch") or [], s.body_sketch), s) for s in free.values()
+                     if s.kind == old["kind"] and (s.name == old["name"] or s.file_path == old["file_path"])]  # fmt: skip
+            best = max(close, key=lambda pair: pair[0], default=(0.0, None))
+            if best[1] is not None and best[0] >= identity.RENAME_SIMILARITY:
+                match = best[1]
+                how = "move" if match.file_path != old["file_path"] else "rename"
+        if match is not None:
+            links.append((old_id, match.id, how))
+            del free[match.id]
+    return links
+
+
+def _write_file(tx: Tx, ctx: WriteContext, project: str, plan: _Planned, old: dict[str, dict[str, Any]],
+                live: set[str], known: dict[str, Any], batch: str, report: IndexReport) -> None:  # fmt: skip
+    parsed, now = plan.parsed, ctx.clock()
+    fid = identity.file_id(project, parsed.path)
+    imports = sorted({i.module for i in parsed.imports})
+    if parsed.path in known:
+        store.update_node(tx, fid, {"content_hash": parsed.content_hash, "imports": imports,
+                                    "syntax_errors": list(parsed.syntax_errors)},
+                          actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now)  # fmt: skip
+    else:
+        store.create_nodes(tx, [File(id=fid, path=parsed.path, language=parsed.language, content_hash=parsed.content_hash,
+                                     project=project, imports=imports, syntax_errors=list(parsed.syntax_errors))],
+                           actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
+    fresh = [r for i, r in plan.records.items() if i not in old]
+    store.create_nodes(tx, fresh, actor=ctx.actor, batch_id=batch, at=now)
+    store.create_edges(tx, [Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now) for r in fresh],
+                       actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
+    report.symbols_created += len(fresh)
+    for sym_id, rec in plan.records.items():
+        before = old.get(sym_id)
+        if before is None:
+            continue
+        delta = {k: v for k, v in (("start_line", rec.start_line), ("end_line", rec.end_line), ("body_hash", rec.body_hash),
+                                   ("body_sketch", rec.body_sketch), ("calls", rec.calls), ("file_path", rec.file_path))
+                 if before.get(k) != v}  # fmt: skip
+        if delta:
+            store.update_node(tx, sym_id, delta, actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now)
+            report.symbols_updated += 1
+    for sym_id, sym in old.items():
+        if sym["file_path"] == parsed.path and sym_id not in live:
+            store.update_node(tx, sym_id, {"retired_at": now}, actor=ctx.actor, batch_id=batch,
+                              reason=f"gone from {parsed.path}", at=now)  # fmt: skip
+            report.symbols_retired += 1
+    report.files_indexed += 1
+
+
+def _retire_file(tx: Tx, ctx: WriteContext, project: str, path: str, known: dict[str, Any], batch: str,
+                 report: IndexReport) -> None:  # fmt: skip
+    now = ctx.clock()
+    for row in tx.run("code_symbols_in_files", project=project, paths=[path]):
+        store.update_node(tx, row["symbol"]["id"], {"retired_at": now}, actor=ctx.actor, batch_id=batch,
+                          reason=f"{path} deleted", at=now)  # fmt: skip
+        report.symbols_retired += 1
+    store.update_node(tx, known[path]["id"], {"retired_at": now}, actor=ctx.actor, batch_id=batch,
+                      reason="file deleted", at=now)  # fmt: skip
+    report.files_retired += 1
+
+
+def _write_links(tx: Tx, ctx: WriteContext, project: str, links: list[tuple[str, str, str]],
+                 gone: dict[str, dict[str, Any]], new: dict[str, Symbol], added: dict[str, Symbol], batch: str,
+                 report: IndexReport) -> None:  # fmt: skip
+    now = ctx.clock()
+    edges: list[Edge] = []
+    for old_id, new_id_, how in links:
+        old, rec = gone[old_id], new[new_id_]
+        edges.append(Edge(type=RelType.RENAMED_FROM, source_id=new_id_, target_id=old_id, created_at=now,
+                          reason=f"{how}: {old['qualified_name']} -> {rec.qualified_name}"))  # fmt: skip
+        entry = {"old": old["qualified_name"], "new": rec.qualified_name, "how": how, "old_id": old_id, "new_id": new_id_}
+        if how == "signature":
+            reason = f"signature of {old['qualified_name']} changed from `{old['signature']}` to `{rec.signature}`"
+            refs = tx.run("edges_into_symbol", id=old_id)
+            for ref in refs:
+                tx.run("set_edge_stale", source_id=ref["source_id"], target_id=old_id, id=ref["id"], reason=reason)
+            task = Task(id=new_id("task"), text=f"Review {len(refs)} reference(s): the {reason}.", reason="stale_reference",
+                        scope=project, created_at=now)  # fmt: skip
+            store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch, at=now)
+            edges += [Edge(type=RelType.INVOLVES, source_id=task.id, target_id=i, created_at=now) for i in (old_id, new_id_)]
+            entry |= {"stale_references": str(len(refs)), "task": task.id}
+            report.signature_changes.append(entry)
+        else:
+            report.renamed.append(entry)
+    names = sorted({c for rec in added.values() for c in rec.calls} | {c for rec in new.values() for c in rec.calls})
+    unique: dict[str, str] = {}
+    for start in range(0, len(names), 1000):
+        for row in tx.run("symbols_by_name", project=project, names=names[start : start + 1000]):
+            if len(row["ids"]) == 1:
+                unique[row["name"]] = row["ids"][0]
+    for rec in added.values():
+        for callee in rec.calls:
+            target = unique.get(callee)
+            if target and target != rec.id:
+                edges.append(Edge(type=RelType.CALLS, source_id=rec.id, target_id=target, created_at=now))
+                report.calls_linked += 1
+    if edges:
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)

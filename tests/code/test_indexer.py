@@ -1,0 +1,141 @@
+"""Indexing code into the real graph: identity, incremental runs, renames, moves, signatures, pre-edit."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hippograph.errors import NotFoundError
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+
+AUTH = '''"""Auth helpers."""
+
+
+def login(user, password):
+    token = issue_token(user)
+    audit("login", user)
+    return token
+
+
+def issue_token(user):
+    return sign({"sub": user, "scope": "api"})
+
+
+class User:
+    def display(self):
+        return self.name.title()
+'''
+BILLING = '''class User:
+    def plan(self):
+        return "free"
+'''
+
+
+def repo(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "shop"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    return root
+
+
+def qualified(graph: Graph, project: str, path: str) -> list[str]:
+    return [r["symbol"]["qualified_name"] for r in graph.read("symbols_in_file", project=project, path=path)]
+
+
+def test_index_records_symbols_and_reindex_writes_nothing(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/billing.py": BILLING, "README.md": "# shop\n",
+                           ".gitignore": "generated/\n", "generated/big.py": "def skip_me(): pass\n"})  # fmt: skip
+    report = memory.index(root)
+    assert report.files_indexed == 2 and report.languages == {"python": 2}
+    assert qualified(graph, "shop", "shop/auth.py") == ["shop.auth.login", "shop.auth.issue_token", "shop.auth.User",
+                                                       "shop.auth.User.display"]  # fmt: skip
+    # two User classes in two files: two symbols
+    assert "shop.billing.User" in qualified(graph, "shop", "shop/billing.py")
+    assert report.calls_linked >= 1  # login -> issue_token resolves uniquely
+    changes_before = len(memory.log(limit=100_000))
+    again = memory.index(root)
+    assert again.files_unchanged == 2 and again.files_indexed == 0
+    assert len(memory.log(limit=100_000)) == changes_before
+
+
+def test_rename_keeps_an_attached_decision_reachable(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    memory.index(root)
+    dec = memory.remember("Tokens are signed with RS256 only", kind="decision", governs=["shop.auth.issue_token"],
+                          source="user", source_ref="adr#1")  # fmt: skip
+    (root / "shop/auth.py").write_text(AUTH.replace("issue_token", "mint_token"))
+    report = memory.index(root)
+    assert [(r["old"], r["new"], r["how"]) for r in report.renamed] == [("shop.auth.issue_token", "shop.auth.mint_token", "rename")]
+    bundle = memory.pre_edit(str(root / "shop/auth.py") + ":mint_token")
+    assert [d["id"] for d in bundle.decisions] == [dec.id]
+    assert bundle.renames[0]["was"] == "shop.auth.issue_token"
+
+
+def test_move_to_another_module_keeps_the_failure_reachable(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/tokens.py": "\n"})
+    memory.index(root)
+    fail = memory.remember("Tokens expired early under clock skew", kind="failure", governs=["shop.auth.issue_token"],
+                           source="user", source_ref="incident#7", details={"test": "tests/test_auth.py::test_skew"})  # fmt: skip
+    moved = AUTH.split("def issue_token")[1].split("class User")[0]
+    (root / "shop/auth.py").write_text(AUTH.replace("def issue_token" + moved, ""))
+    (root / "shop/tokens.py").write_text("def issue_token" + moved)
+    report = memory.index(root)
+    assert [(r["new"], r["how"]) for r in report.renamed] == [("shop.tokens.issue_token", "move")]
+    bundle = memory.pre_edit(str(root / "shop/tokens.py") + ":issue_token")
+    assert fail.id in [f["id"] for f in bundle.decisions + bundle.failures + bundle.facts]
+
+
+def test_signature_change_marks_references_stale_and_opens_a_task(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    memory.index(root)
+    note = memory.remember("login is rate limited to 5 per minute", kind="decision", governs=["shop.auth.login"],
+                           source="user", source_ref="adr#2")  # fmt: skip
+    (root / "shop/auth.py").write_text(AUTH.replace("def login(user, password):", "def login(user, password, otp):"))
+    report = memory.index(root)
+    assert len(report.signature_changes) == 1 and report.signature_changes[0]["stale_references"] == "1"
+    bundle = memory.pre_edit(str(root / "shop/auth.py") + ":login")
+    assert [s["id"] for s in bundle.stale] == [note.id]
+    assert any(i["kind"] == "Task" and "signature" in i["item"]["text"] for i in memory.review())
+
+
+def test_deleted_symbol_is_retired_not_deleted(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    memory.index(root)
+    (root / "shop/auth.py").write_text(AUTH.split("class User")[0])
+    report = memory.index(root)
+    assert report.symbols_retired == 2
+    assert "shop.auth.User" not in qualified(graph, "shop", "shop/auth.py")
+
+
+def test_pre_edit_on_a_file_never_indexed_answers_plainly(memory: Memory, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/new.py": "def fresh():\n    return 1\n"})
+    bundle = memory.pre_edit(str(root / "shop/new.py") + ":1")
+    assert bundle.indexed_now and bundle.is_empty and [s["name"] for s in bundle.symbols] == ["fresh"]
+    with pytest.raises(NotFoundError, match="no symbol 'nope'"):
+        memory.pre_edit(str(root / "shop/new.py") + ":nope")
+    with pytest.raises(NotFoundError, match="is not a file"):
+        memory.pre_edit(str(root / "shop/missing.py"))
+
+
+def test_bad_files_are_reported_not_fatal(memory: Memory, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/ok.py": "def ok():\n    return 1\n", "shop/broken.py": "def broken(:\n    pass\n\ndef fine():\n    return 2\n"})
+    (root / "shop/blob.py").write_bytes(b"\x00\x01\x02binary")
+    (root / "shop/huge.py").write_text("x = 1\n" * 200_000)
+    report = memory.index(root)
+    reasons = {s["path"]: s["reason"] for s in report.skipped}
+    assert reasons["shop/blob.py"] == "binary file" and reasons["shop/huge.py"].startswith("too large")
+    assert report.syntax_errors and report.syntax_errors[0]["path"] == "shop/broken.py"
+    assert report.files_indexed == 2
+
+
+def test_code_mention_links_about_the_symbol(memory: Memory, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    memory.index(root)
+    unit = memory.remember("`issue_token` must never log the payload", about=["auth"], source="user", source_ref="c#1")
+    targets = [e["other_text"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT"]
+    assert "issue_token" in targets
