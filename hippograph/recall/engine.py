@@ -218,6 +218,10 @@ class RecallEngine:
 
         self.graph.write_tx(work)
 
+    def record_task(self, query: str, reason: str, involved: list[str]) -> str:
+        """Record (once) that memory could not answer ``query`` for ``reason``; returns the task id."""
+        return self._record_task(query, reason, involved)
+
     def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
         key = policy.normalise(query)
         found = self.graph.read("find_open_task", query_key=key, reason=reason)

@@ -34,6 +34,7 @@ class UnitInput(BaseModel):
     aliases: list[str] = Field(default_factory=list)
     episode_id: str | None = Field(default=None, description="Episode the unit was taken from (linked FROM).")
     governs: list[str] = Field(default_factory=list, description="Files (repo-relative paths), symbols (qualified or unique names) or entities a decision or rule governs.")
+    broke: list[str] = Field(default_factory=list, description="Files or symbols a failure broke (linked BROKE).")
     future: bool = Field(default=False, description="Allow valid_from in the future (a planned change).")
     details: dict[str, Any] = Field(default_factory=dict, description="Kind-specific fields (problem, reasoning, why, fix, commit, test, category, severity, ...).")
 

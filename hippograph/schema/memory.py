@@ -149,6 +149,7 @@ class Rule(MemoryRecord):
     applies_to: str = Field(default="*", min_length=1, description="path glob, symbol or repository")
     check_kind: str | None = Field(default=None, pattern=r"^(forbid|require|ts-query)$")
     pattern: str | None = None
+    language: str | None = None  # for ts-query checks
     memory_type: MemoryType = MemoryType.USER_RULE
 
 

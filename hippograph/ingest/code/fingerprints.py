@@ -2,8 +2,9 @@
 
 Both hashes replace the symbol's own name with a placeholder: in the signature only
 the name token of the declaration, in the body every named leaf spelled like the name
-(recursive calls, ``Self``-style references). Comments are dropped and whitespace is
-collapsed, also inside string tokens, so re-indenting a moved method keeps its hash.
+(recursive calls, a constructor's class name). The body is compared as its tokens
+joined by single spaces, comments left out and whitespace inside string tokens
+collapsed too, so reformatting or re-indenting a moved method keeps its hash.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-# A private-use character: never produced by the UTF-8 decoding of real source code.
+# A private-use character, in practice absent from source code.
 PLACEHOLDER = "\ue000"
 
 _WHITESPACE = re.compile(r"\s+")

@@ -1,7 +1,7 @@
 """Parse one source file with tree-sitter into symbols, imports and calls. Pure: no database.
 
-The walk is iterative (deeply nested expressions in generated code would overflow
-Python's recursion limit) and the same for every language; the language-specific
+The walk is one pass of a tree cursor (no recursion: deeply nested expressions in
+generated code would overflow Python's) and the same for every language; the language-specific
 node types and naming rules live in ``rules/``. A file with syntax errors is still
 read: tree-sitter recovers, the definitions it could parse are returned, and the
 lines of its ERROR and MISSING nodes are listed in ``syntax_errors``.
@@ -96,8 +96,7 @@ class _Pending:
     """A symbol whose body hash waits until the walk has read every token of the file."""
 
     symbol: ParsedSymbol
-    body_start: int
-    body_end: int
+    body: tuple[int, int] | None  # byte range; None when the declaration has no body
 
 
 class _Walk:
@@ -142,7 +141,7 @@ class _Walk:
                     scopes.pop()
         tokens = BodyTokens(self.source.data, leaves)
         self.symbols = [
-            replace(p.symbol, body_hash=sha256_hex(tokens.text(p.body_start, p.body_end, p.symbol.name)))
+            replace(p.symbol, body_hash=sha256_hex(tokens.text(*p.body, p.symbol.name))) if p.body else p.symbol
             for p in self._pending
         ]
 
@@ -194,22 +193,22 @@ class _Walk:
             kind=kind,
             signature=signature.replace(PLACEHOLDER, definition.name),
             signature_hash=sha256_hex(signature),
-            body_hash="",  # set once the walk has read the body's tokens
+            # A declaration without a body (interface, trait or abstract method) is its signature,
+            # so renaming it keeps the hash; a body is hashed once the walk has read its tokens.
+            body_hash=sha256_hex(signature),
             start_line=line_of(definition.first or span),
             end_line=_end_line(span),
             parent=scope.qualified_name if scope.is_type else None,
         )
         body = definition.body
-        body_start, body_end = (body[0].start_byte, body[-1].end_byte) if body else (header_end, header_end)
-        self._pending.append(_Pending(symbol, body_start, body_end))
+        self._pending.append(_Pending(symbol, (body[0].start_byte, body[-1].end_byte) if body else None))
         return symbol
 
     def _record_call(self, node: Node, scope: Scope) -> None:
         site = self.rules.call(node, self.source)
         if site is None:
             return
-        start = node.start_byte if site.callee_start is None else site.callee_start
-        callee_text = collapse(self.source.slice(start, site.callee_end))
+        callee_text = collapse(self.source.slice(node.start_byte, site.callee_end))
         callee = self.source.text(site.name_node) if site.name_node is not None else last_identifier(callee_text)
         if not callee:
             return

@@ -13,8 +13,10 @@ class ParsedSymbol:
 
     ``signature_hash`` and ``body_hash`` are sha256 hex digests taken with the symbol's own
     name replaced by a placeholder, so a rename alone keeps both, and a move to another
-    file or class keeps ``body_hash``. ``parent`` is the qualified name of the class,
-    struct, interface, trait, enum or impl target the symbol is a direct member of.
+    file or class keeps ``body_hash``; comments and whitespace do not count. A declaration
+    without a body (interface, trait or abstract method) has ``body_hash == signature_hash``.
+    ``parent`` is the qualified name of the class, struct, interface, trait, enum or impl
+    target the symbol is a direct member of (None for top-level and nested functions).
     """
 
     name: str

@@ -57,8 +57,7 @@ class CallSite:
     """A call: the node holding the called name (None for an expression callee) and where the callee text ends."""
 
     name_node: Node | None
-    callee_end: int
-    callee_start: int | None = None
+    callee_end: int  # the callee text runs from the start of the call to here
 
 
 class Source:

@@ -25,6 +25,8 @@ _RECEIVER_WRAPPERS = frozenset({"pointer_type", "generic_type", "parenthesized_t
 
 
 class GoRules(LanguageRules):
+    """Go: package clause + name; methods under their receiver type."""
+
     language = "go"
     definition_types = frozenset({"function_declaration", "method_declaration", "type_spec", "method_elem"})
     call_types = frozenset({"call_expression"})

@@ -30,6 +30,8 @@ _MEMBERS = frozenset({"method_declaration", "constructor_declaration", "compact_
 
 
 class JavaRules(LanguageRules):
+    """Java: package + enclosing classes + name."""
+
     language = "java"
     definition_types = frozenset(set(_TYPES) | _MEMBERS)
     call_types = frozenset({"method_invocation", "object_creation_expression", "explicit_constructor_invocation"})

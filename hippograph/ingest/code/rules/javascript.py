@@ -45,6 +45,8 @@ _MEMBERS = {
 
 
 class JavaScriptRules(LanguageRules):
+    """JavaScript: the file path without extension + name."""
+
     language = "javascript"
     definition_types = frozenset(
         {"function_declaration", "generator_function_declaration", "variable_declarator", "internal_module"}
@@ -120,10 +122,14 @@ class JavaScriptRules(LanguageRules):
 
 
 class TypeScriptRules(JavaScriptRules):
+    """TypeScript: as JavaScript, plus interfaces, enums and abstract members."""
+
     language = "typescript"
 
 
 class TsxRules(JavaScriptRules):
+    """TSX: TypeScript with JSX."""
+
     language = "tsx"
 
 

@@ -36,6 +36,8 @@ _MEMBER_CALLS = frozenset({"member_call_expression", "nullsafe_member_call_expre
 
 
 class PhpRules(LanguageRules):
+    """PHP: namespace with backslashes, ``::`` before a member."""
+
     language = "php"
     separator = "\\"
     definition_types = frozenset(set(_TYPES) | {"namespace_definition", "function_definition", "method_declaration"})

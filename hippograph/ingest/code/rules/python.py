@@ -32,6 +32,8 @@ def python_module(rel_path: str) -> str:
 
 
 class PythonRules(LanguageRules):
+    """Python: dotted module path from the file path; classes, functions and methods."""
+
     language = "python"
     definition_types = frozenset({"function_definition", "class_definition"})
     call_types = frozenset({"call"})

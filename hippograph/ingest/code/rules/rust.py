@@ -40,6 +40,8 @@ def rust_module(rel_path: str) -> str:
 
 
 class RustRules(LanguageRules):
+    """Rust: crate module path from the file path, ``::`` separated; impl methods under their type."""
+
     language = "rust"
     separator = "::"
     definition_types = frozenset(

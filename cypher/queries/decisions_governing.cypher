@@ -1,0 +1,8 @@
+// Decisions that govern a named thing: a file path, a symbol (qualified or short name) or an entity.
+// Params: $name STRING, $key STRING (the normalised name). Returns: id.
+// READ
+MATCH (d:Decision)-[r:GOVERNS]->(t:Node)
+WHERE r.retired_at IS NULL AND d.retired_at IS NULL
+  AND (t.path = $name OR t.qualified_name = $name OR t.name = $name OR t.name_key = $key
+       OR $key IN coalesce(t.alias_keys, []))
+RETURN DISTINCT d.id AS id

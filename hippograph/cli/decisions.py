@@ -1,0 +1,104 @@
+"""Decision commands: ``hippo decide``, ``hippo outcome``, ``hippo why``."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import typer
+
+from hippograph.cli.app import app, open_memory, settings_of
+from hippograph.cli.output import print_json
+from hippograph.cli.params import parse_when
+from hippograph.decisions import WhyAnswer
+
+JSON = typer.Option(False, "--json", help="Print JSON.")
+
+
+@app.command("decide")
+def decide(
+    ctx: typer.Context,
+    decision: str = typer.Option(..., "--decision", "-d", help="What was chosen."),
+    problem: str | None = typer.Option(None, "--problem", "-p", help="The problem the decision solves."),
+    alternative: list[str] | None = typer.Option(None, "--alternative", "-a", help='"OPTION: why it was rejected" (repeatable).'),
+    reasoning: str | None = typer.Option(None, "--reasoning", "-r", help="Why this option."),
+    governs: list[str] | None = typer.Option(None, "--governs", "-g", help="File, symbol or entity it governs (repeatable)."),
+    about: list[str] | None = typer.Option(None, "--about", help="Entity it is about (repeatable)."),
+    supersedes: str | None = typer.Option(None, "--supersedes", help="Id of the decision this one replaces."),
+    topic: str | None = typer.Option(None, "--topic", help="The question it settles (a later decision on it supersedes)."),
+    source_ref: str | None = typer.Option(None, "--source-ref", help="Where it was decided (ADR path, PR, meeting notes)."),
+    valid_from: str | None = typer.Option(None, "--valid-from", help="When it took effect."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Record a decision with the alternatives rejected and why, what it governs, and what it supersedes."""
+    actor = settings_of(ctx).actor
+    with open_memory(ctx) as memory:
+        result = memory.decide(
+            decision, problem=problem, reasoning=reasoning, alternatives=alternative or [], governs=governs or [],
+            about=about or [], supersedes=supersedes, topic=topic, valid_from=parse_when(valid_from, "--valid-from"),
+            source_ref=source_ref or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
+        )  # fmt: skip
+    if as_json:
+        print_json(result.as_dict())
+        return
+    typer.echo(f"{result.action} {result.id} (decision)")
+    for old in result.superseded:
+        typer.echo(f"  supersedes {old}")
+    for conflict in result.conflicts:
+        typer.echo(f"  conflict {conflict}: see `hippo review`")
+
+
+@app.command("outcome")
+def outcome(
+    ctx: typer.Context, decision_id: str = typer.Argument(..., metavar="ID"),
+    text: str = typer.Argument(..., help="How it turned out."), as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Record how a decision turned out (dated; earlier outcomes stay in the history)."""
+    with open_memory(ctx) as memory:
+        out = memory.record_outcome(decision_id, text)
+    print_json(out) if as_json else typer.echo(f"{decision_id}: outcome recorded {out['outcome_at']:%Y-%m-%d}")
+
+
+def _date(value: Any) -> str:
+    return f"{value:%Y-%m-%d}" if isinstance(value, datetime) else "?"
+
+
+def print_why(a: WhyAnswer) -> None:
+    """The why-chain as a person reads it."""
+    if a.abstain or a.decision is None:
+        typer.echo(f"I don't know why: {a.reason}." + (f" Recorded as task {a.task_id}." if a.task_id else ""))
+        return
+    d = a.decision
+    typer.echo(f"Why {a.subject}? (as of {a.as_of:%Y-%m-%d})")
+    if d.get("problem"):
+        typer.echo(f"  problem:   {d['problem']}")
+    for alt in a.alternatives:
+        typer.echo(f"  rejected:  {alt['option']} -- {alt['why_rejected']}")
+    typer.echo(f"  decision:  {d['text']}  [{d['id']}, {_date(d.get('valid_from') or d.get('recorded_at'))}, {d.get('source_ref')}]")
+    if d.get("reasoning"):
+        typer.echo(f"  reasoning: {d['reasoning']}")
+    if d.get("outcome"):
+        typer.echo(f"  outcome:   {d['outcome']} ({_date(d.get('outcome_at'))})")
+    if a.governs:
+        typer.echo(f"  governs:   {', '.join(a.governs)}")
+    for old in a.supersedes:
+        typer.echo(f"  replaced:  {old['text']}  [{old['id']}, {_date(old['recorded_at'])}, {old.get('source_ref')}]"
+                   + (f" -- {old['why']}" if old.get("why") else ""))  # fmt: skip
+    for new in a.superseded_by:
+        typer.echo(f"  replaced by: {new['text']}  [{new['id']}, {_date(new['recorded_at'])}]")
+    for other in a.others:
+        typer.echo(f"  see also:  {other['text']}  [{other['id']}]")
+
+
+@app.command("why")
+def why(
+    ctx: typer.Context, subject: str = typer.Argument(..., help="What was chosen: a tool, a file, a symbol, a topic."),
+    as_of: str | None = typer.Option(None, "--as-of", help="What the answer was then (ISO 8601 or an age like 90d)."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Why did we choose X: problem, alternatives rejected, decision, reasoning, outcome, supersession chain."""
+    with open_memory(ctx) as memory:
+        answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"))
+    print_json(answer.as_dict()) if as_json else print_why(answer)
+    if answer.abstain:
+        raise typer.Exit(0)

@@ -1,0 +1,111 @@
+"""Decisions, why-chains, failures and rules against the real server (SPEC §8)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hippograph.cli import app
+from hippograph.config import Settings
+from hippograph.errors import IngestError
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+from tests.fakes import Clock
+
+runner = CliRunner()
+
+
+def test_jwt_story_end_to_end(memory: Memory, clock: Clock) -> None:
+    dec = memory.decide(
+        "Use JWT access tokens for the public API",
+        problem="Server-side sessions do not scale across our three regions",
+        alternatives=["Server-side sessions: need sticky routing across regions",
+                      "Opaque tokens with introspection: one more network hop per request"],
+        reasoning="Stateless verification at the edge", about=["auth"], source_ref="docs/adr/0004-jwt.md#L1-L40",
+    )  # fmt: skip
+    clock.advance(days=120)
+    memory.record_outcome(dec.id, "Refresh bugs in month two; p95 auth latency down 40%")
+    answer = memory.why("JWT tokens")
+    assert not answer.abstain and answer.decision is not None
+    assert answer.decision["id"] == dec.id and answer.decision["problem"].startswith("Server-side sessions")
+    assert {a["option"]: a["why_rejected"] for a in answer.alternatives} == {
+        "Server-side sessions": "need sticky routing across regions",
+        "Opaque tokens with introspection": "one more network hop per request",
+    }
+    assert answer.decision["outcome"].startswith("Refresh bugs") and answer.decision["source_ref"].endswith("#L1-L40")
+
+
+def test_superseded_decision_chain_as_of_two_dates(memory: Memory, clock: Clock) -> None:
+    first = memory.decide("Queue jobs with Celery", problem="Background jobs", about=["job queue"], topic="queue",
+                          source_ref="adr#1")  # fmt: skip
+    march = clock.advance(days=30)
+    clock.advance(days=30)
+    second = memory.decide("Queue jobs with Temporal", problem="Background jobs need retries and visibility",
+                           supersedes=first.id, about=["job queue"], topic="queue", source_ref="adr#2")  # fmt: skip
+    assert second.superseded == [first.id]
+    now = memory.why("job queue")
+    assert now.decision["id"] == second.id and [d["id"] for d in now.supersedes] == [first.id]
+    then = memory.why("job queue", as_of=march)
+    assert then.decision["id"] == first.id and then.superseded_by == []
+
+
+def test_why_abstains_when_nothing_is_known(memory: Memory) -> None:
+    answer = memory.why("GraphQL federation")
+    assert answer.abstain and answer.reason == "no_accepted_facts" and answer.task_id
+
+
+def test_alternative_without_reason_is_refused(memory: Memory) -> None:
+    with pytest.raises(IngestError, match="lacks its reason"):
+        memory.decide("Use Redis", alternatives=["Memcached"], source_ref="x")
+    with pytest.raises(IngestError, match="needs its decision text"):
+        memory.decide("  ", source_ref="x")
+
+
+def test_failure_needs_a_real_commit_or_a_test(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+    repo = tmp_path / "r"
+    repo.mkdir()
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x",
+           "PATH": "/usr/bin:/bin"}  # fmt: skip
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    (repo / "a.py").write_text("def f():\n    return 1\n")
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", "fix: token refresh race"], cwd=repo, check=True, env=env)
+    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True).stdout.strip()
+    memory = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=repo, clock=clock)
+    with pytest.raises(IngestError, match="needs its proof"):
+        memory.fail("refresh broke")
+    with pytest.raises(IngestError, match="does not exist in the repository"):
+        memory.fail("refresh broke", commit="deadbeef")
+    fail = memory.fail("Token refresh raced with logout", why="no lock", fix="serialise refresh", commit=sha[:8])
+    got = memory.get(fail.id)
+    assert got["unit"]["commit"] == sha
+    assert {e["type"] for e in got["edges"]} >= {"FROM", "FIXED_BY"}
+    by_test = memory.fail("Login 500 on empty password", test="tests/test_login.py::test_empty")
+    assert memory.get(by_test.id)["unit"]["test"] == "tests/test_login.py::test_empty"
+
+
+def test_rules_and_policies(memory: Memory) -> None:
+    with pytest.raises(IngestError, match="not a valid regular expression"):
+        memory.add_rule("no eval", category="security", severity="critical", forbid="eval(")
+    with pytest.raises(IngestError, match="tree-sitter query is invalid"):
+        memory.add_rule("no eval", category="security", severity="critical", ts_query="(call", language="python")
+    check = memory.add_rule("Never call eval", category="security", severity="critical", scope="**/*.py", forbid=r"\beval\(")
+    advisory = memory.add_rule("Prefer small pull requests", category="code", severity="low")
+    assert [r["id"] for r in memory.rules()][:1] == [check.id]
+    assert [p["id"] for p in memory.policies()] == [advisory.id]
+
+
+def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
+    out = runner.invoke(app, ["decide", "--decision", "Use Postgres for orders", "--problem", "Orders need transactions",
+                              "-a", "MongoDB: no multi-document transactions in our version", "--about", "orders"],
+                        catch_exceptions=False)  # fmt: skip
+    assert out.exit_code == 0 and out.stdout.startswith("created dec_")
+    why = runner.invoke(app, ["why", "orders database", "--json"], catch_exceptions=False)
+    assert '"Use Postgres for orders"' in why.stdout
+    bad = runner.invoke(app, ["decide", "--decision", "X", "-a", "Y"])
+    assert bad.exit_code == 1 and "lacks its reason" in bad.stderr
+    nofail = runner.invoke(app, ["fail", "--what", "it broke"])
+    assert nofail.exit_code == 1 and "needs its proof" in nofail.stderr
