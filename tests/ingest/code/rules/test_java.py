@@ -45,7 +45,8 @@ def test_symbols(rel_path: str) -> None:
 def test_signatures_and_parents() -> None:
     service = parse_fixture("java", f"{AUTH}/LoginService.java")
     login = symbol(service, "com.acme.auth.LoginService.login")
-    assert login.signature == "public Token login(String email, String password) throws LoginException"  # no @Deprecated
+    # @Deprecated is not part of the signature
+    assert login.signature == "public Token login(String email, String password) throws LoginException"
     assert login.parent == "com.acme.auth.LoginService"
     constructor = symbol(service, "com.acme.auth.LoginService.LoginService")
     assert constructor.signature == "public LoginService(UserRepository repository)"
