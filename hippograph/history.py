@@ -133,7 +133,9 @@ def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
     edges = store.get_edges(graph, unit_id)
 
     def chain(start: str, outgoing: bool) -> list[dict[str, Any]]:
-        seen, out, current = {start}, [], start
+        seen: set[str] = {start}
+        out: list[dict[str, Any]] = []
+        current = start
         while True:
             nxt = [e for e in store.get_edges(graph, current) if e["type"] == "SUPERSEDED_BY"
                    and (e["source_id"] == current if outgoing else e["target_id"] == current)

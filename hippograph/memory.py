@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -143,9 +143,10 @@ class Memory:
     # -- decisions ------------------------------------------------------------------
 
     def decide(self, decision: str, *, problem: str | None = None, reasoning: str | None = None,
-               alternatives: list[str] | list[tuple[str, str]] = (), governs: list[str] = (), about: list[str] = (),
-               supersedes: str | None = None, source: str = "user", source_ref: str | None = None,
-               topic: str | None = None, valid_from: datetime | None = None) -> RememberResult:  # type: ignore[assignment]  # fmt: skip
+               alternatives: Sequence[str | tuple[str, str]] = (), governs: Sequence[str] = (),
+               about: Sequence[str] = (), supersedes: str | None = None, source: str = "user",
+               source_ref: str | None = None, topic: str | None = None,
+               valid_from: datetime | None = None) -> RememberResult:  # fmt: skip
         """Record a decision: problem, alternatives ("OPTION: why rejected"), choice, reasoning, what it governs."""
         alts = [a if isinstance(a, tuple) else decisions.parse_alternative(a) for a in alternatives]
         return decisions.decide(self.graph, self._ctx(), problem=problem, decision=decision, reasoning=reasoning,
@@ -166,7 +167,7 @@ class Memory:
     # -- negative memory and rules ------------------------------------------------------
 
     def fail(self, what: str, *, why: str | None = None, fix: str | None = None, commit: str | None = None,
-             test: str | None = None, symbols: list[str] = (), source: str = "user",  # type: ignore[assignment]
+             test: str | None = None, symbols: Sequence[str] = (), source: str = "user",
              source_ref: str | None = None) -> RememberResult:  # fmt: skip
         """Record a failure; refused unless a commit of this repository or a test id proves it."""
         return failures.record_failure(self.graph, self._ctx(), what=what, why=why, fix=fix, commit=commit, test=test,

@@ -51,7 +51,7 @@ class HippoGroup(TyperGroup):
 def _debug_enabled(ctx: Any) -> bool:
     obj = ctx.find_root().obj
     if isinstance(obj, dict) and isinstance(obj.get("settings"), Settings):
-        return obj["settings"].debug
+        return bool(obj["settings"].debug)
     # The CLI is an entry point: reading the one debug switch here is allowed.
     return os.environ.get("HIPPOGRAPH_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")
 

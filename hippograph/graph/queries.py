@@ -76,7 +76,7 @@ def _parse(section: str, path: Path) -> Query:
         name=path.stem,
         section=section,
         path=path,
-        text=cast(LiteralString, statement),
+        text=cast(LiteralString, statement),  # type: ignore[redundant-cast]
         params=frozenset(_PARAM.findall(body)),
         access=access,
     )

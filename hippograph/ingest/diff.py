@@ -139,8 +139,10 @@ def _split_git_names(rest: str) -> tuple[str, str] | None:
             return None
         return old, _unquote(tail[1:])
     half = (len(rest) - 1) // 2
-    if len(rest) % 2 == 1 and rest[half] == " " and rest[:half][2:] == rest[half + 1 :][2:]:
-        return rest[:half], rest[half + 1 :]
+    old, new = rest[:half], rest[half + 1 :]
+    is_prefixed = old.startswith("a/") and new.startswith("b/") and old[2:] == new[2:]
+    if len(rest) % 2 == 1 and rest[half] == " " and (old == new or is_prefixed):
+        return old, new
     if ' "' in rest:
         old, _, new = rest.partition(' "')
         return old, _unquote('"' + new)
@@ -150,7 +152,7 @@ def _split_git_names(rest: str) -> tuple[str, str] | None:
 
 def _git_extended(patch: _Open, line: str) -> bool:
     """Apply one extended header line to ``patch``; True when a ``GIT binary patch`` starts."""
-    if line.startswith(("new file mode ", "new file")):
+    if line.startswith("new file mode "):
         patch.old_path = None
     elif line.startswith("deleted file mode "):
         patch.new_path = None
@@ -169,10 +171,7 @@ def _file_lines(current: _Open | None, patches: list[FilePatch], old_line: str, 
     old, new = old_line[4:].split("\t", 1)[0], new_line[4:].split("\t", 1)[0]
     if current is not None and current.is_git and _in_header(current):
         prefix_old, prefix_new = ("a/", "b/") if current.strip_prefix else ("", "")
-        if current.old_path is not None or old != "/dev/null":
-            current.old_path = _path(old, prefix_old)
-        if current.new_path is not None or new != "/dev/null":
-            current.new_path = _path(new, prefix_new)
+        current.old_path, current.new_path = _path(old, prefix_old), _path(new, prefix_new)
         current.has_file_lines = True
         return current
     if current is not None:
@@ -278,7 +277,7 @@ def _unquote_prefix(text: str) -> tuple[str | None, str]:
                 out.append(int(text[index + 1 : index + 4], 8))
                 index += 4
                 continue
-            out.append(_ESCAPES.get(nxt, ord(nxt)))
+            out.extend(bytes([_ESCAPES[nxt]]) if nxt in _ESCAPES else nxt.encode("utf-8"))
             index += 2
             continue
         out.extend(char.encode("utf-8"))

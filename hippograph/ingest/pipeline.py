@@ -293,18 +293,18 @@ def ensure_entity(
         return cand.id
     entity = Entity(id=new_id("ent"), name=name.strip(), name_key=key, scope=scope, created_at=now)
     store.create_nodes(tx, [entity], actor=ctx.actor, batch_id=batch, at=now)
-    cand = outcome.candidate
-    if outcome.action == "same_as" and cand is not None:
-        store.create_edges(tx, [Edge(type=RelType.SAME_AS, source_id=entity.id, target_id=cand.id, created_at=now,
+    linked = outcome.candidate
+    if outcome.action == "same_as" and linked is not None:
+        store.create_edges(tx, [Edge(type=RelType.SAME_AS, source_id=entity.id, target_id=linked.id, created_at=now,
                                      reason=f"SameEntityScore {outcome.score}")], actor=ctx.actor, batch_id=batch,
                            at=now)  # fmt: skip
-    elif outcome.action == "ambiguous" and cand is not None:
-        amb = Ambiguity(id=new_id("amb"), text=f"Is '{entity.name}' the same as '{cand.name}'? "
+    elif outcome.action == "ambiguous" and linked is not None:
+        amb = Ambiguity(id=new_id("amb"), text=f"Is '{entity.name}' the same as '{linked.name}'? "
                                                f"(SameEntityScore {outcome.score})", score=outcome.score,
                         scope=scope, created_at=now)  # fmt: skip
         store.create_nodes(tx, [amb], actor=ctx.actor, batch_id=batch, at=now)
         store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=entity.id, created_at=now),
-                                Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=cand.id, created_at=now)],
+                                Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=linked.id, created_at=now)],
                            actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
     return entity.id
 

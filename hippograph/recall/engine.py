@@ -111,7 +111,8 @@ class RecallEngine:
         started = time.perf_counter()
         weights = dict(VOICE_WEIGHTS[q.intent])
         voices: dict[str, list[tuple[str, float]]] = {}
-        filters = {"branches": self.branches, "scope": opts.scope, "kinds": list(opts.kinds) if opts.kinds else None}
+        filters: dict[str, Any] = {"branches": self.branches, "scope": opts.scope,
+                                   "kinds": list(opts.kinds) if opts.kinds else None}  # fmt: skip
         if opts.mode in ("keyword", "hybrid"):
             text, dropped = lucene.build(q)
             if dropped:
@@ -205,7 +206,7 @@ class RecallEngine:
                 if past is None:
                     c.unit = {}
                 else:
-                    keep = {k: c.unit[k] for k in ("embedding", "ambiguous") if k in c.unit}
+                    keep: dict[str, Any] = {k: c.unit[k] for k in ("embedding", "ambiguous") if k in c.unit}
                     c.unit = {**past, **keep, "superseded_by": []}
 
     def _record_usage(self, ids: list[str], now: datetime) -> None:

@@ -71,7 +71,7 @@ def decay(unit: Mapping[str, Any], now: datetime) -> float:
     if not isinstance(since, datetime):
         return 1.0
     age_days = max((now - since).total_seconds() / 86400.0, 0.0)
-    return max(DECAY_FLOOR, 0.5 ** (age_days / half_life))
+    return max(DECAY_FLOOR, float(0.5 ** (age_days / half_life)))
 
 
 def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights: Mapping[str, float],
@@ -110,7 +110,7 @@ def similarity(a: Candidate, b: Candidate) -> float:
         dot = sum(x * y for x, y in zip(ea, eb, strict=False))
         na = math.sqrt(sum(x * x for x in ea)) or 1.0
         nb = math.sqrt(sum(y * y for y in eb)) or 1.0
-        return dot / (na * nb)
+        return float(dot / (na * nb))
     wa = set(_TOKENS.findall(str(a.unit.get("text", "")).lower()))
     wb = set(_TOKENS.findall(str(b.unit.get("text", "")).lower()))
     return len(wa & wb) / len(wa | wb) if wa and wb else 0.0

@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -144,9 +145,11 @@ def _apply(graph: Graph, ctx: WriteContext, project: str, planned: list[_Planned
     batch = new_id("batch")
     live = set(new)
     for plan in planned:
-        graph.write_tx(lambda tx, plan=plan: _write_file(tx, ctx, project, plan, old, live, known, batch, report))
+        graph.write_tx(partial(_write_file, ctx=ctx, project=project, plan=plan, old=old, live=live, known=known,
+                               batch=batch, report=report))  # fmt: skip
     for path in deleted:
-        graph.write_tx(lambda tx, path=path: _retire_file(tx, ctx, project, path, known, batch, report))
+        graph.write_tx(partial(_retire_file, ctx=ctx, project=project, path=path, known=known, batch=batch,
+                               report=report))  # fmt: skip
     graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report))
 
 
