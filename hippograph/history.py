@@ -57,6 +57,8 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
             after=store.props_json({"retired_at": retired_at}, keep_none=True),
             reason=reason, batch_id=batch, undoes=change["id"],
         )])  # fmt: skip
+    elif op == ChangeOp.OVERRIDE_RULE:
+        return  # a record of a decision taken outside memory; undoing it changes nothing stored
     else:
         raise ConflictError(f"change {change['id']} ({op}) cannot be undone.")
 

@@ -7,9 +7,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, decisions, failures, history, maintenance, review, rules
+from hippograph import branches, decisions, failures, history, maintenance, review, rule_engine, rules
 from hippograph.config import Settings
-from hippograph.errors import NotFoundError
+from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
@@ -190,6 +190,13 @@ class Memory:
         """Advisory rules (no machine check): pushed to every agent."""
         return rules.policies(self.graph, list(self.visible_branches))
 
+    def check_patch(self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None) -> dict[str, Any]:
+        """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
+        verdict = rule_engine.check_patch(self.graph, self._ctx(), diff_text, repo=self.cwd,
+                                          branches=list(self.visible_branches), index=lambda p: self.index(p),
+                                          confirm=list(confirm), reason=reason)  # fmt: skip
+        return verdict.as_dict()
+
     def feedback(self, unit_id: str, *, helped: bool) -> dict[str, Any]:
         """Record that a recalled unit helped (success) or was wrong (failure)."""
         rows = self.graph.write("record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock())
@@ -286,6 +293,29 @@ class Memory:
         return pre_edit(self.graph, target, cwd=self.cwd, branches=list(self.visible_branches),
                         index=lambda p: self.index(p))  # fmt: skip
 
+    # -- agents' private working notes ------------------------------------------------
+
+    def agent_notes(self, agent: str) -> dict[str, Any] | None:
+        """An agent's private working notes (the current unit), or None before its first update."""
+        found = self.units(kind="fact", scope=_notes_scope(agent), subject=NOTES_SUBJECT, limit=1)
+        return found[0] if found else None
+
+    def update_agent_notes(self, agent: str, notes: str, *, mode: str = "replace") -> RememberResult:
+        """Replace (or append to) an agent's notes; the previous version is superseded, so history is kept."""
+        if mode not in ("replace", "append"):
+            raise IngestError(f"unknown notes mode {mode!r}; use replace or append.")
+        scope = _notes_scope(agent)
+        current = self.agent_notes(agent)
+        text = f"{current['text']}\n{notes}" if mode == "append" and current else notes
+        # Pinned to the main branch: notes follow the agent across branches, not the checkout.
+        fields: dict[str, Any] = {"source": "agent", "source_ref": scope, "scope": scope, "memory_type": "profile",
+                                  "subject": NOTES_SUBJECT, "topic": "notes", "branch": self.settings.main_branch}  # fmt: skip
+        if current is None:
+            return self.remember(text, kind="fact", **fields)
+        if policy.normalise(current["text"]) == policy.normalise(text):
+            return RememberResult(id=current["id"], action="unchanged", kind="fact")
+        return self.supersede(current["id"], text, reason=f"{agent} updated its notes ({mode})", **fields)
+
     # -- review ---------------------------------------------------------------------
 
     def review(self, limit: int = 100) -> list[dict[str, Any]]:
@@ -309,6 +339,19 @@ class Memory:
     def branch_merge(self, name: str) -> dict[str, Any]:
         """Make a branch's memory visible on main (recorded, undoable)."""
         return branches.merge(self.graph, self._ctx(), name, self.settings.main_branch)
+
+
+NOTES_SUBJECT = "working notes"
+_AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
+
+
+def _notes_scope(agent: str) -> str:
+    """The private scope of one agent's notes; the name is checked because it becomes a scope."""
+    if not _AGENT_NAME.match(agent or ""):
+        raise IngestError(
+            f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit."
+        )
+    return f"agent:{agent}"
 
 
 def _display(path: Path, base: Path) -> str:

@@ -82,6 +82,13 @@ def add_rule(graph: Graph, ctx: WriteContext, *, message: str, category: RuleCat
     return graph.write_tx(work)
 
 
+def glob_match(path: str, pattern: str) -> bool:
+    """Whether a repo-relative path matches a scope glob, with gitignore semantics (``**`` spans folders)."""
+    import pathspec
+
+    return bool(pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path))
+
+
 def policies(graph: Graph, branches: list[str]) -> list[dict[str, Any]]:
     """Advisory rules (no check): the policies pushed to every agent."""
     return [r["rule"] for r in graph.read("active_rules", branches=branches) if not r["rule"].get("check_kind")]

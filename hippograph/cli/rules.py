@@ -62,3 +62,46 @@ def list_(ctx: typer.Context, as_json: bool = JSON) -> None:
     print_table(None, ["id", "severity", "category", "scope", "check", "rule"],
                 [[r["id"], r["severity"], r["category"], r["applies_to"], r.get("check_kind") or "advisory", r["text"][:80]]
                  for r in rows])  # fmt: skip
+
+
+@app.command("check-patch")
+def check_patch(
+    ctx: typer.Context,
+    patch: str = typer.Argument("-", metavar="FILE|-", help="A unified diff (git diff output); - reads stdin."),
+    confirm: list[str] | None = typer.Option(None, "--confirm", help="Override one violated rule (repeatable; recorded)."),
+    reason: str | None = typer.Option(None, "--reason", help="Why the override is acceptable (kept in history)."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Judge a patch before it is applied: allow, warn or block, with each rule's reason and a repair plan."""
+    import sys
+    from pathlib import Path
+
+    from hippograph.errors import IngestError
+
+    if patch == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(patch).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise IngestError(f"cannot read the patch: {exc.strerror}; check the path.", path=patch) from exc
+    with open_memory(ctx) as memory:
+        out = memory.check_patch(text, confirm=confirm or [], reason=reason)
+    if as_json:
+        print_json(out)
+    else:
+        typer.echo(f"{out['verdict'].upper()}: {len(out['violations'])} violation(s), {len(out['warnings'])} warning(s)"
+                   f" in {', '.join(out['files'])}")  # fmt: skip
+        for v in out["violations"]:
+            flag = " (overridden)" if v["confirmed"] else ""
+            typer.echo(f"  [{v['severity']}] {v['rule']}: {v['message']}{flag}")
+        for w in out["warnings"]:
+            typer.echo(f"  [warning] {w['message']}")
+        for r in out["reminders"]:
+            typer.echo(f"  [policy] {r['message']}")
+        if out["repair_plan"]:
+            typer.echo("repair plan:")
+            for step in out["repair_plan"]:
+                typer.echo(f"  - {step}")
+    if out["verdict"] == "block":
+        raise typer.Exit(3)

@@ -8,7 +8,6 @@ are indexed first) and says plainly when nothing is known.
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.ingest.code.identity import file_id
 from hippograph.ingest.code.walk import repo_root
+from hippograph.rules import glob_match
 
 _TARGET = re.compile(r"^(?P<file>.+?)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|:(?P<symbol>[^:/\\]+))?$")
 
@@ -109,6 +109,6 @@ def pre_edit(graph: Graph, spec: str, *, cwd: Path, branches: list[str],
         scope = rule.get("applies_to") or "*"
         if rule["id"] in attached:
             continue
-        if scope in qualified or fnmatch.fnmatch(rel, scope) or scope in (project, "*"):
+        if scope in qualified or glob_match(rel, scope) or scope in (project, "*"):
             bundle.rules.append({**rule, "kind": "rule", "via": f"scope {scope}"})
     return bundle

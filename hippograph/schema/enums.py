@@ -153,3 +153,4 @@ class ChangeOp(StrEnum):
     RETIRE_NODE = "retire_node"
     RETIRE_EDGE = "retire_edge"
     APPLY_SCHEMA = "apply_schema"
+    OVERRIDE_RULE = "override_rule"  # a user let a patch through a violated rule
