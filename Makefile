@@ -38,7 +38,7 @@ stop-test: install
 	env $(TEST_ENV) $(BIN)/hippo db stop
 
 docs-cli: install
-	$(BIN)/python -m hippograph.cli.docgen > docs/cli.md
+	$(BIN)/python -m hippograph.cli.docgen > docs/cli.md.tmp && mv docs/cli.md.tmp docs/cli.md
 
 typecheck: install
 	$(BIN)/mypy

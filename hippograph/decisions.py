@@ -29,13 +29,14 @@ def parse_alternative(text: str) -> tuple[str, str]:
 def decide(graph: Graph, ctx: WriteContext, *, problem: str | None, decision: str, reasoning: str | None,
            alternatives: Sequence[tuple[str, str]], governs: Sequence[str] = (), about: Sequence[str] = (),
            supersedes: str | None = None, source: str = "user", source_ref: str,
-           topic: str | None = None, valid_from: datetime | None = None) -> RememberResult:  # fmt: skip
+           topic: str | None = None, valid_from: datetime | None = None, title: str | None = None) -> RememberResult:  # fmt: skip
     """Record a decision with its alternatives (CONSIDERED), what it governs, and what it supersedes."""
     if not decision or not decision.strip():
         raise IngestError("a decision needs its decision text (--decision): what was chosen.")
     unit = UnitInput(text=decision, kind=MemoryKind.DECISION, source=source, source_ref=source_ref,  # type: ignore[arg-type]
                      about=list(about), governs=list(governs), topic=topic, valid_from=valid_from,
-                     details={"problem": problem, "reasoning": reasoning, "status": "accepted"})  # fmt: skip
+                     title=title, details={"problem": problem, "reasoning": reasoning, "status": "accepted",
+                                           "alternatives_text": "; ".join(f"{o}: {w}" for o, w in alternatives) or None})  # fmt: skip
     old: dict[str, Any] | None = None
     if supersedes:
         rows = graph.read("unit_link_state", id=supersedes)

@@ -191,6 +191,35 @@ class Memory:
         """Advisory rules (no machine check): pushed to every agent."""
         return rules.policies(self.graph, list(self.visible_branches))
 
+    def import_adrs(self, directory: Path) -> dict[str, Any]:
+        """Import architecture decision records (MADR, Nygard) as decisions; idempotent."""
+        from hippograph.ingest.import_adr import import_adrs
+
+        return import_adrs(self.graph, self._ctx(), directory if directory.is_absolute() else self.cwd / directory,
+                           self.cwd)  # fmt: skip
+
+    def import_git(self, *, since: str | None = None, max_count: int | None = None) -> dict[str, Any]:
+        """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
+        from hippograph.ingest.import_git import import_git
+
+        return import_git(self.graph, self._ctx(), self.cwd, since=since, max_count=max_count, index=self.index)
+
+    def safe_run(self, patch: str, *, test: str, build: str | None = None, commit: bool = False,
+                 allow_dirty: bool = False, timeout_s: float = 600.0, message: str = "hippo safe-run") -> dict[str, Any]:  # fmt: skip
+        """Checkpoint, rules, apply, build, test; commit on success, restore and record a failure otherwise."""
+        from hippograph.safe_run import safe_run
+
+        def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
+            first = next((ln for ln in output.splitlines()[1:] if ln.strip()), output.splitlines()[0] if output else "")
+            result = self.fail(f"patch failed at {step}: {first[:200]}", why=output[:1500],
+                               fix="the change was rolled back", test=command, symbols=symbols, source="tool",
+                               source_ref=f"safe-run:{step}")  # fmt: skip
+            return result.id
+
+        return safe_run(self.cwd, patch, build=build, test=test, commit=commit, allow_dirty=allow_dirty,
+                        timeout_s=timeout_s, message=message, check=lambda p: self.check_patch(p),
+                        record=record).as_dict()  # fmt: skip
+
     def check_patch(self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None) -> dict[str, Any]:
         """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
         verdict = rule_engine.check_patch(self.graph, self._ctx(), diff_text, repo=self.cwd,

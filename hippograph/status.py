@@ -9,7 +9,7 @@ from hippograph.graph.client import Graph
 from hippograph.graph.migrations import schema_version
 from hippograph.ingest.embedder import is_runtime_installed, model_location
 
-FULLTEXT_INDEX = "memory_text"
+FULLTEXT_INDEX = "memory_search"
 VECTOR_INDEX = "memory_embedding"
 
 

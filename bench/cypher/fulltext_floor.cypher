@@ -2,5 +2,5 @@
 // Params: $q STRING (Lucene, the same string recall builds), $limit INTEGER.
 // Returns: id, score.
 // READ
-CALL db.index.fulltext.queryNodes('memory_text', $q, {limit: $limit}) YIELD node, score
+CALL db.index.fulltext.queryNodes('memory_search', $q, {limit: $limit}) YIELD node, score
 RETURN node.id AS id, score

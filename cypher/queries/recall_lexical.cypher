@@ -3,7 +3,7 @@
 // $branches LIST<STRING>, $scope STRING|null, $kinds LIST<STRING>|null.
 // Returns: id, score (best first).
 // READ
-CALL db.index.fulltext.queryNodes('memory_text', $query, {limit: $fetch}) YIELD node, score
+CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
 WHERE node.branch IN $branches
   AND ($scope IS NULL OR node.scope = $scope)
   AND ($kinds IS NULL OR node.kind IN $kinds)

@@ -9,6 +9,7 @@ from hippograph.cli import memory as _memory  # noqa: F401  (registers unit comm
 from hippograph.cli import recall as _recall  # noqa: F401  (registers recall/feedback)
 from hippograph.cli import review as _review  # noqa: F401  (registers `hippo review`)
 from hippograph.cli import rules as _rules  # noqa: F401  (registers fail/rule)
+from hippograph.cli import serve as _serve  # noqa: F401  (registers `hippo serve`)
 from hippograph.cli import sources as _sources  # noqa: F401  (registers import/export)
 from hippograph.cli import status as _status  # noqa: F401  (registers init/status)
 from hippograph.cli.app import app

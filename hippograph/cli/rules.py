@@ -105,3 +105,38 @@ def check_patch(
                 typer.echo(f"  - {step}")
     if out["verdict"] == "block":
         raise typer.Exit(3)
+
+
+@app.command("safe-run")
+def safe_run(
+    ctx: typer.Context,
+    patch: str = typer.Option(..., "--patch", help="The unified diff to try."),
+    test: str = typer.Option(..., "--test", help="Test command (shell); its failure rolls back."),
+    build: str | None = typer.Option(None, "--build", help="Build command (shell), run before the tests."),
+    commit: bool = typer.Option(False, "--commit", help="Commit when everything passes."),
+    allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Checkpoint uncommitted changes instead of refusing."),
+    timeout: float = typer.Option(600.0, "--timeout", min=1, help="Seconds each command may run."),
+    message: str = typer.Option("hippo safe-run", "--message", help="Commit message."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Checkpoint, check rules, apply, build, test; commit on success, else restore and record a failure."""
+    from pathlib import Path
+
+    from hippograph.errors import IngestError
+
+    try:
+        text = Path(patch).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise IngestError(f"cannot read the patch: {exc.strerror}; check the path.", path=patch) from exc
+    with open_memory(ctx) as memory:
+        out = memory.safe_run(text, test=test, build=build, commit=commit, allow_dirty=allow_dirty,
+                              timeout_s=timeout, message=message)  # fmt: skip
+    if as_json:
+        print_json(out)
+    else:
+        for step in out["steps"]:
+            typer.echo(f"  {step['step']}: {'ok' if step['ok'] else 'FAILED'}")
+        typer.echo(f"{out['outcome']}" + (f" {out['commit'][:12]}" if out.get("commit") else "")
+                   + (f"; recorded failure {out['failure_id']}" if out.get("failure_id") else ""))  # fmt: skip
+    if out["outcome"] in ("blocked", "failed"):
+        raise typer.Exit(3)

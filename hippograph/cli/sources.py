@@ -83,3 +83,37 @@ def import_snapshot(
         print_json(counts)
     else:
         typer.echo(f"imported {sum(counts.values())} records from {directory}")
+
+
+@import_app.command("adr")
+def import_adr(
+    ctx: typer.Context, directory: Path = typer.Argument(..., help="Folder of decision records (MADR or Nygard)."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """One decision per record with its alternatives and line refs; idempotent; "superseded by" becomes a link."""
+    with open_memory(ctx) as memory:
+        out = memory.import_adrs(directory)
+    if as_json:
+        print_json(out)
+    else:
+        typer.echo(f"{len(out['created'])} created, {len(out['updated'])} updated, {len(out['unchanged'])} unchanged, "
+                   f"{len(out['linked'])} supersession link(s), {len(out['deprecated'])} deprecated")  # fmt: skip
+
+
+@import_app.command("git")
+def import_git(
+    ctx: typer.Context,
+    since: str | None = typer.Option(None, "--since", help="Only commits since (anything git log --since accepts)."),
+    max_count: int | None = typer.Option(None, "--max-count", min=1, help="At most this many commits."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
+    with open_memory(ctx) as memory:
+        out = memory.import_git(since=since, max_count=max_count)
+    if as_json:
+        print_json(out)
+        return
+    typer.echo(f"{out['commits']} commit(s) read; {len(out['proposed'])} failure(s) proposed, "
+               f"{len(out['strengthened'])} already known; confirm them with `hippo confirm ID`")  # fmt: skip
+    for p in out["proposed"]:
+        typer.echo(f"  {p['id']} ({p['kind']} {p['commit']}): {p['what'][:80]}")

@@ -9,8 +9,10 @@ into the ``hippograph.errors`` tree.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -48,6 +50,56 @@ def to_native(value: Any) -> Any:
     if isinstance(value, list):
         return [to_native(v) for v in value]
     return value
+
+
+def _plain(value: Any) -> Any:
+    """A value from an arbitrary query as plain Python: temporals native, tuples lists, the rest as text."""
+    if isinstance(value, ntime.DateTime | ntime.Date | ntime.Duration):
+        return to_native(value)
+    if isinstance(value, ntime.Time):
+        return value.iso_format()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)  # spatial points and anything newer: readable, never a driver object
+
+
+# Plan operators that change data, schema or files, or run a nested write (Neo4j 5 names,
+# matched by prefix so variants such as LockingMerge or DeleteNode count too).
+_WRITE_OPERATOR = re.compile(
+    r"^(Create|Merge|LockingMerge|Delete|DetachDelete|Set|Remove|Drop|Foreach|SubqueryForeach"
+    r"|TransactionForeach|TransactionApply|LoadCSV|Terminate|Alter|Grant|Deny|Revoke)"
+)
+
+
+@dataclass(frozen=True)
+class TextPlan:
+    """What EXPLAIN says about a statement someone else wrote: its query type and plan operators."""
+
+    query_type: str  # r, rw, w or s (schema/system), as Neo4j types the statement
+    operators: tuple[str, ...]
+
+    @property
+    def write_operators(self) -> tuple[str, ...]:
+        """Operators that write data, schema or files, or load external data."""
+        return tuple(op for op in self.operators if _WRITE_OPERATOR.match(op))
+
+    @property
+    def is_read_only(self) -> bool:
+        """True only for a plain read: query type ``r`` and no writing operator."""
+        return self.query_type == "r" and not self.write_operators
+
+
+@dataclass(frozen=True)
+class TextRows:
+    """The first rows of a read statement someone else wrote."""
+
+    columns: list[str]
+    rows: list[Row]
+    truncated: bool  # more rows existed than the limit allowed
 
 
 def _check_params(query: Query, params: Mapping[str, Any]) -> None:
@@ -194,10 +246,73 @@ class Graph:
         walk(summary.plan)
         return ops
 
+    # -- statements written by someone else (an agent) ----------------------------
+
+    def explain_text(self, text: str, params: Mapping[str, Any] | None = None) -> TextPlan:
+        """EXPLAIN a statement given as text (never executed) and return its query type and operators."""
+        # Agent text is data here, not one of our queries: it is only planned, with READ routing.
+        with self._translated(timeout_s=self.timeout_s):
+            summary = self._driver.execute_query(
+                neo4j.Query("EXPLAIN " + text, timeout=self.timeout_s),
+                dict(params or {}),
+                database_=self.database,
+                routing_=RoutingControl.READ,
+                result_transformer_=neo4j.Result.consume,
+            )
+        ops: list[str] = []
+
+        def walk(plan: Mapping[str, Any] | None) -> None:
+            if not plan:
+                return
+            ops.append(str(plan.get("operatorType", "")).split("@", 1)[0])
+            for child in plan.get("children", []):
+                walk(child)
+
+        walk(summary.plan)
+        return TextPlan(query_type=str(summary.query_type or ""), operators=tuple(ops))
+
+    def read_text(self, text: str, params: Mapping[str, Any] | None = None, *, limit: int = 100,
+                  timeout_s: float | None = None) -> TextRows:  # fmt: skip
+        """Run a statement given as text only if EXPLAIN shows a read-only plan; at most ``limit`` rows.
+
+        It runs in a READ transaction with READ routing and a server-side timeout, so a write
+        the plan check missed would still be rejected by the server.
+
+        Raises:
+            RecallError: the statement is not read-only, or it ran past the timeout.
+        """
+        if limit < 1:
+            raise RecallError(f"limit={limit} is out of range; ask for at least one row.")
+        plan = self.explain_text(text, params)
+        if not plan.is_read_only:
+            found = ", ".join(dict.fromkeys(plan.write_operators)) or "none"
+            raise RecallError(
+                f"the query is not read-only (Neo4j types it {plan.query_type!r}; writing operators: {found}), "
+                "so it was not run; only reads run here, change memory through hippograph's own commands."
+            )
+        timeout = timeout_s or self.timeout_s
+
+        def first_rows(result: neo4j.Result) -> TextRows:
+            rows: list[Row] = []
+            for record in result:
+                if len(rows) == limit:
+                    return TextRows(columns=list(result.keys()), rows=rows, truncated=True)
+                rows.append(_plain(record.data()))
+            return TextRows(columns=list(result.keys()), rows=rows, truncated=False)
+
+        with self._translated(timeout_s=timeout):
+            return self._driver.execute_query(
+                neo4j.Query(text, timeout=timeout),
+                dict(params or {}),
+                database_=self.database,
+                routing_=RoutingControl.READ,
+                result_transformer_=first_rows,
+            )
+
     # -- errors -------------------------------------------------------------
 
     @contextmanager
-    def _translated(self, query: Query | None = None) -> Iterator[None]:
+    def _translated(self, query: Query | None = None, *, timeout_s: float | None = None) -> Iterator[None]:
         where = f" running {query.name}.cypher" if query is not None else ""
         try:
             yield
@@ -222,7 +337,8 @@ class Graph:
                     f"Neo4j at {self.uri} has no database {self.database!r}; set HIPPOGRAPH_NEO4J_DATABASE to one that exists."
                 ) from exc
             if "Timeout" in code or "TransactionTimedOut" in code:
-                raise RecallError(f"Neo4j stopped a query that ran past its {self.timeout_s:g} s limit{where}.") from exc
+                limit = timeout_s or self.timeout_s
+                raise RecallError(f"Neo4j stopped a query that ran past its {limit:g} s limit{where}.") from exc
             raise HippographError(f"Neo4j rejected a statement{where}: {exc.message}") from exc
         except nx.Neo4jError as exc:
             raise HippographError(f"Neo4j failed{where}: {exc.message}") from exc
@@ -237,4 +353,4 @@ def now_utc() -> datetime:
     return datetime.now(UTC)
 
 
-__all__ = ["Graph", "Row", "Tx", "now_utc", "to_native"]
+__all__ = ["Graph", "Row", "TextPlan", "TextRows", "Tx", "now_utc", "to_native"]

@@ -10,7 +10,7 @@ from hippograph.graph.client import Graph, now_utc
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def apply_schema(graph: Graph, *, timeout_s: int = 300) -> list[str]:

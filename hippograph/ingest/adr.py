@@ -1,11 +1,8 @@
 """Architecture decision records (MADR 2-4 and Nygard) parsed into decisions with options and line ranges.
 
-Pure: no database. Sections are found by their headings ("Context and Problem
-Statement", "Considered Options", "Decision Outcome", "Pros and Cons of the
-Options", "Consequences", "Status"), the status by YAML front matter, a
-"Status:" line under the title or a Status section. Headings inside code fences
-and HTML comments (MADR's ``<!-- optional -->``) are ignored; line numbers stay
-those of the file.
+Pure: no database. Sections are found by their headings; the status comes from YAML front matter, a
+"Status:" line under the title, or a Status section. Code fences and HTML comments (MADR's
+``<!-- optional -->``) are skipped, and line numbers stay those of the file.
 """
 
 from __future__ import annotations
@@ -33,7 +30,7 @@ _TITLE_NUMBER = re.compile(
 )
 _ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _STATUS_WORDS = re.compile(
-    r"\b(accepted|proposed|deprecated|superseded|rejected|draft|approved|withdrawn|obsolete|amended|in progress)\b",
+    r"\b(accepted|proposed|deprecated|superseded|rejected|draft|approved|withdrawn|obsolete|in progress)\b",
     re.IGNORECASE,
 )
 _SUPERSEDED_BY = re.compile(r"\bsuperseded\s+by\b\s*:?\s*(.*)$", re.IGNORECASE)
@@ -120,7 +117,8 @@ def parse_adr(text: str, path: str) -> Adr:
     for line in doc.lines[title.line : first_h2 - 1] + status_body:
         if match := _META.match(line.replace("**", "").replace("__", "")):
             doc.meta.setdefault(match.group(1).lower().replace(" ", "-"), match.group(2).strip())
-    status_lines = ([doc.meta["status"]] if doc.meta.get("status") else []) + [s for s in status_body if not _is_date(s)]
+    status_lines = [doc.meta["status"]] if doc.meta.get("status") else []
+    status_lines += [line for line in status_body if not _is_date(line)]
     links = doc.body_lines(doc.find({"links", "related decisions", "more information"}))
     status, superseded_by, supersedes = _read_status(status_lines, links)
     context = doc.text(doc.find(_CONTEXT, level=2), "context")
@@ -128,7 +126,8 @@ def parse_adr(text: str, path: str) -> Adr:
     options = _options(doc, decision)
     consequences = _consequences(doc)
     if status is None and context is None and decision is None and not options:
-        raise IngestError("no Status, Context, Decision or Considered Options section, so this is not an ADR", path=path)
+        raise IngestError("no Status, Context, Decision or Considered Options section, so this is not an ADR",
+                          path=path)  # fmt: skip
     when = _iso_date(doc.meta.get("date") or doc.meta.get("last-updated") or "")
     return Adr(path, number, title_text, status, when, context, options, decision, reasoning,
                consequences, superseded_by, supersedes, doc.ranges)  # fmt: skip
@@ -236,6 +235,8 @@ def _read_status(status_lines: list[str], link_lines: list[str]) -> tuple[str | 
     supersedes: list[str] = []
     for index, raw in enumerate(status_lines + link_lines):
         line = re.sub(r"^[-*+]\s+", "", raw.replace("**", "").replace("__", "")).strip()
+        if "|" in line:
+            continue  # a template's "{proposed | accepted | …}" placeholder
         if match := _SUPERSEDED_BY.search(line):
             superseded_by = superseded_by or next(iter(_targets(match.group(1))), None)
         elif match := _SUPERSEDES.match(line):
@@ -285,7 +286,8 @@ def _chosen(rest: str) -> tuple[str, str | None]:
 def _options(doc: _Doc, decision: str | None) -> tuple[Option, ...]:
     """Considered options merged with their pros and cons; the one the decision names is chosen."""
     listed, pros_cons = doc.find(_OPTIONS, level=2), doc.find(_PROS_CONS, level=2)
-    merged: list[tuple[str, list[str], list[str]]] = [(_plain(i), [], []) for i in (doc.items(listed) if listed else [])]
+    names = [_plain(item) for item in (doc.items(listed) if listed else []) if item.strip(".… ")]
+    merged: list[tuple[str, list[str], list[str]]] = [(name, [], []) for name in names]
     for sub in (s for s in doc.inside(pros_cons) if s.level == 3):
         pros: list[str] = []
         cons: list[str] = []
@@ -342,7 +344,7 @@ def _norm(text: str) -> str:
 def _is_date(line: str) -> bool:
     """True for a status line that only gives a date ("Date: 2024-03-01", "2024-03-01")."""
     match = _META.match(line.replace("**", ""))
-    return bool(_ISO_DATE.fullmatch(line.strip())) or (match is not None and match.group(1).lower() != "status")
+    return bool(_ISO_DATE.fullmatch(line)) or (match is not None and match.group(1).lower() != "status")
 
 
 def _iso_date(raw: str) -> str | None:

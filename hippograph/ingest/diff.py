@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from hippograph.errors import IngestError
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(?: .*)?$")
 _BINARY = re.compile(r"^Binary files (.+) and (.+) differ$")
+# GNU diff -N labels a missing file with the epoch; patch(1) reads that as "no such file", and so do we.
+_STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\.0+)? ([+-]\d{4})$")
 _ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
 
 
@@ -86,10 +89,12 @@ def parse_diff(text: str) -> list[FilePatch]:
             current = _file_lines(current, patches, line, lines[index + 1])
             index += 1
         elif line.startswith("--- ") and current is not None and current.is_git and _in_header(current):
-            raise IngestError(f"line {number}: a '--- ' file line is not followed by '+++ '; the diff is cut", line=number)
+            message = f"line {number}: a '--- ' file line is not followed by '+++ '; the diff is cut"
+            raise IngestError(message, line=number)
         elif line.startswith("@@"):
             if current is None:
-                raise IngestError(f"line {number}: hunk before any file header; the diff lost its '--- '/'+++ ' lines", line=number)
+                message = f"line {number}: hunk before any file header; the diff lost its '--- '/'+++ ' lines"
+                raise IngestError(message, line=number)
             hunk, index = _hunk(lines, index)
             current.hunks.append(hunk)
             _check_no_overflow(lines, index, number, hunk)
@@ -176,12 +181,20 @@ def _file_lines(current: _Open | None, patches: list[FilePatch], old_line: str, 
         return current
     if current is not None:
         patches.append(current.close())
+    old_stamp, new_stamp = old_line[4:].partition("\t")[2].strip(), new_line[4:].partition("\t")[2].strip()
+    old, new = ("/dev/null" if _is_epoch(old_stamp) else old), ("/dev/null" if _is_epoch(new_stamp) else new)
     old_name, new_name = _unquote(old), _unquote(new)
     strip = old_name.startswith("a/") or new_name.startswith("b/")
     strip = strip and old_name.startswith(("a/", "/dev/null")) and new_name.startswith(("b/", "/dev/null"))
     opened = _Open(_path(old, "a/" if strip else ""), _path(new, "b/" if strip else ""), False, strip)
     opened.has_file_lines = True
     return opened
+
+
+def _is_epoch(stamp: str) -> bool:
+    """True for a ``diff -N`` timestamp at the Unix epoch (in any time zone), which marks a missing file."""
+    match = _STAMP.match(stamp)
+    return match is not None and datetime.strptime(" ".join(match.groups()), "%Y-%m-%d %H:%M:%S %z").timestamp() == 0
 
 
 def _path(name: str, prefix: str) -> str | None:
@@ -197,7 +210,8 @@ def _hunk(lines: list[str], index: int) -> tuple[Hunk, int]:
     header, number = lines[index], index + 1
     match = _HUNK.match(header)
     if match is None:
-        raise IngestError(f"line {number}: malformed hunk header {header[:60]!r}; expected '@@ -a,b +c,d @@'", line=number)
+        message = f"line {number}: malformed hunk header {header[:60]!r}; expected '@@ -a,b +c,d @@'"
+        raise IngestError(message, line=number)
     old_start, new_start = int(match.group(1)), int(match.group(3))
     old_len = int(match.group(2)) if match.group(2) is not None else 1
     new_len = int(match.group(4)) if match.group(4) is not None else 1

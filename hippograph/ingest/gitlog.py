@@ -1,7 +1,7 @@
 """Git history as commits with touched line ranges, and a deterministic reading of reverts and fix commits.
 
-Pure apart from running ``git``: no database, no language model. The whole
-history is read by one ``git log -p -U0`` process; its diffs go through
+Pure apart from running ``git``: no database, no language model. History is
+streamed from one ``git log -p -U0`` process; its diffs go through
 :func:`hippograph.ingest.diff.parse_diff`, so added and removed line ranges are
 exact. :func:`classify` turns a commit into a failure signal for negative
 memory (SPEC §8) only when its subject says so.
@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from collections.abc import Iterable
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import IO
 
 from hippograph.errors import ConfigError, IngestError
 from hippograph.ingest.diff import FilePatch, parse_diff
@@ -40,10 +42,14 @@ _FIX_PREFIX = re.compile(
     r"(?:\((?P<scope>[^)]*)\))?!?(?:\s*[:\-\u2013\u2014]\s*|\s+)(?P<what>.+)$",
     re.IGNORECASE,
 )
-_FIXES_REF = re.compile(r"\s*\(?\bfix(?:e[sd])?:?\s+(?P<refs>(?:[\w.-]+/[\w.-]+)?#\d+(?:(?:\s*,\s*|\s+and\s+)#\d+)*)\)?", re.IGNORECASE)
+_FIXES_REF = re.compile(
+    r"\s*\(?\bfix(?:e[sd])?:?\s+(?P<refs>(?:[\w.-]+/[\w.-]+)?#\d+(?:(?:\s*,\s*|\s+and\s+)#\d+)*)\)?", re.IGNORECASE
+)
 _TRAILING_PR = re.compile(r"\s*\((?P<ref>#\d+)\)\s*$")
 _ISSUE = re.compile(r"(?:[\w.-]+/[\w.-]+)?#\d+|\bGH-\d+\b")
-_BODY_REFS = re.compile(r"\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|reverts?|refs?)\b:?\s+((?:[\w.-]+/[\w.-]+)?#\d+)", re.IGNORECASE)
+_BODY_REFS = re.compile(
+    r"\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|reverts?|refs?)\b:?\s+((?:[\w.-]+/[\w.-]+)?#\d+)", re.IGNORECASE
+)
 _FILLER = frozenset(
     "a an the some minor small more few various several another up correct update broken failing flaky".split()
 )
@@ -105,13 +111,21 @@ def read_commits(repo: Path, since: str | None = None, max_count: int | None = N
         args.append(f"--since={since}")
     if max_count is not None:
         args.append(f"--max-count={max_count}")
-    result = _git(repo, args)
-    if result.returncode != 0:
-        message = result.stderr.decode("utf-8", errors="replace").strip()
+    with tempfile.TemporaryFile() as errors:  # a file, so a chatty stderr can never block git
+        try:
+            process = subprocess.Popen(_command(repo, args), stdout=subprocess.PIPE, stderr=errors, env=_env())
+        except FileNotFoundError as exc:
+            raise ConfigError("git is not installed or not on PATH; install git to read history") from exc
+        with process:
+            assert process.stdout is not None
+            commits = [_commit(fields, repo) for fields in _records(process.stdout, repo)]
+        errors.seek(0)
+        message = errors.read().decode("utf-8", errors="replace").strip()
+    if process.returncode != 0:
         if "does not have any commits yet" in message or "bad default revision 'HEAD'" in message:
             return []
         raise IngestError(_failure(message, "git log"), path=repo)
-    return _parse_log(result.stdout.decode("utf-8", errors="replace"), repo)
+    return commits
 
 
 def commit_exists(repo: Path, ref: str) -> str | None:
@@ -153,6 +167,7 @@ def _fix_what(subject: str) -> tuple[str | None, str | None]:
     if prefix is not None:
         what = _TRAILING_PR.sub("", prefix.group("what")).strip()
         what = what[4:] if what.lower().startswith("for ") else what
+        what = re.sub(r"^(?:#\d+[,:]?\s+)+(?=\S)", "", what)  # "Fix #12: crash" fixes a crash
         return (what or None), prefix.group("scope")
     if refs is not None:
         rest = (subject[: refs.start()] + subject[refs.end() :]).strip(" :-,;")
@@ -183,31 +198,36 @@ def _unquote(text: str) -> str:
     return text
 
 
-def _parse_log(output: str, repo: Path) -> list[Commit]:
-    """Commits from the NUL-separated ``git log`` output (eight fields per commit, the patch last)."""
-    tokens = output.split("\0")
+def _records(stream: IO[bytes], repo: Path) -> Iterator[list[str]]:
+    """The eight NUL-separated fields of each commit (the patch last), read from git's output as it arrives."""
     width = len(_FIELDS) + 1
-    if (len(tokens) - 1) % width != 0 or tokens[0].strip():
-        raise IngestError("git log printed output that hippograph cannot read; check the git version", path=repo)
-    commits = []
-    for start in range(1, len(tokens), width):
-        sha, parents, name, email, date, subject, body, patch = tokens[start : start + width]
-        try:
-            patches = parse_diff(patch.strip("\n"))
-        except IngestError as exc:
-            raise IngestError(f"commit {sha[:12]}: {exc}", path=repo) from exc
-        commits.append(
-            Commit(
-                sha=sha,
-                parents=tuple(parents.split()),
-                author=f"{name} <{email}>",
-                date=datetime.fromisoformat(date),
-                subject=subject,
-                body=body.strip(),
-                files=tuple(_file_change(p) for p in patches),
-            )
-        )
-    return commits
+    tokens: list[bytes] = []
+    buffer = b""
+    for chunk in iter(lambda: stream.read(1 << 16), b""):
+        *complete, buffer = (buffer + chunk).split(b"\0")
+        tokens.extend(complete)
+        if tokens and tokens[0].strip():
+            raise IngestError("git log printed output that hippograph cannot read; check the git version", path=repo)
+        while len(tokens) > width:  # the leading empty token plus one whole record
+            yield [t.decode("utf-8", errors="replace") for t in tokens[1 : width + 1]]
+            tokens = [b"", *tokens[width + 1 :]]
+    tokens.append(buffer)
+    if len(tokens) == width + 1:
+        yield [t.decode("utf-8", errors="replace") for t in tokens[1:]]
+    elif len(tokens) > 1 or tokens[0].strip():
+        raise IngestError("git log output ended in the middle of a commit; run it again", path=repo)
+
+
+def _commit(fields: list[str], repo: Path) -> Commit:
+    """One commit from its fields, with its diff reduced to touched line ranges."""
+    sha, parents, name, email, date, subject, body, patch = fields
+    try:
+        patches = parse_diff(patch.strip("\n"))
+    except IngestError as exc:
+        raise IngestError(f"commit {sha[:12]}: {exc}", path=repo) from exc
+    files = tuple(_file_change(p) for p in patches)
+    when = datetime.fromisoformat(date)
+    return Commit(sha, tuple(parents.split()), f"{name} <{email}>", when, subject, body.strip(), files)
 
 
 def _file_change(patch: FilePatch) -> FileChange:
@@ -230,12 +250,22 @@ def _ranges(numbers: Iterable[int]) -> tuple[tuple[int, int], ...]:
     return tuple(ranges)
 
 
-def _git(repo: Path, args: list[str]) -> subprocess.CompletedProcess[bytes]:
-    """Run git in ``repo`` with captured bytes output and a fixed C locale, so messages can be matched."""
+def _command(repo: Path, args: Sequence[str]) -> list[str]:
+    """The git command line that runs ``args`` in ``repo``."""
+    return ["git", "-C", str(repo), *args]
+
+
+def _env() -> dict[str, str]:
+    """The caller's environment for git, without repository overrides and with a C locale so messages can be matched."""
     env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
     env["LC_ALL"] = "C"
+    return env
+
+
+def _git(repo: Path, args: Sequence[str]) -> subprocess.CompletedProcess[bytes]:
+    """Run a short git command in ``repo`` and capture its output as bytes."""
     try:
-        return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, env=env, check=False)
+        return subprocess.run(_command(repo, args), capture_output=True, env=_env(), check=False)
     except FileNotFoundError as exc:
         raise ConfigError("git is not installed or not on PATH; install git to read history") from exc
 

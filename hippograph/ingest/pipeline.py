@@ -107,6 +107,10 @@ def build_record(ctx: WriteContext, unit: UnitInput, now: datetime) -> MemoryRec
         "ttl_until": policy.ttl_for(Lifecycle.STAGING, now),
         **unit.details,
     }
+    detail = " ".join(str(values.get(k)) for k in ("problem", "reasoning", "alternatives_text", "why", "fix") if values.get(k))
+    values.pop("alternatives_text", None)
+    if detail:
+        values["details_text"] = detail
     if unit.memory_type is not None:
         values["memory_type"] = unit.memory_type
     return cls(**values)

@@ -163,7 +163,7 @@ class RecallEngine:
         for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):
             if qvec is not None and c.unit.get("embedding"):
                 c.cosine = _cosine(qvec, c.unit["embedding"])
-            text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''}"
+            text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
             direct = relevance.is_relevant(stems, text, c.cosine)
             via_graph = c.via is not None and c.via in relevant_ids and c.voice_scores.get("graph", 0.0) >= MIN_GRAPH_SCORE
             if direct:

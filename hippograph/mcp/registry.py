@@ -1,0 +1,61 @@
+"""What a tool is: its name, the description the agent reads, its input and output models."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, get_type_hints
+
+from pydantic import BaseModel
+
+from hippograph.cli.params import parse_when
+from hippograph.memory import Memory
+from hippograph.mcp.models import ToolInput
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One MCP tool: the function's docstring is the description, its annotations the schemas."""
+
+    name: str
+    description: str
+    input: type[ToolInput]
+    output: type[BaseModel]
+    run: Callable[[Memory, Any], BaseModel]
+    read_only: bool
+
+
+def spec(fn: Callable[[Memory, Any], BaseModel], *, read_only: bool) -> ToolSpec:
+    """Describe ``fn(memory, args: <Input>) -> <Output>`` as a tool named after it."""
+    hints = get_type_hints(fn)
+    return ToolSpec(name=fn.__name__, description=inspect.cleandoc(fn.__doc__ or ""), input=hints["args"],
+                    output=hints["return"], run=fn, read_only=read_only)  # fmt: skip
+
+
+def plain(value: Any) -> Any:
+    """JSON-ready data: dates as ISO text, tuples as lists, embeddings summarised (they mean nothing to a reader)."""
+    if isinstance(value, dict):
+        return {str(k): _vector_note(v) if k == "embedding" else plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(v) for v in value]
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def _vector_note(value: Any) -> Any:
+    return f"<{len(value)} floats omitted>" if isinstance(value, list) else plain(value)
+
+
+def when(memory: Memory, text: str | None) -> datetime | None:
+    """An ``as_of`` argument (ISO 8601 or an age like 30d) against the memory's clock."""
+    return parse_when(text, "as_of", now=memory.clock())
+
+
+def mcp_source_ref(memory: Memory) -> str:
+    """The source of a write the agent gave no source for: this MCP call, dated."""
+    return f"mcp:{memory.settings.actor}@{memory.clock().isoformat(timespec='seconds')}"

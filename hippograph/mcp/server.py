@@ -1,0 +1,108 @@
+"""The MCP server: lists the tools, validates arguments, runs them on one ``Memory``, and turns
+every error into a tool error result with the CLI's text (STYLE §5). The agent never gets a
+stack trace, and a bad call never stops the server.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from mcp import types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from pydantic import ValidationError
+
+from hippograph import __version__
+from hippograph.cli.app import format_validation_error
+from hippograph.errors import HippographError
+from hippograph.mcp import knowledge, workflow
+from hippograph.mcp.registry import ToolSpec
+from hippograph.memory import Memory
+
+log = logging.getLogger(__name__)
+
+TOOLS: tuple[ToolSpec, ...] = (*knowledge.TOOLS, *workflow.TOOLS)
+INSTRUCTIONS = (
+    "hippograph is this project's long-term memory (facts, decisions, failures, rules) in a Neo4j graph. "
+    "At the start of a session call read_my_notes; before answering about the project call search_memory; "
+    "before editing code call pre_edit, and before applying a patch call check_patch. Record what you learn "
+    "with propose_fact, record_decision and record_failure; save where you stopped with update_my_notes. "
+    "When a tool abstains, memory does not know: say so instead of guessing."
+)
+# Memory calls block on Neo4j (and the embedding model): run them in worker threads, a few at a time.
+MAX_CONCURRENT_CALLS = 4
+
+
+def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server[Any]:
+    """The MCP server around one connected ``Memory``; tests inject theirs, ``hippo serve`` its own."""
+    by_name = {t.name: t for t in tools}
+    listing = [_describe(t) for t in tools]
+    limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
+
+    async def list_tools(_ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=listing)
+
+    async def call_tool(_ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        tool = by_name.get(params.name)
+        if tool is None:
+            return _error(f"unknown tool {params.name!r}; the tools are: {', '.join(by_name)}.")
+        return await anyio.to_thread.run_sync(partial(call, tool, memory, params.arguments or {}), limiter=limiter)
+
+    def input_schema(name: str) -> Mapping[str, Any] | None:
+        tool = by_name.get(name)
+        return tool.input.model_json_schema() if tool else None
+
+    return Server(
+        "hippograph", version=__version__, instructions=INSTRUCTIONS,
+        on_list_tools=list_tools, on_call_tool=call_tool, get_tool_input_schema=input_schema,
+    )  # fmt: skip
+
+
+def call(tool: ToolSpec, memory: Memory, arguments: Mapping[str, Any]) -> types.CallToolResult:
+    """Validate the arguments, run the tool, shape the result; every failure is an error result."""
+    try:
+        args = tool.input.model_validate(dict(arguments))
+    except ValidationError as exc:
+        return _error(f"invalid input: {format_validation_error(exc)}.", tool.name)
+    try:
+        data = tool.run(memory, args).model_dump(mode="json")
+    except HippographError as exc:
+        return _error(str(exc), tool.name)
+    except ValidationError as exc:  # a library input record refused a value (e.g. an empty text)
+        return _error(f"invalid input: {format_validation_error(exc)}.", tool.name)
+    except Exception as exc:
+        log.exception("tool %s failed unexpectedly", tool.name)
+        return _error(f"unexpected {type(exc).__name__} in {tool.name}: {exc} (the server logged the traceback to stderr).")
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=data)
+
+
+def _error(message: str, tool: str | None = None) -> types.CallToolResult:
+    if tool is not None:
+        log.info("tool %s refused: %s", tool, message)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=True)
+
+
+def _describe(tool: ToolSpec) -> types.Tool:
+    return types.Tool(
+        name=tool.name, description=tool.description,
+        input_schema=tool.input.model_json_schema(), output_schema=tool.output.model_json_schema(),
+        annotations=types.ToolAnnotations(read_only_hint=tool.read_only, destructive_hint=False, open_world_hint=False),
+    )  # fmt: skip
+
+
+def serve_stdio(memory: Memory) -> None:
+    """Serve ``memory`` on stdin/stdout until the client closes the connection."""
+    server = build_server(memory)
+
+    async def main() -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    anyio.run(main)

@@ -1,0 +1,155 @@
+"""Tools for the coding loop: what memory says before an edit, the patch check, the agent's own
+notes, the review queue, status, and read-only Cypher.
+
+Each docstring is the tool description an agent reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hippograph.errors import HippographError
+from hippograph.mcp.models import (
+    CheckPatchInput,
+    CheckPatchOutput,
+    ListReviewInput,
+    MemoryStatusOutput,
+    NoInput,
+    NotesOutput,
+    PreEditInput,
+    PreEditOutput,
+    ReadMyNotesInput,
+    ReviewListOutput,
+    RunCypherInput,
+    RunCypherOutput,
+    UpdateMyNotesInput,
+)
+from hippograph.mcp.registry import plain, spec
+from hippograph.memory import Memory
+
+
+def check_patch(memory: Memory, args: CheckPatchInput) -> CheckPatchOutput:
+    """Check a patch against the project's rules and known failures BEFORE you apply it.
+
+    Call it with the unified diff (git diff output, paths relative to the repository) of the
+    change you are about to write. `verdict` is "allow" (go ahead), "warn" (go ahead, but
+    tell the user about the `violations` and `warnings`, e.g. code that broke before) or
+    "block" (a critical or high rule is violated: do not apply it; follow `repair_plan`, one
+    step per violation, and check again). `reminders` are advisory rules that apply to the
+    files. Only the user can override a block, never you; nothing on disk changes.
+    """
+    run = getattr(memory, "check_patch", None)
+    if run is None:  # the rule engine's patch check ships separately; say so rather than fail obscurely
+        raise HippographError(
+            "check_patch is not available in this version of hippograph; call pre_edit for the rules and "
+            "failures that apply to the files you change."
+        )
+    return CheckPatchOutput.model_validate(plain(run(args.diff, confirm=[])))
+
+
+def pre_edit(memory: Memory, args: PreEditInput) -> PreEditOutput:
+    """What memory knows about a file or symbol BEFORE you edit it: decisions, failures, rules, facts.
+
+    Call it before changing code. `target` is FILE, FILE:SYMBOL, FILE:LINE or FILE:START-END
+    (repository-relative). Returns the decisions that govern it (respect them or ask), the
+    failures that broke it before (do not repeat them), the rules that apply (critical and
+    high ones block patches), facts about it, its rename history and stale links. Memory
+    follows code by identity, so a renamed or moved symbol keeps its history.
+    `nothing_known: true` means memory has nothing on this code: proceed normally.
+    """
+    return PreEditOutput.model_validate(plain(memory.pre_edit(args.target).as_dict()))
+
+
+def update_my_notes(memory: Memory, args: UpdateMyNotesInput) -> NotesOutput:
+    """Save your private working notes, carried to your next run (other agents do not see them).
+
+    Call it at the end of a task or before your context is compacted: where you stopped,
+    what is left to do, what you learned about working in this repository. Use the same
+    `agent` name every run. mode "replace" (default) writes the whole notes; "append" adds
+    lines. Every version is kept as history. Durable project knowledge belongs in
+    propose_fact instead, where every agent can find it.
+    """
+    result = memory.update_agent_notes(args.agent, args.notes, mode=args.mode)
+    return _notes(memory, args.agent, action=result.action, superseded=result.superseded)
+
+
+def read_my_notes(memory: Memory, args: ReadMyNotesInput) -> NotesOutput:
+    """Read your private working notes from earlier runs.
+
+    Call it at the start of a session, with the same `agent` name you always use. `notes`
+    is null when you have not saved any yet.
+    """
+    return _notes(memory, args.agent)
+
+
+def _notes(memory: Memory, agent: str, *, action: str | None = None, superseded: list[str] | None = None) -> NotesOutput:
+    unit = memory.agent_notes(agent) or {}
+    return NotesOutput.model_validate(plain({
+        "agent": agent, "notes": unit.get("text"), "id": unit.get("id"), "recorded_at": unit.get("recorded_at"),
+        "action": action, "superseded": superseded or [],
+    }))  # fmt: skip
+
+
+def list_memory_conflicts(memory: Memory, args: ListReviewInput) -> ReviewListOutput:
+    """Open conflicts: pairs of memory units that contradict each other and wait for a human.
+
+    Call it when a write reported `conflicts`, or when search results disagree. Each item
+    names the units involved (id, text). Do not pick a winner yourself: show the conflict to
+    the user, who resolves it with `hippo review`.
+    """
+    return _review(memory, "Conflict", args.limit)
+
+
+def list_tasks(memory: Memory, args: ListReviewInput) -> ReviewListOutput:
+    """Open tasks: questions memory could not answer (abstains) and units that need a link or a check.
+
+    Call it when you have time to improve memory, or to see what is known to be unknown.
+    Each item has the text (what is missing) and the units involved. Answering one usually
+    means propose_fact with the missing knowledge and a source.
+    """
+    return _review(memory, "Task", args.limit)
+
+
+def _review(memory: Memory, kind: str, limit: int) -> ReviewListOutput:
+    # Memory.review has no kind filter: read the open queue and keep one kind.
+    rows: list[dict[str, Any]] = [r for r in memory.review(limit=1000) if r["kind"] == kind][:limit]
+    items = [{**r["item"], "kind": r["kind"], "involves": r["involves"]} for r in rows]
+    return ReviewListOutput.model_validate(plain({"items": items, "count": len(items)}))
+
+
+def memory_status(memory: Memory, args: NoInput) -> MemoryStatusOutput:
+    """Health of the memory store: server, schema, index states, counts, embedding model, maintenance.
+
+    Call it when a tool reports that Neo4j or an index is unavailable, or to see how much
+    memory holds (counts per kind, lifecycle and truth status). `embedding.ready: false`
+    means search runs on keywords and the graph only.
+    """
+    return MemoryStatusOutput.model_validate(plain(memory.status()))
+
+
+def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
+    """Run one READ-ONLY Cypher query against the memory graph, for questions the other tools do not cover.
+
+    Prefer search_memory, why and pre_edit; use this for counts, paths and ad-hoc joins.
+    Labels: Memory (also Fact, Decision, Failure, Rule or Episode; property `text`), Entity,
+    File, Symbol, Alternative, Change, Conflict, Task; relationships ABOUT, GOVERNS,
+    SUPERSEDED_BY, CONTRADICTS, CONSIDERED, BROKE, FIXED_BY, DEFINED_IN, CALLS, IMPORTS. Pass values as $parameters in `params`. The query is planned first and
+    refused unless it only reads (no CREATE, MERGE, SET, DELETE, LOAD CSV, write procedures
+    or CALL ... IN TRANSACTIONS); it runs with a server-side timeout and returns at most
+    `limit` rows (`truncated: true` when more matched).
+    """
+    found = memory.graph.read_text(args.query, args.params, limit=args.limit, timeout_s=memory.settings.query_timeout_s)
+    rows = plain(found.rows)
+    return RunCypherOutput(columns=found.columns, rows=rows, row_count=len(rows), truncated=found.truncated)
+
+
+TOOLS = [
+    spec(check_patch, read_only=True),
+    spec(pre_edit, read_only=True),  # may index the file first; that only refreshes the code graph
+    spec(update_my_notes, read_only=False),
+    spec(read_my_notes, read_only=True),
+    spec(list_memory_conflicts, read_only=True),
+    spec(list_tasks, read_only=True),
+    spec(memory_status, read_only=True),
+    spec(run_cypher, read_only=True),
+]

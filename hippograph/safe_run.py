@@ -1,0 +1,139 @@
+"""The safe execution pipeline (SPEC §8): checkpoint, rules, apply, build, test, then commit or roll back.
+
+On any failure the working tree is restored to the checkpoint (tracked files through git,
+untracked files from a saved copy) and a :Failure is recorded with the failing step, an
+excerpt of its output, the touched symbols and the test, so ``check-patch`` warns about the
+same change next time.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hippograph.errors import IngestError
+
+EXCERPT_CHARS = 1500
+
+
+@dataclass
+class RunReport:
+    """What the pipeline did, step by step."""
+
+    outcome: str = "refused"  # committed | passed | blocked | failed | refused
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    verdict: dict[str, Any] | None = None
+    failure_id: str | None = None
+    commit: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return dict(self.__dict__)
+
+
+def _git(repo: Path, *args: str, input_text: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, input=input_text, timeout=120)
+
+
+class Checkpoint:
+    """The state of the working tree: tracked changes (a stash commit) and untracked files (copied)."""
+
+    def __init__(self, repo: Path) -> None:
+        self.repo = repo
+        self.stash = _git(repo, "stash", "create").stdout.strip() or None
+        self.saved = Path(tempfile.mkdtemp(prefix="hippo-checkpoint-"))
+        listed = _git(repo, "ls-files", "--others", "--exclude-standard", "-z").stdout
+        self.untracked = [p for p in listed.split("\0") if p]
+        for rel in self.untracked:
+            target = self.saved / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(repo / rel, target)
+
+    def restore(self) -> None:
+        """Put every tracked and untracked file back as it was."""
+        _git(self.repo, "reset", "--hard", "--quiet", "HEAD")
+        _git(self.repo, "clean", "-fdq")
+        if self.stash:
+            done = _git(self.repo, "stash", "apply", "--index", "--quiet", self.stash)
+            if done.returncode != 0:
+                raise IngestError(f"restoring the checkpoint failed ({done.stderr.strip()[:200]}); "
+                                  f"your changes are in stash commit {self.stash}.")  # fmt: skip
+        for rel in self.untracked:
+            target = self.repo / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(self.saved / rel, target)
+
+    def discard(self) -> None:
+        """Drop the saved copy."""
+        shutil.rmtree(self.saved, ignore_errors=True)
+
+
+def _run(command: str, repo: Path, timeout_s: float) -> tuple[bool, str]:
+    try:
+        done = subprocess.run(command, shell=True, cwd=repo, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired as exc:
+        out = (exc.stdout or b"").decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return False, f"timed out after {timeout_s:g} s\n{out[-EXCERPT_CHARS:]}"
+    output = (done.stdout + done.stderr).strip()
+    return done.returncode == 0, f"exit {done.returncode}\n{output[-EXCERPT_CHARS:]}"
+
+
+def safe_run(repo: Path, patch: str, *, build: str | None, test: str, commit: bool, allow_dirty: bool,
+             timeout_s: float, message: str, check: Callable[[str], dict[str, Any]],
+             record: Callable[..., str]) -> RunReport:  # fmt: skip
+    """Run the pipeline; ``check`` is the rule engine, ``record`` records a failure and returns its id."""
+    report = RunReport()
+    if _git(repo, "rev-parse", "--is-inside-work-tree").returncode != 0:
+        raise IngestError(f"{repo} is not a git working tree; safe-run needs git to checkpoint and restore.")
+    dirty = bool(_git(repo, "status", "--porcelain").stdout.strip())
+    if dirty and not allow_dirty:
+        raise IngestError("the working tree has uncommitted changes; commit or stash them, or pass --allow-dirty "
+                          "to checkpoint them.")  # fmt: skip
+    verdict = check(patch)
+    report.verdict = verdict
+    report.steps.append({"step": "rules", "ok": verdict["verdict"] != "block", "detail": verdict["verdict"]})
+    if verdict["verdict"] == "block":
+        report.outcome = "blocked"
+        return report
+    probe = _git(repo, "apply", "--check", "-", input_text=patch)
+    if probe.returncode != 0:
+        raise IngestError(f"the patch does not apply: {probe.stderr.strip()[:300]}; the working tree is untouched.")
+    checkpoint = Checkpoint(repo)
+    try:
+        applied = _git(repo, "apply", "-", input_text=patch)
+        report.steps.append({"step": "apply", "ok": applied.returncode == 0, "detail": applied.stderr.strip()})
+        if applied.returncode != 0:
+            checkpoint.restore()
+            raise IngestError(f"applying the patch failed: {applied.stderr.strip()[:300]}; the tree was restored.")
+        for step, command in (("build", build), ("test", test)):
+            if not command:
+                continue
+            ok, output = _run(command, repo, timeout_s)
+            report.steps.append({"step": step, "ok": ok, "detail": output})
+            if not ok:
+                checkpoint.restore()
+                report.outcome = "failed"
+                report.failure_id = record(step=step, command=command, output=output, symbols=verdict.get("symbols", []))
+                return report
+        if commit:
+            _git(repo, "add", "-A")
+            done = _git(repo, "commit", "-q", "-m", message)
+            if done.returncode != 0:
+                checkpoint.restore()
+                raise IngestError(f"git commit failed: {done.stderr.strip()[:300]}; the tree was restored.")
+            report.commit = _git(repo, "rev-parse", "HEAD").stdout.strip()
+            report.outcome = "committed"
+        else:
+            report.outcome = "passed"
+        return report
+    except BaseException:
+        if report.outcome not in ("failed", "committed", "passed"):
+            checkpoint.restore()
+        raise
+    finally:
+        checkpoint.discard()
