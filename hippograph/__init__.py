@@ -1,30 +1,49 @@
-"""hippograph: knowledge-graph-first memory for AI coding agents, on Neo4j."""
+"""hippograph: knowledge-graph-first memory for AI coding agents, on Neo4j.
 
-from hippograph.config import Settings
-from hippograph.errors import (
-    ConfigError,
-    ConflictError,
-    GraphUnavailableError,
-    HippographError,
-    IngestError,
-    NotFoundError,
-    RecallError,
-    SchemaError,
-)
-from hippograph.memory import Memory
+Exports are resolved lazily (PEP 562) so that importing a small part of the package (the
+per-prompt hook, the recall maths) does not load the driver, pydantic-settings or the CLI.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "ConfigError",
-    "ConflictError",
-    "GraphUnavailableError",
-    "HippographError",
-    "IngestError",
-    "Memory",
-    "NotFoundError",
-    "RecallError",
-    "SchemaError",
-    "Settings",
-    "__version__",
-]
+_EXPORTS = {
+    "Memory": "hippograph.memory",
+    "Settings": "hippograph.config",
+    "ConfigError": "hippograph.errors",
+    "ConflictError": "hippograph.errors",
+    "GraphUnavailableError": "hippograph.errors",
+    "HippographError": "hippograph.errors",
+    "IngestError": "hippograph.errors",
+    "NotFoundError": "hippograph.errors",
+    "RecallError": "hippograph.errors",
+    "SchemaError": "hippograph.errors",
+}
+
+if TYPE_CHECKING:
+    from hippograph.config import Settings
+    from hippograph.errors import (
+        ConfigError,
+        ConflictError,
+        GraphUnavailableError,
+        HippographError,
+        IngestError,
+        NotFoundError,
+        RecallError,
+        SchemaError,
+    )
+    from hippograph.memory import Memory
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hippograph' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [*sorted(_EXPORTS), "__version__"]

@@ -28,6 +28,12 @@ def current_branch(cwd: Path) -> str | None:
     return None if not name or name == "HEAD" else name
 
 
+def repository_name(cwd: Path) -> str | None:
+    """The folder name of the git repository holding ``cwd``: the scope its own memory uses."""
+    top = _git(cwd, "rev-parse", "--show-toplevel")
+    return Path(top).name if top else None
+
+
 def merged_branches(cwd: Path, main: str) -> list[str]:
     """Local branches git reports as merged into ``main``."""
     out = _git(cwd, "branch", "--format=%(refname:short)", "--merged", main)

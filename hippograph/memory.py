@@ -47,6 +47,7 @@ class Memory:
         self.clock = clock
         self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
         self.visible_branches = branches.visible_branches(self.branch, settings.main_branch, self.cwd)
+        self.repository = branches.repository_name(self.cwd)
 
     @classmethod
     def connect(
@@ -132,7 +133,7 @@ class Memory:
         engine = self._engine()
         opts = RecallOptions(k=k, mode=mode, scope=scope, as_of=as_of, strict=strict,
                              kinds=tuple(kinds) if kinds else None, include_history=include_history,
-                             record_usage=record_usage)  # fmt: skip
+                             record_usage=record_usage, prefer_scope=self.repository)  # fmt: skip
         return engine.recall(query, opts)
 
     def _engine(self) -> RecallEngine:
@@ -372,15 +373,14 @@ class Memory:
 
 
 NOTES_SUBJECT = "working notes"
-_AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
+AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
 
 
 def _notes_scope(agent: str) -> str:
     """The private scope of one agent's notes; the name is checked because it becomes a scope."""
-    if not _AGENT_NAME.match(agent or ""):
-        raise IngestError(
-            f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', starting with a letter or digit."
-        )
+    if not AGENT_NAME.match(agent or ""):
+        raise IngestError(f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', "
+                          "starting with a letter or digit.")  # fmt: skip
     return f"agent:{agent}"
 
 

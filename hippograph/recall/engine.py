@@ -1,6 +1,9 @@
 """One recall engine for every surface (SPEC §4): voices, fusion, scoring, the gate, abstain.
 
-Keyword mode uses only the full-text and graph voices and never imports torch.
+Keyword mode uses only the full-text and graph voices and never imports torch. The engine
+reads through anything with ``read(name, **params)`` (the Bolt ``Graph`` or, on the hook
+path, ``HttpGraph``); what it needs only for writes and history is imported where used, so
+the per-prompt hook does not load the driver or pydantic.
 """
 
 from __future__ import annotations
@@ -9,22 +12,29 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from hippograph import history
 from hippograph.errors import RecallError
-from hippograph.graph import store
-from hippograph.graph.client import Graph, Tx
-from hippograph.ingest import policy
-from hippograph.ingest.embedder import Embedder
 from hippograph.recall import gate, lucene, relevance, scoring
 from hippograph.recall.intent import VOICE_WEIGHTS, shape
-from hippograph.schema import Edge, RelType, Task, new_id
+
+if TYPE_CHECKING:
+    from hippograph.graph.client import Tx
+    from hippograph.ingest.embedder import Embedder
+
+
+class Reader(Protocol):
+    """What the engine needs from a graph connection."""
+
+    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]: ...
+
+    def write_tx(self, work: Any) -> Any: ...
 
 MAX_QUERY_CHARS = 4000
 MODES = ("keyword", "semantic", "hybrid")
 GATHER = 50
 SEEDS = 5
+PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
 
 
@@ -41,6 +51,8 @@ class RecallOptions:
     include_history: bool = False
     record_usage: bool = True
     record_task: bool = True
+    prefer_scope: str | None = None  # inside a repository its own memory ranks first; the rest stays
+    temporal: bool = True  # the recency voice; the prompt hook skips it (one round trip less)
 
 
 @dataclass
@@ -80,7 +92,7 @@ def _item(c: scoring.Candidate, failed: list[str]) -> dict[str, Any]:
 class RecallEngine:
     """Runs recall against one graph, for one set of visible branches."""
 
-    def __init__(self, graph: Graph, *, branches: tuple[str, ...], clock: Callable[[], datetime],
+    def __init__(self, graph: Reader, *, branches: tuple[str, ...], clock: Callable[[], datetime],
                  embedder: Callable[[], Embedder | None], actor: str, gate_config: gate.GateConfig | None = None,
                  weights: dict[str, float] | None = None) -> None:  # fmt: skip
         self.graph = graph
@@ -133,7 +145,7 @@ class RecallEngine:
                 result.timings_ms["embed"] = round((time.perf_counter() - t0) * 1000, 2)
                 rows = self.graph.read("recall_semantic", embedding=qvec, fetch=GATHER * 4, limit=GATHER, **filters)
                 voices["semantic"] = [(r["id"], r["score"]) for r in rows]
-        if opts.mode != "semantic":
+        if opts.mode != "semantic" and opts.temporal:
             rows = self.graph.read("recall_temporal", since=at - timedelta(days=30), limit=GATHER, **filters)
             voices["temporal"] = [(r["id"], r["score"]) for r in rows]
         seeds = _seeds(voices)
@@ -164,13 +176,15 @@ class RecallEngine:
             if qvec is not None and c.unit.get("embedding"):
                 c.cosine = _cosine(qvec, c.unit["embedding"])
             text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
-            direct = relevance.is_relevant(stems, text, c.cosine)
+            direct = relevance.is_relevant(stems, text, c.cosine) or relevance.names_entity(stems, c.unit.get("about") or [])
             via_graph = c.via is not None and c.via in relevant_ids and c.voice_scores.get("graph", 0.0) >= MIN_GRAPH_SCORE
             if direct:
                 relevant_ids.add(c.id)
             c.checks = {"relevant": direct or via_graph, **gate.check(c.unit, at, self.gate_config)}
             c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))
             c.score = scoring.retrieval_score(c, max_fused=max_fused, max_graph=max_graph, weights=self.weights, now=at)
+            if opts.prefer_scope and c.unit.get("scope") == opts.prefer_scope:
+                c.score *= PREFERRED_SCOPE_BOOST
             if c.is_history:
                 if opts.include_history:
                     result.history.append(_item(c, gate.failed(c.checks)))
@@ -202,7 +216,9 @@ class RecallEngine:
         for c in cands:
             c.unit = units.get(c.id, {})
             if as_of is not None and c.unit:
-                past = history.state_at(self.graph, c.id, as_of)
+                from hippograph import history
+
+                past = history.state_at(self.graph, c.id, as_of)  # type: ignore[arg-type]
                 if past is None:
                     c.unit = {}
                 else:
@@ -224,6 +240,10 @@ class RecallEngine:
         return self._record_task(query, reason, involved)
 
     def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
+        from hippograph.graph import store
+        from hippograph.ingest import policy
+        from hippograph.schema import Edge, RelType, Task, new_id
+
         key = policy.normalise(query)
         found = self.graph.read("find_open_task", query_key=key, reason=reason)
         if found:

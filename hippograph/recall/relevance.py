@@ -17,6 +17,18 @@ from hippograph.recall.intent import STOPWORDS
 import snowballstemmer
 
 MIN_COSINE = 0.40
+
+# Words people use in prompts to a coding agent about any topic: a match on one of them
+# says nothing about what the prompt is about ("what kubernetes version do we run" must
+# not be answered by "ClickHouse runs with 2 replicas").
+WEAK = frozenset("""
+run runs running ran write wrote written writing read reading add adding added change changed changes update
+updated updating fix fixed fixing check checking look looking show showing find finding help create created
+make making build building try trying work working works need needs needed want wants like new old thing things
+way ways day days today time times week weeks now current currently still also really actually good bad better
+best first last next part parts bit lot number numbers question answer problem issue issues idea right wrong
+case cases example examples kind sort type value values something anything everything nothing someone
+""".split())
 _WORD = re.compile(r"[a-z0-9]+")
 _STEMMER = snowballstemmer.stemmer("english")
 
@@ -31,13 +43,22 @@ def _stems(text: str) -> set[str]:
 
 
 def query_stems(terms: tuple[str, ...]) -> list[str]:
-    """Stems of the query's content terms (identifiers split at punctuation)."""
-    out: list[str] = []
-    for term in terms:
-        for piece in _WORD.findall(term.lower()):
-            if piece not in STOPWORDS and (len(piece) >= 3 or piece.isdigit()):
-                out.append(stem(piece))
-    return list(dict.fromkeys(out))
+    """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
+    unless the query has nothing else)."""
+    pieces = [p for term in terms for p in _WORD.findall(term.lower())
+              if p not in STOPWORDS and (len(p) >= 3 or p.isdigit())]  # fmt: skip
+    strong = [p for p in pieces if p not in WEAK]
+    return list(dict.fromkeys(stem(p) for p in (strong or pieces)))
+
+
+def names_entity(stems: list[str], names: list[str]) -> bool:
+    """The query names a thing the unit is about: a 4+ letter word of an entity's name or alias."""
+    wanted = set(stems)
+    for name in names:
+        for word in _WORD.findall(name.lower()):
+            if len(word) >= 4 and word not in STOPWORDS and word not in WEAK and stem(word) in wanted:
+                return True
+    return False
 
 
 def needed(n_terms: int) -> int:

@@ -1,0 +1,114 @@
+"""Reads over Neo4j's HTTP Query API (``/db/<name>/query/v2``) with the standard library only.
+
+The per-prompt hook runs as a fresh process for every prompt; importing the Bolt driver
+costs more than the whole query. This client runs the same ``.cypher`` files, with typed
+parameters, for READ statements only.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import time
+import urllib.error
+import urllib.request
+from datetime import date, datetime
+from typing import Any
+
+from hippograph.errors import GraphUnavailableError, HippographError
+from hippograph.graph import queries
+
+_MEDIA = "application/vnd.neo4j.query"
+
+
+def encode(value: Any) -> dict[str, Any]:
+    """A Python value as Query API typed JSON."""
+    if value is None:
+        return {"$type": "Null", "_value": None}
+    if isinstance(value, bool):
+        return {"$type": "Boolean", "_value": value}
+    if isinstance(value, int):
+        return {"$type": "Integer", "_value": str(value)}
+    if isinstance(value, float):
+        return {"$type": "Float", "_value": repr(value)}
+    if isinstance(value, str):
+        return {"$type": "String", "_value": value}
+    if isinstance(value, datetime):
+        return {"$type": "OffsetDateTime", "_value": value.isoformat()}
+    if isinstance(value, date):
+        return {"$type": "Date", "_value": value.isoformat()}
+    if isinstance(value, list | tuple):
+        return {"$type": "List", "_value": [encode(v) for v in value]}
+    if isinstance(value, dict):
+        return {"$type": "Map", "_value": {str(k): encode(v) for k, v in value.items()}}
+    raise HippographError(f"cannot send a {type(value).__name__} over the HTTP Query API.")
+
+
+def _datetime(text: str) -> datetime:
+    head, _, zone = text.partition("[")  # ZonedDateTime carries a region in brackets
+    head = head.replace("Z", "+00:00")
+    if "." in head:  # Neo4j gives up to 9 fraction digits; Python takes 6
+        main, frac = head.split(".", 1)
+        count = len(frac) - len(frac.lstrip("0123456789"))
+        head = f"{main}.{frac[:min(count, 6)]}{frac[count:]}"
+    return datetime.fromisoformat(head)
+
+
+def decode(value: Any) -> Any:
+    """Query API typed JSON as Python values."""
+    if not isinstance(value, dict) or "$type" not in value:
+        return value
+    kind, raw = value["$type"], value.get("_value")
+    if kind in ("Null",):
+        return None
+    if kind == "Integer":
+        return int(raw)
+    if kind == "Float":
+        return float(raw)
+    if kind in ("OffsetDateTime", "ZonedDateTime", "LocalDateTime", "DateTime"):
+        return _datetime(raw)
+    if kind == "Date":
+        return date.fromisoformat(raw)
+    if kind == "List":
+        return [decode(v) for v in raw]
+    if kind == "Map":
+        return {k: decode(v) for k, v in raw.items()}
+    return raw
+
+
+class HttpGraph:
+    """READ statements over HTTP, each within what is left of a deadline."""
+
+    def __init__(self, base_url: str, user: str, password: str, database: str, *, deadline_s: float = 0.9) -> None:
+        self.url = f"{base_url.rstrip('/')}/db/{database}/query/v2"
+        token = base64.b64encode(f"{user}:{password}".encode()).decode()
+        self._headers = {"Content-Type": _MEDIA, "Accept": _MEDIA, "Authorization": f"Basic {token}"}
+        self.deadline = time.monotonic() + deadline_s
+
+    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]:
+        """Run a READ statement from ``cypher/`` and return its rows as dicts."""
+        query = queries.get(name)
+        if query.is_write or set(params) != query.params:
+            raise HippographError(f"{name}.cypher cannot run over HTTP with these parameters.")
+        left = self.deadline - time.monotonic()
+        if left <= 0.02:
+            raise GraphUnavailableError("the hook's time budget for Neo4j ran out.")
+        body = json.dumps({"statement": query.text, "parameters": {k: encode(v) for k, v in params.items()},
+                           "accessMode": "Read"}).encode()  # fmt: skip
+        request = urllib.request.Request(self.url, data=body, headers=self._headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=min(left, timeout_s or left)) as response:
+                doc = json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            raise GraphUnavailableError(f"Neo4j's HTTP API at {self.url} answered {exc.code}.") from exc
+        except (urllib.error.URLError, OSError, TimeoutError) as exc:
+            raise GraphUnavailableError(f"cannot reach Neo4j's HTTP API at {self.url}.") from exc
+        if doc.get("errors"):
+            raise HippographError(f"Neo4j rejected {name}.cypher: {doc['errors'][0].get('message', '')[:200]}")
+        data = doc.get("data", {})
+        fields = data.get("fields", [])
+        return [{f: decode(v) for f, v in zip(fields, row, strict=False)} for row in data.get("values", [])]
+
+    def write_tx(self, work: Any) -> Any:
+        """Not available: the HTTP path is for reads on the prompt path."""
+        raise HippographError("the HTTP graph is read-only; writes go through Bolt.")

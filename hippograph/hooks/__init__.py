@@ -1,0 +1,73 @@
+"""``hippo hook EVENT``: Claude Code hooks, reading the hook JSON on stdin.
+
+A memory problem must never block the agent: errors go to stderr (one line) with exit 1,
+which Claude Code shows without blocking; the prompt hook prints nothing when Neo4j is
+down or slow and returns within about a second.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+EVENTS = ("user-prompt", "pre-tool", "session-end", "pre-compact")
+PROMPT_DEADLINE_S = 0.9
+
+
+def _spawn(argv: list[str]) -> None:
+    """Start a detached process that outlives the hook."""
+    subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     start_new_session=True, close_fds=True)  # fmt: skip
+
+
+def _memory_factory(cwd: str) -> Any:
+    from pathlib import Path
+
+    from hippograph.config import Settings
+    from hippograph.memory import Memory
+
+    return Memory.connect(Settings(), cwd=Path(cwd))
+
+
+def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
+    """Run one hook; returns the JSON to print, or None."""
+    if event == "user-prompt":
+        from hippograph.hooks import lite, prompt
+
+        try:
+            return prompt.handle(payload, lite.graph(PROMPT_DEADLINE_S))
+        except Exception:  # any memory problem: say nothing, never block the prompt
+            if os.environ.get("HIPPOGRAPH_DEBUG"):
+                raise
+            return None
+    if event == "pre-tool":
+        from hippograph.hooks import pre_tool
+
+        return pre_tool.handle(payload, _memory_factory)
+    from hippograph.hooks import capture
+
+    capture.handle(payload, _spawn)
+    return None
+
+
+def main(argv: list[str]) -> int:
+    """Entry point of ``hippo hook EVENT``."""
+    event = argv[0] if argv else ""
+    if event not in EVENTS:
+        print(f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)}.", file=sys.stderr)
+        return 1
+    raw = sys.stdin.read()
+    try:
+        payload = json.loads(raw)
+        if not isinstance(payload, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        print(f"Error: the {event} hook input is not a JSON object ({exc}); nothing done.", file=sys.stderr)
+        return 1
+    out = dispatch(event, payload)
+    if out is not None:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0

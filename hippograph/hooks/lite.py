@@ -1,0 +1,77 @@
+"""Connection settings for the per-prompt hook without pydantic: environment, then the
+managed instance's password file. Defaults mirror ``hippograph.config.Settings`` (a test
+keeps them equal)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from urllib.parse import urlparse
+
+from hippograph.graph.http import HttpGraph
+
+DEFAULT_HTTP_PORT = 7474
+DEFAULT_USER = "neo4j"
+DEFAULT_DATABASE = "neo4j"
+DEFAULT_INSTANCE = "default"
+DEFAULT_MAIN = "main"
+
+
+def _env(name: str) -> str | None:
+    # The hook is an entry point: reading HIPPOGRAPH_* here is the one place it is allowed.
+    value = os.environ.get(f"HIPPOGRAPH_{name}", "").strip()
+    return value or None
+
+
+def http_base() -> str:
+    """Base URL of Neo4j's HTTP API: HIPPOGRAPH_NEO4J_HTTP_URI, else the Bolt host on the HTTP port."""
+    explicit = _env("NEO4J_HTTP_URI")
+    if explicit:
+        return explicit
+    port = int(_env("NEO4J_HTTP_PORT") or DEFAULT_HTTP_PORT)
+    host = urlparse(_env("NEO4J_URI") or "bolt://127.0.0.1").hostname or "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
+def password() -> str | None:
+    """HIPPOGRAPH_NEO4J_PASSWORD, else the generated password of the managed instance."""
+    if _env("NEO4J_PASSWORD"):
+        return _env("NEO4J_PASSWORD")
+    folder = Path(_env("CONFIG_DIR") or Path.home() / ".config/hippograph")
+    try:
+        return (folder / f"neo4j-{_env('INSTANCE') or DEFAULT_INSTANCE}.password").read_text().strip() or None
+    except OSError:
+        return None
+
+
+def graph(deadline_s: float) -> HttpGraph | None:
+    """An HTTP reader for the configured server, or None when no password is known."""
+    secret = password()
+    if secret is None:
+        return None
+    return HttpGraph(http_base(), _env("NEO4J_USER") or DEFAULT_USER, secret, _env("NEO4J_DATABASE") or DEFAULT_DATABASE,
+                     deadline_s=deadline_s)  # fmt: skip
+
+
+def git_context(cwd: str | None) -> tuple[list[str], str | None]:
+    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the repository name,
+    from one git call."""
+    main = _env("MAIN_BRANCH") or DEFAULT_MAIN
+    branch, repository = _env("BRANCH"), None
+    if cwd:
+        try:
+            done = subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel"], cwd=cwd,
+                                  capture_output=True, text=True, timeout=0.3)  # fmt: skip
+            lines = done.stdout.split()
+            if done.returncode == 0 and len(lines) == 2:
+                branch = branch or (lines[0] if lines[0] != "HEAD" else None)
+                repository = Path(lines[1]).name
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    return ([main] if not branch or branch == main else [main, branch]), repository
+
+
+def agent() -> str:
+    """Whose working notes to carry: HIPPOGRAPH_AGENT, else claude-code."""
+    return _env("AGENT") or "claude-code"

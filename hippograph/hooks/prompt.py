@@ -1,0 +1,62 @@
+"""The UserPromptSubmit hook: the few memories that matter, with the preamble, or nothing.
+
+No model on this path: keyword and graph voices over HTTP. Chit-chat gets nothing; so does a
+prompt for which nothing passes the strict gate. Output stays within a small budget.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from hippograph.hooks import lite
+from hippograph.recall.engine import RecallEngine, RecallOptions
+
+MAX_ITEMS = 4
+ITEMS_BUDGET = 1400
+POLICY_BUDGET = 600
+NOTES_BUDGET = 400
+
+
+def _clip(text: str, budget: int) -> str:
+    return text if len(text) <= budget else text[: max(budget - 1, 0)].rstrip() + "…"
+
+
+def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
+    """The hook output for one prompt, or None to say nothing."""
+    prompt = payload.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip() or graph is None:
+        return None
+    cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
+    branches, repository = lite.git_context(cwd)
+    engine = RecallEngine(graph, branches=tuple(branches), clock=lambda: datetime.now(UTC), embedder=lambda: None,
+                          actor="hook")  # fmt: skip
+    result = engine.recall(prompt[:4000], RecallOptions(k=MAX_ITEMS, mode="keyword", strict=True, record_usage=False,
+                                                         record_task=False, prefer_scope=repository,
+                                                         temporal=False))  # fmt: skip
+    if result.silent or result.abstain or not result.items:
+        return None
+    lines = ["Relevant memory (hippograph; verify before relying on it):"]
+    used = 0
+    for item in result.items:
+        line = f"- {item['text']} [{item['kind']}, {item['source_ref']}, {item['id']}]"
+        if used + len(line) > ITEMS_BUDGET:
+            line = _clip(line, ITEMS_BUDGET - used)
+        if len(line) < 20:
+            break
+        lines.append(line)
+        used += len(line)
+    preamble = graph.read("hook_preamble", branches=branches, notes_scope=f"agent:{lite.agent()}")[0]
+    policies = preamble["policies"]
+    if policies:
+        block, spent = [], 0
+        for rule in policies:
+            entry = f"- [{rule['severity']}] {rule['text']}"
+            if spent + len(entry) > POLICY_BUDGET:
+                break
+            block.append(entry)
+            spent += len(entry)
+        lines += ["Team policies:", *block]
+    if preamble["notes"]:
+        lines += ["Your working notes:", _clip(preamble["notes"], NOTES_BUDGET)]
+    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "\n".join(lines)}}
