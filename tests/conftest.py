@@ -17,6 +17,7 @@ from tests.fakes import Clock
 
 TEST_URI = os.environ.get("HIPPOGRAPH_TEST_NEO4J_URI", "bolt://127.0.0.1:7688")
 TEST_INSTANCE = os.environ.get("HIPPOGRAPH_TEST_INSTANCE", "test")
+TEST_HTTP_PORT = os.environ.get("HIPPOGRAPH_TEST_NEO4J_HTTP_PORT", "7475")
 _CAPTURED_ENV = {k: v for k, v in os.environ.items() if k.startswith("HIPPOGRAPH_")}
 
 

@@ -14,6 +14,7 @@ from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.hooks import lite
 from hippograph.memory import Memory
+from tests.conftest import TEST_HTTP_PORT
 
 HIPPO = str(Path(sys.executable).parent / "hippo")
 
@@ -25,7 +26,7 @@ def payload(prompt: str, cwd: Path) -> str:
 
 def run_hook(settings: Settings, stdin: str, *extra_env: tuple[str, str], event: str = "user-prompt") -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(Path.home()), "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-           "HIPPOGRAPH_NEO4J_HTTP_PORT": "7475", "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, **dict(extra_env)}  # fmt: skip
+           "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT, "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, **dict(extra_env)}  # fmt: skip
     return subprocess.run([HIPPO, "hook", event], input=stdin, capture_output=True, text=True, env=env, timeout=30)
 
 
@@ -91,7 +92,7 @@ def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> No
             "main(['user-prompt'])\n"
             "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', 'typer') if m in sys.modules))")  # fmt: skip
     env = {"PATH": "/usr/bin:/bin", "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-           "HIPPOGRAPH_NEO4J_HTTP_PORT": "7475"}  # fmt: skip
+           "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT}  # fmt: skip
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "LOADED []"
