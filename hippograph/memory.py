@@ -88,6 +88,7 @@ class Memory:
             visible_branches=self.visible_branches,
             embedder=self.embedder,
             clock=self.clock,
+            project=self.repository,
         )
 
     # -- schema and status ----------------------------------------------------

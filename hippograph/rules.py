@@ -58,7 +58,7 @@ def add_rule(graph: Graph, ctx: WriteContext, *, message: str, category: RuleCat
         rows = graph.read("unit_link_state", id=from_failure)
         if not rows or rows[0]["unit"].get("kind") != "failure":
             raise NotFoundError(f"--from-failure {from_failure}: no failure has that id.")
-    governs = [scope] if graph.read("find_code_target", name=scope) else []
+    governs = [scope] if graph.read("find_code_target", name=scope, project=ctx.project) else []
     unit = UnitInput(
         text=message, kind=MemoryKind.RULE, source=source,  # type: ignore[arg-type]
         source_ref=source_ref or (f"failure:{from_failure}" if from_failure else f"rule:{ctx.actor}"),

@@ -46,6 +46,8 @@ def _print_result(result: RememberResult, as_json: bool) -> None:
     typer.echo(f"{result.action} {result.id} ({result.kind})")
     for old in result.superseded:
         typer.echo(f"  superseded {old} (kept as history)")
+    if result.superseded_by:
+        typer.echo(f"  already out of date: {result.superseded_by} replaced it (kept as history)")
     for conflict in result.conflicts:
         typer.echo(f"  conflict {conflict}: contradicts a more trusted or newer unit; see `hippo review`")
     for task in result.tasks:

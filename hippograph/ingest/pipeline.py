@@ -51,6 +51,7 @@ class WriteContext:
     visible_branches: tuple[str, ...]
     embedder: Embedder | None = None
     clock: Callable[[], datetime] = utc_now
+    project: str | None = None  # the repository worked in: code names resolve there first
 
 
 @dataclass
@@ -63,6 +64,7 @@ class RememberResult:
     superseded: list[str] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
     tasks: list[str] = field(default_factory=list)
+    superseded_by: str | None = None  # set when the new unit was already out of date
     batch_id: str = ""
 
     def as_dict(self) -> dict[str, Any]:
@@ -211,7 +213,9 @@ def _link(
 
 def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
     """What --governs names: a file, one symbol, or else an entity; several symbols must be qualified."""
-    found = tx.run("find_code_target", name=name.strip())
+    found = tx.run("find_code_target", name=name.strip(), project=ctx.project)
+    if not found and ctx.project is not None:
+        found = tx.run("find_code_target", name=name.strip(), project=None)
     if len(found) == 1:
         return str(found[0]["id"])
     if len(found) > 1:
@@ -333,6 +337,12 @@ def _resolve_contradictions(
                                actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
             result.superseded.append(old["id"])
             continue
+        if new_from < old_from and old["trust"] >= new.trust:
+            # An older statement learned late (an import of history): it was already replaced.
+            close_as_superseded(tx, ctx, {**record_view(new)}, old["id"], old_from, batch,
+                                reason=f"already replaced by {old['id']} about {new.subject} / {new.topic}")  # fmt: skip
+            result.superseded_by = old["id"]
+            continue
         if new_from >= old_from and new.trust >= old["trust"]:
             close_as_superseded(tx, ctx, old, new.id, new_from, batch,
                                 reason=reason or f"a newer statement about {new.subject} / {new.topic} replaced it")  # fmt: skip
@@ -354,6 +364,11 @@ def _resolve_contradictions(
             store.update_node(tx, unit_id, {"in_conflict": True}, actor=ctx.actor, batch_id=batch,
                               reason=f"in conflict {conflict.id}", at=ctx.clock())  # fmt: skip
         result.conflicts.append(conflict.id)
+
+
+def record_view(record: MemoryRecord) -> dict[str, Any]:
+    """The fields ``close_as_superseded`` reads, from a record just written."""
+    return {"id": record.id, "dedup_key": record.dedup_key}
 
 
 def close_as_superseded(

@@ -101,3 +101,14 @@ def test_blank_settings_mean_default_and_weights_are_checked() -> None:
     assert s.data_dir.name == "hippograph"
     with pytest.raises(ValidationError, match="give all six weights"):
         Settings(_env_file=None, retrieval_weights={"trust": 0.2})  # type: ignore[call-arg]
+
+
+def test_an_old_statement_learned_late_is_history_not_a_conflict(memory: Memory, clock: Clock) -> None:
+    from datetime import timedelta
+
+    new = memory.remember("Analytics run on ClickHouse", about=["analytics"], topic="database",
+                          valid_from=clock.now - timedelta(days=10), **USER)  # fmt: skip
+    old = memory.remember("Analytics run on Postgres", about=["analytics"], topic="database",
+                          valid_from=clock.now - timedelta(days=100), **USER)  # fmt: skip
+    assert old.conflicts == [] and old.superseded_by == new.id
+    assert memory.get(old.id)["believed"] is False and memory.get(new.id)["believed"] is True

@@ -65,7 +65,7 @@ class _Planned:
 def _record(project: str, parsed: ParsedFile, sym: ParsedSymbol, source_lines: list[str], calls: list[str]) -> Symbol:
     body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
     return Symbol(
-        id=identity.symbol_id(sym.qualified_name, sym.kind, sym.signature_hash),
+        id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash),
         name=sym.name, qualified_name=sym.qualified_name, kind=sym.kind, signature=sym.signature,
         signature_hash=sym.signature_hash, body_hash=sym.body_hash,
         fingerprint=identity.fingerprint(project, parsed.path, sym.name, sym.kind, sym.signature, parsed.language),

@@ -1,0 +1,1 @@
+"""The demo: a small project with memory attached, showing the whole loop (``make demo``)."""

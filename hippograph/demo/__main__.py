@@ -1,0 +1,134 @@
+"""``python -m hippograph.demo``: load a demo project and its memory, then show the whole loop.
+
+A recall with sources, a why-chain, an abstain with its reason, a pre-edit bundle, a patch
+blocked by a rule derived from a past failure, and the MCP server answering a tool call.
+Idempotent: a second run reuses the project and the memory it loaded.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from hippograph.config import Settings
+from hippograph.memory import Memory
+
+SCOPE = "demo-shop"
+PROJECT = Path(__file__).resolve().parent / "project"
+GIT_ENV = {"GIT_AUTHOR_NAME": "hippograph demo", "GIT_AUTHOR_EMAIL": "demo@hippograph.invalid",
+           "GIT_COMMITTER_NAME": "hippograph demo", "GIT_COMMITTER_EMAIL": "demo@hippograph.invalid",
+           "PATH": "/usr/local/bin:/usr/bin:/bin"}  # fmt: skip
+BAD_PATCH = """--- a/shop/config.py
++++ b/shop/config.py
+@@ -6,4 +6,4 @@ import yaml
+ def load_config(path: str) -> dict:
+     \"\"\"Read the service configuration.\"\"\"
+     with open(path) as handle:
+-        return yaml.safe_load(handle)
++        return yaml.load(handle, Loader=yaml.Loader)
+"""
+
+
+def section(title: str) -> None:
+    """A heading between steps."""
+    print(f"\n== {title} ==")
+
+
+def project_dir(settings: Settings) -> Path:
+    """A git copy of the demo project under the data folder (created once)."""
+    target = settings.data_dir / "demo-project"
+    if not (target / ".git").is_dir():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(PROJECT, target)
+        for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "demo project"]):
+            subprocess.run(["git", *args], cwd=target, check=True, env=GIT_ENV, capture_output=True)
+    return target
+
+
+def load(memory: Memory) -> None:
+    """The demo memory: facts that changed, a decision, a failure, a rule derived from it, a policy."""
+    start = datetime.now(UTC) - timedelta(days=120)
+    user = {"source": "user", "scope": SCOPE}
+    memory.remember("We use Postgres for analytics queries", about=["analytics store"], topic="database",
+                    valid_from=start, source_ref="docs/architecture.md#L12-L14", **user)  # fmt: skip
+    memory.remember("We moved analytics to ClickHouse; Postgres is only OLTP now", about=["analytics store"],
+                    topic="database", valid_from=start + timedelta(days=90),
+                    source_ref="docs/adr/0007-clickhouse.md#L1-L30", **user)  # fmt: skip
+    decision = memory.decide(
+        "Use signed short-lived access tokens (JWT-style) for the API",
+        problem="Server-side sessions need sticky routing across our three regions",
+        alternatives=["Server-side sessions: sticky routing across regions",
+                      "Opaque tokens with introspection: one more network hop per request"],
+        reasoning="Stateless verification at the edge", governs=["shop.auth.issue_token"], about=["auth"],
+        source_ref="docs/adr/0004-tokens.md#L1-L40", valid_from=start,
+    )  # fmt: skip
+    memory.record_outcome(decision.id, "Refresh bugs in month two; p95 auth latency down 40%")
+    failure = memory.fail("yaml.load on an uploaded config allowed code execution", why="the unsafe YAML loader",
+                          fix="use yaml.safe_load", test="tests/test_config.py::test_rejects_python_tags",
+                          symbols=["shop.config.load_config"], source_ref="incident-2024-07.md#L1-L20")  # fmt: skip
+    memory.add_rule("Never use yaml.load on configuration; use yaml.safe_load", category="security",
+                    severity="critical", scope="shop/**/*.py", forbid=r"yaml\.load\(", from_failure=failure.id)  # fmt: skip
+    memory.add_rule("Keep pull requests under 400 lines", category="code", severity="low")
+
+
+def main() -> None:
+    """Run the demo end to end."""
+    base = Settings()
+    settings = base.model_copy(update={"scope": SCOPE, "branch": "main"})
+    repo = project_dir(settings)
+    with Memory.connect(settings, cwd=repo) as memory:
+        memory.index(repo)
+        if memory.units(scope=SCOPE, kind="decision", include_closed=True):
+            print(f"Demo memory already loaded (scope {SCOPE!r}); showing it.")
+        else:
+            load(memory)
+            print(f"Loaded the demo memory into scope {SCOPE!r} and indexed {repo}.")
+
+        section('hippo recall "which database do we use for analytics?" --mode keyword')
+        result = memory.recall("which database do we use for analytics?", mode="keyword", scope=SCOPE,
+                               include_history=True)  # fmt: skip
+        if result.abstain:
+            print(f"  I don't know: {result.reason}")
+        for item in result.items:
+            print(f"  {item['score']:.2f}  {item['text']}  <- {item['source_ref']}")
+        for item in result.history:
+            print(f"  (history) {item['text']}  superseded by {', '.join(item['superseded_by'])}")
+
+        section('hippo why "access tokens"')
+        from hippograph.cli.decisions import print_why
+
+        print_why(memory.why("access tokens"))
+
+        section('hippo recall "which message broker do we use?"  (nothing known: abstain)')
+        unknown = memory.recall("which message broker do we use?", mode="keyword", scope=SCOPE)
+        print(f"  abstain: {unknown.abstain}, reason: {unknown.reason}, task: {unknown.task_id}")
+
+        section("hippo pre-edit shop/config.py:load_config")
+        bundle = memory.pre_edit(str(repo / "shop/config.py") + ":load_config")
+        for kind in ("decisions", "failures", "rules", "facts"):
+            for unit in getattr(bundle, kind):
+                print(f"  {kind[:-1]}: {unit['text']}  <- {unit.get('source_ref')}")
+
+        section("hippo check-patch (yaml.safe_load -> yaml.load)")
+        verdict = memory.check_patch(BAD_PATCH)
+        print(f"  verdict: {verdict['verdict'].upper()}")
+        for v in verdict["violations"]:
+            print(f"  [{v['severity']}] {v['message']}")
+        for w in verdict["warnings"]:
+            print(f"  [warning] {w['message']}")
+        for step in verdict["repair_plan"]:
+            print(f"  repair: {step}")
+
+        section("MCP server: tool call memory_status")
+        try:
+            from hippograph.demo.mcp_call import call_tool
+
+            print(f"  {call_tool(memory, 'search_memory', {'query': 'analytics database', 'mode': 'keyword'})}")
+        except ImportError as exc:
+            print(f"  (MCP server not available: {exc})")
+
+
+if __name__ == "__main__":
+    main()
