@@ -104,7 +104,8 @@ def why(graph: Graph, subject: str, *, as_of: datetime, recall: Callable[..., Re
     """Answer "why did we choose X": the current decision about X found through recall and the graph."""
     answer = WhyAnswer(subject=subject, as_of=as_of)
     found = recall(subject, k=5, kinds=["decision"], as_of=as_of, strict=False, record_usage=False)
-    candidates = [i["id"] for i in found.items]
+    # Vector search always has a nearest neighbour: only relevant candidates may answer "why".
+    candidates = [i["id"] for i in found.items if i["checks"].get("relevant")]
     for row in graph.read("decisions_governing", name=subject.strip(), key=policy.key_of(subject)):
         if row["id"] not in candidates:
             candidates.append(row["id"])

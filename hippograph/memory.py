@@ -258,7 +258,7 @@ class Memory:
         source_ref = props.get("source_ref")
         return {
             "id": unit_id,
-            "kind": store.kind_of(labels),
+            "kind": str(props.get("kind") or store.kind_of(labels)),
             "labels": labels,
             "unit": props,
             "edges": edges,

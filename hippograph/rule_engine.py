@@ -167,6 +167,8 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
                     "rule": rule["id"], "severity": rule["severity"], "category": rule["category"], "message": rule["text"],
                     "file": path, "line": line, "text": text.strip(), "check": kind, "pattern": rule["pattern"],
                     "confirmed": rule["id"] in confirm, "source_ref": rule.get("source_ref"),
+                    # a rule an agent proposed warns until a person confirms it; it never blocks alone
+                    "unconfirmed": rule.get("truth_status") == "hypothesis",
                 })  # fmt: skip
     for v in verdict.violations:
         where = f"{v['file']}:{v['line']}" if v["line"] else v["file"]
@@ -177,7 +179,7 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
         else:
             step = f"{where}: the change matches the forbidden construct of rule {v['rule']} ({v['message']})"
         verdict.repair_plan.append(step + ("" if not v["confirmed"] else " [overridden by confirmation]"))
-    blocking = [v for v in verdict.violations if v["severity"] in BLOCKING and not v["confirmed"]]
+    blocking = [v for v in verdict.violations if v["severity"] in BLOCKING and not v["confirmed"] and not v["unconfirmed"]]
     verdict.verdict = "block" if blocking else ("warn" if verdict.violations or verdict.warnings else "allow")
     used = sorted({v["rule"] for v in verdict.violations if v["confirmed"]})
     if used:

@@ -34,13 +34,13 @@ def format_line_ref(path: str, start: int, end: int) -> str:
 
 
 def read_lines(source_ref: str, base: Path) -> str | None:
-    """The exact source lines of a reference, if the file is readable from ``base``."""
+    """The exact source lines of a reference, if the file lies inside ``base`` (never elsewhere on disk)."""
     ref = line_ref(source_ref)
     if ref is None:
         return None
-    path = Path(ref.path)
-    if not path.is_absolute():
-        path = base / path
+    path = (base / ref.path).resolve()
+    if not path.is_relative_to(base.resolve()):
+        return None
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:

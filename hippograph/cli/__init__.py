@@ -5,6 +5,7 @@ from __future__ import annotations
 from hippograph.cli import branch as _branch  # noqa: F401  (registers `hippo branch`)
 from hippograph.cli import code as _code  # noqa: F401  (registers index/watch/pre-edit)
 from hippograph.cli import decisions as _decisions  # noqa: F401  (registers decide/outcome/why)
+from hippograph.cli import install as _install  # noqa: F401  (registers `hippo install`)
 from hippograph.cli import memory as _memory  # noqa: F401  (registers unit commands)
 from hippograph.cli import recall as _recall  # noqa: F401  (registers recall/feedback)
 from hippograph.cli import review as _review  # noqa: F401  (registers `hippo review`)

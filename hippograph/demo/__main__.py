@@ -121,11 +121,11 @@ def main() -> None:
         for step in verdict["repair_plan"]:
             print(f"  repair: {step}")
 
-        section("MCP server: tool call memory_status")
+        section("MCP server (in-process client): tool call search_memory")
         try:
             from hippograph.demo.mcp_call import call_tool
 
-            print(f"  {call_tool(memory, 'search_memory', {'query': 'analytics database', 'mode': 'keyword'})}")
+            print(f"  {call_tool(memory, 'search_memory', {'query': 'unsafe yaml loading of configuration', 'mode': 'keyword'})}")
         except ImportError as exc:
             print(f"  (MCP server not available: {exc})")
 

@@ -58,7 +58,8 @@ def decode(value: Any) -> Any:
     """Query API typed JSON as Python values."""
     if not isinstance(value, dict) or "$type" not in value:
         return value
-    kind, raw = value["$type"], value.get("_value")
+    kind: str = value["$type"]
+    raw: Any = value.get("_value")
     if kind in ("Null",):
         return None
     if kind == "Integer":

@@ -63,7 +63,10 @@ def get_memory(memory: Memory, args: GetMemoryInput) -> GetMemoryOutput:
     With as_of it rebuilds the unit as it was then, and `believed` says whether memory believed
     it at that moment. An unknown id is an error naming the id.
     """
-    return GetMemoryOutput.model_validate(plain(memory.get(args.id, as_of=when(memory, args.as_of))))
+    data = plain(memory.get(args.id, as_of=when(memory, args.as_of)))
+    # Memory.get names the kind by label ("Fact"); search and the unit itself say "fact": use one spelling.
+    data["kind"] = data["unit"].get("kind") or data["kind"]
+    return GetMemoryOutput.model_validate(data)
 
 
 def propose_fact(memory: Memory, args: ProposeFactInput) -> WriteOutput:

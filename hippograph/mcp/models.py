@@ -12,9 +12,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from hippograph.cli.params import parse_when
 from hippograph.errors import ConfigError
+from hippograph.memory import AGENT_NAME
 
 Kind = Literal["fact", "decision", "failure", "rule", "episode"]
-AGENT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$"
 
 
 class ToolInput(BaseModel):
@@ -161,13 +161,13 @@ class PreEditInput(ToolInput):
 
 
 class UpdateMyNotesInput(ToolInput):
-    agent: str = Field(pattern=AGENT_NAME, description="Your stable agent name, e.g. 'claude-code' or 'reviewer'.")
+    agent: str = Field(pattern=AGENT_NAME.pattern, description="Your stable agent name, e.g. 'claude-code' or 'reviewer'.")
     notes: str = Field(min_length=1, description="The notes (replace) or the lines to add (append).")
     mode: Literal["replace", "append"] = Field(default="replace", description="replace the notes, or append to them.")
 
 
 class ReadMyNotesInput(ToolInput):
-    agent: str = Field(pattern=AGENT_NAME, description="Your stable agent name, the same every run.")
+    agent: str = Field(pattern=AGENT_NAME.pattern, description="Your stable agent name, the same every run.")
 
 
 class ListReviewInput(ToolInput):

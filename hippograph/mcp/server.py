@@ -45,7 +45,8 @@ def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server
     listing = [_describe(t) for t in tools]
     limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
 
-    async def list_tools(_ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+    async def list_tools(_ctx: ServerRequestContext[Any],
+                         _params: types.PaginatedRequestParams | None) -> types.ListToolsResult:  # fmt: skip
         return types.ListToolsResult(tools=listing)
 
     async def call_tool(_ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:

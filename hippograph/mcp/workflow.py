@@ -133,10 +133,11 @@ def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
     Prefer search_memory, why and pre_edit; use this for counts, paths and ad-hoc joins.
     Labels: Memory (also Fact, Decision, Failure, Rule or Episode; property `text`), Entity,
     File, Symbol, Alternative, Change, Conflict, Task; relationships ABOUT, GOVERNS,
-    SUPERSEDED_BY, CONTRADICTS, CONSIDERED, BROKE, FIXED_BY, DEFINED_IN, CALLS, IMPORTS. Pass values as $parameters in `params`. The query is planned first and
-    refused unless it only reads (no CREATE, MERGE, SET, DELETE, LOAD CSV, write procedures
-    or CALL ... IN TRANSACTIONS); it runs with a server-side timeout and returns at most
-    `limit` rows (`truncated: true` when more matched).
+    SUPERSEDED_BY, CONTRADICTS, CONSIDERED, BROKE, FIXED_BY, DEFINED_IN, CALLS, IMPORTS.
+    Pass values as $parameters in `params`. The query is planned first and refused unless
+    it only reads (no CREATE, MERGE, SET, DELETE, LOAD CSV, write procedures or
+    CALL ... IN TRANSACTIONS); it runs with a server-side timeout and returns at most
+    `limit` rows (`truncated: true` when more matched). Nodes come back as property maps.
     """
     found = memory.graph.read_text(args.query, args.params, limit=args.limit, timeout_s=memory.settings.query_timeout_s)
     rows = plain(found.rows)
