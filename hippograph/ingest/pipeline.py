@@ -201,8 +201,8 @@ def _link(
     if edges:
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
         return
-    if record.kind == "episode":
-        return  # an episode is evidence itself
+    if record.kind in ("episode", "rule") or record.scope.startswith("agent:"):
+        return  # evidence itself, a rule (its scope says where it applies), or an agent's private notes
     task = Task(id=new_id("task"), text=f"Link {record.id} to its source episode or to what it is about.",
                 reason="unlinked", scope=record.scope, created_at=ctx.clock())  # fmt: skip
     store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch, at=ctx.clock())

@@ -1,0 +1,180 @@
+"""SessionEnd and PreCompact hooks: capture the session as episodes and candidate memories.
+
+The hook itself only checks the payload and starts a detached process (SessionEnd hooks
+share a budget of about 1.5 s); that process, ``python -m hippograph.hooks.capture``,
+imports the transcript as chained episodes and records the explicit statements of the
+user's turns ("remember that …", "never …", "we decided …") as hypotheses linked FROM the
+turn they were said in. Capturing the same transcript again adds nothing. The process
+writes nothing to stdout; errors go to ``<data_dir>/capture.log``.
+
+This module imports only the standard library at the top, so the hook stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hippograph.memory import Memory
+
+EVENTS = ("SessionEnd", "PreCompact")
+USER_SPEAKERS = ("user", "human")
+LOG_NAME = "capture.log"
+
+log = logging.getLogger(__name__)
+
+
+def handle(payload: dict[str, Any], spawn: Callable[[list[str]], None]) -> None:
+    """Start the detached capture of the payload's transcript; returns at once and never raises."""
+    try:
+        if payload.get("hook_event_name", EVENTS[0]) not in EVENTS:
+            return
+        transcript = payload.get("transcript_path")
+        if not isinstance(transcript, str) or not transcript.strip() or not Path(transcript).is_file():
+            return
+        cwd = payload.get("cwd")
+        cwd = cwd if isinstance(cwd, str) and cwd.strip() else str(Path.cwd())
+        session = payload.get("session_id")
+        session = session if isinstance(session, str) else ""
+        spawn(capture_argv(transcript, cwd, session))
+    except Exception:  # a hook never fails the agent's session
+        return
+
+
+def capture_argv(transcript: str, cwd: str, session: str) -> list[str]:
+    """The command line of the detached capture process."""
+    return [sys.executable, "-m", "hippograph.hooks.capture", "--transcript", transcript, "--cwd", cwd,
+            "--session", session]  # fmt: skip
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Capture one transcript into memory; 0 on success, 1 on failure (see capture.log)."""
+    parser = argparse.ArgumentParser(prog="python -m hippograph.hooks.capture",
+                                     description="Capture an agent transcript into hippograph memory.")  # fmt: skip
+    parser.add_argument("--transcript", required=True, type=Path, help="JSONL transcript file.")
+    parser.add_argument("--cwd", required=True, type=Path, help="The agent's working directory.")
+    parser.add_argument("--session", default="", help="The agent's session id (logged).")
+    args = parser.parse_args(argv)
+    try:
+        from hippograph.config import Settings
+
+        settings = Settings()
+    except Exception as exc:  # no settings, no log folder: stderr is all there is (/dev/null when detached)
+        print(f"hippograph capture: invalid settings: {exc}", file=sys.stderr)
+        return 1
+    handler = _log_to(settings.data_dir / LOG_NAME)
+    try:
+        with _lock(settings.data_dir / "capture.lock"):
+            summary = capture(args.transcript, args.cwd, settings=settings)
+        log.info("captured %s (session %s): %s", args.transcript, args.session or "?", summary)
+        return 0
+    except Exception:
+        log.exception("capture of %s (session %s) failed", args.transcript, args.session or "?")
+        return 1
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+
+
+def capture(transcript: Path, cwd: Path, *, settings: Any = None, memory: Memory | None = None) -> dict[str, Any]:
+    """Import a transcript and record its user turns' explicit statements; returns what was done."""
+    from hippograph.memory import Memory
+
+    own = memory is None
+    if memory is None:
+        memory = Memory.connect(settings, cwd=cwd)
+    try:
+        return _capture(memory, transcript, scope_for(cwd, memory.settings.scope))
+    finally:
+        if own:
+            memory.close()
+
+
+def scope_for(cwd: Path, default: str) -> str:
+    """The repository's name when ``cwd`` is inside a git work tree, else ``default``."""
+    from hippograph.branches import repository_name
+
+    return (repository_name(cwd) if cwd.is_dir() else None) or default
+
+
+def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
+    from hippograph.errors import HippographError, NotFoundError
+    from hippograph.ingest import policy
+    from hippograph.ingest.import_transcript import episode_id
+    from hippograph.ingest.statements import extract_statements
+    from hippograph.ingest.transcript import read_transcript
+
+    report = memory.import_transcript(transcript, scope=scope)
+    display = report.path  # the name the episodes were filed under
+    turns = read_transcript(transcript).turns
+    many = len({t.session for t in turns}) > 1
+    summary: dict[str, Any] = {"scope": scope, "episodes_imported": report.imported,
+                               "episodes_present": report.already_present, "bad_lines": len(report.problems),
+                               "recorded": [], "already_captured": 0, "failed": 0}  # fmt: skip
+    for turn in turns:
+        if turn.speaker.casefold() not in USER_SPEAKERS:
+            continue
+        statements = extract_statements(turn.text)
+        if not statements:
+            continue
+        episode = episode_id(scope, display, turn.session, turn.turn)
+        try:
+            edges = memory.get(episode)["edges"]
+        except NotFoundError:  # the import did not file this turn: nothing to link a statement to
+            log.warning("%s: turn %s of session %s has no episode; skipped", display, turn.turn, turn.session)
+            continue
+        # What was already taken from this turn: a second capture of the transcript adds nothing.
+        captured = {policy.normalise(e["other_text"] or "") for e in edges
+                    if e["type"] == "FROM" and e["target_id"] == episode}  # fmt: skip
+        ref = f"{display}#{turn.session}:{turn.turn}" if many else f"{display}#{turn.turn}"
+        for statement in statements:
+            if policy.normalise(statement.text) in captured:
+                summary["already_captured"] += 1
+                continue
+            fields: dict[str, Any] = {"kind": "fact", "source": "agent", "source_ref": ref, "episode_id": episode,
+                                      "scope": scope}  # fmt: skip
+            if turn.time is not None and turn.time <= memory.clock():
+                fields["valid_from"] = turn.time  # true since it was said, not since it was captured
+            if statement.is_rule:
+                fields.update(kind="rule", details={"category": "code", "severity": "medium"})
+            try:
+                result = memory.remember(statement.text, **fields)
+            except (HippographError, ValueError) as exc:  # one bad statement must not lose the others
+                log.warning("%s: not recorded: %r (%s)", ref, statement.text[:80], exc)
+                summary["failed"] += 1
+                continue
+            summary["recorded"].append({"id": result.id, "action": result.action, "kind": result.kind, "ref": ref})
+    return summary
+
+
+def _log_to(path: Path) -> logging.Handler:
+    """Send this process's log records to ``path`` (the detached process has no terminal)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.getLogger("neo4j").setLevel(logging.WARNING)
+    return handler
+
+
+@contextmanager
+def _lock(path: Path) -> Iterator[None]:
+    """An exclusive lock file, so that a SessionEnd and a PreCompact capture never interleave."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield  # closing the file releases the lock
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,232 @@
+"""PreToolUse hook for Edit and Write: the pre-edit bundle as context, and a deny when a rule blocks.
+
+The edit is turned into the unified diff it would make, judged by the rule engine
+(``Memory.check_patch``) and looked up by identity (``Memory.pre_edit``). A violated critical
+or high rule denies the tool call with the rules and a repair plan; otherwise what memory
+knows about the code goes to the agent as ``additionalContext`` (never an automatic
+"allow": the user's own permission settings still decide). A memory problem never blocks an
+edit: any error gives no output, and is printed to stderr only when HIPPOGRAPH_DEBUG is set.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hippograph.ingest.code.walk import repo_root
+from hippograph.memory import Memory
+from hippograph.recall.pre_edit import PreEdit
+
+TOOLS = ("Edit", "Write")
+CONTEXT_BUDGET = 1500
+EVENT = "PreToolUse"
+
+
+@dataclass(frozen=True)
+class PlannedEdit:
+    """What an Edit or Write would do to one file: its path from the repository root, the lines it
+    touches in the current file, and the text before and after (``before`` is None for a new file)."""
+
+    root: Path
+    rel: str
+    start: int
+    end: int
+    before: str | None
+    after: str | None  # None when the Edit cannot apply (old_string not in the file)
+
+
+def handle(payload: dict[str, Any], memory_factory: Callable[[str], Memory]) -> dict[str, Any] | None:
+    """The hook output for one PreToolUse payload, or None when there is nothing to say."""
+    try:
+        planned = plan_edit(payload)
+        if planned is None:
+            return None
+        memory = _memory_at(memory_factory(str(payload.get("cwd") or planned.root)), planned.root)
+        verdict = _guard(lambda: _check(memory, planned))
+        bundle = None
+        if planned.before is not None:  # a new file has nothing attached to it yet
+            bundle = _guard(lambda: memory.pre_edit(f"{planned.rel}:{planned.start}-{planned.end}"))
+        if verdict is not None and verdict["verdict"] == "block":
+            return {"hookSpecificOutput": {"hookEventName": EVENT, "permissionDecision": "deny",
+                                           "permissionDecisionReason": deny_reason(planned.rel, verdict)}}  # fmt: skip
+        context = context_text(planned, bundle, verdict)
+        if not context:
+            return None
+        return {"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": context}}
+    except Exception as exc:  # a memory problem must never block an edit
+        _debug(exc)
+        return None
+
+
+def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
+    """The file, line range and before/after text of an Edit or Write payload; None for other tools."""
+    tool, tool_input = payload.get("tool_name"), payload.get("tool_input")
+    if tool not in TOOLS or not isinstance(tool_input, dict):
+        return None
+    file_path = tool_input.get("file_path")
+    if not isinstance(file_path, str) or not file_path.strip():
+        return None
+    path = Path(file_path)
+    if not path.is_absolute():  # the protocol sends absolute paths; be lenient with relative ones
+        path = Path(str(payload.get("cwd") or ".")) / path
+    root = repo_root(_nearest_existing(path))
+    try:
+        rel = path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return None  # a path outside its own repository root: nothing sensible to check
+    before = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+    if tool == "Write" or (before is None and not tool_input.get("old_string")):
+        content = tool_input.get("content", tool_input.get("new_string"))
+        if not isinstance(content, str):
+            return None
+        return PlannedEdit(root, rel, 1, _line_count(before or ""), before, content)
+    old, new = tool_input.get("old_string"), tool_input.get("new_string")
+    if before is None or not isinstance(old, str) or not isinstance(new, str):
+        return None
+    whole = _line_count(before)
+    first = before.find(old) if old else -1
+    if first < 0:  # the Edit will fail in the agent itself; still show what is known about the file
+        return PlannedEdit(root, rel, 1, whole, before, None)
+    last = before.rfind(old) if tool_input.get("replace_all") else first
+    start = before.count("\n", 0, first) + 1
+    end = before.count("\n", 0, last + len(old.rstrip("\n"))) + 1
+    after = before.replace(old, new) if tool_input.get("replace_all") else before.replace(old, new, 1)
+    return PlannedEdit(root, rel, start, min(max(end, start), whole), before, after)
+
+
+def unified_diff(planned: PlannedEdit) -> str:
+    """The change as a ``git diff``-style unified diff with a/ and b/ paths from the repository root."""
+    if planned.after is None or planned.after == planned.before:
+        return ""
+    old_lines, new_lines = _lines(planned.before or ""), _lines(planned.after)
+    fromfile = f"a/{planned.rel}" if planned.before is not None else "/dev/null"
+    lines = difflib.unified_diff(old_lines, new_lines, fromfile=fromfile, tofile=f"b/{planned.rel}")
+    out: list[str] = []
+    for line in lines:
+        if line.endswith("\n"):
+            out.append(line)
+        else:  # difflib leaves a last line without its newline; a diff reader needs the marker
+            out.append(line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def deny_reason(rel: str, verdict: dict[str, Any]) -> str:
+    """One paragraph: the violated rules with their severity, and the repair plan."""
+    blocking = [v for v in verdict["violations"]  # the rule engine's own test for what blocks
+                if v["severity"] in ("critical", "high") and not v["confirmed"] and not v.get("unconfirmed")]
+    others = [v for v in verdict["violations"] if v not in blocking]
+    rules = "; ".join(_violation(v) for v in [*blocking, *others])
+    plan = " ".join(f"({n}) {step.rstrip('.')}." for n, step in enumerate(verdict["repair_plan"], start=1))
+    history = " ".join(f"Also: {_one_line(w['message'])}." for w in verdict["warnings"])
+    return (f"hippograph blocked this edit of {rel}: it violates {len(blocking)} blocking rule"
+            f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} {history + ' ' if history else ''}"
+            "Rewrite the change so that it satisfies the rule; only an explicit confirmation from the user "
+            "overrides it, so ask them rather than working around this check.")  # fmt: skip
+
+
+def context_text(planned: PlannedEdit, bundle: PreEdit | None, verdict: dict[str, Any] | None) -> str:
+    """What memory knows about the edited code, as compact lines within ``CONTEXT_BUDGET`` characters."""
+    items: list[str] = []
+    if verdict is not None:
+        items += [f"- warning {_violation(v)}" for v in verdict["violations"]]
+        items += [f"- warning: {w['message']}" for w in verdict["warnings"]]
+    if bundle is not None:
+        items += [f"- decision {d['id']}: {_one_line(d['text'])}" + (f" (because: {_one_line(d['reasoning'])})"
+                  if d.get("reasoning") else "") for d in bundle.decisions]  # fmt: skip
+        listed = {w.get("failure") for w in (verdict or {}).get("warnings", [])}
+        items += [f"- failure {f['id']}: {_one_line(f['text'])}" + (f" (fix: {_one_line(f['fix'])})" if f.get("fix") else "")
+                  for f in bundle.failures if f["id"] not in listed]  # fmt: skip
+        items += [f"- rule [{r['severity']}] {r['id']}: {_one_line(r['text'])}" for r in bundle.rules
+                  if _is_specific(r, bundle.project)]  # fmt: skip
+        items += [f"- note {f['id']}: {_one_line(f['text'])}" for f in bundle.facts]
+        items += [f"- {r['symbol']} was {r['was']} ({r['how']})" for r in bundle.renames]
+        items += [f"- stale: {s['id']} needs review ({_one_line(s['stale_reason'])})" for s in bundle.stale]
+    if not items:
+        return ""
+    head = f"hippograph memory about {planned.rel}:{planned.start}-{planned.end}"
+    if bundle is not None and bundle.symbols:
+        head += " (" + ", ".join(s["qualified_name"] for s in bundle.symbols[:4]) + ")"
+    return _fit(head + ":", items, CONTEXT_BUDGET)
+
+
+def _check(memory: Memory, planned: PlannedEdit) -> dict[str, Any] | None:
+    diff = unified_diff(planned)
+    return memory.check_patch(diff) if diff else None
+
+
+def _memory_at(memory: Memory, root: Path) -> Memory:
+    """The memory with the edited file's repository as working directory (diff paths are relative to it)."""
+    if memory.cwd.resolve() == root:
+        return memory
+    return Memory(memory.graph, memory.settings, embedder=memory.embedder, cwd=root, clock=memory.clock)
+
+
+def _guard(work: Callable[[], Any]) -> Any:
+    """The result of ``work``, or None when it fails (the other half of the hook may still answer)."""
+    try:
+        return work()
+    except Exception as exc:
+        _debug(exc)
+        return None
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split on "\n" only, as git and the diff reader count them (str.splitlines also splits
+    on form feeds and Unicode separators)."""
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _line_count(text: str) -> int:
+    return max(1, len(_lines(text)))
+
+
+def _nearest_existing(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path.cwd()
+
+
+def _is_specific(rule: dict[str, Any], project: str) -> bool:
+    """A rule aimed at this code (path glob, symbol, GOVERNS edge) or one the rule engine enforces;
+    repository-wide advisory rules are left out because every prompt already carries them."""
+    broad = str(rule.get("via", "")).startswith("scope ") and rule.get("applies_to") in (None, "*", project)
+    return bool(rule.get("check_kind")) or not broad
+
+
+def _violation(v: dict[str, Any]) -> str:
+    where = f"{v['file']}:{v['line']}" if v.get("line") else v["file"]
+    flag = ", proposed by an agent and not yet confirmed" if v.get("unconfirmed") else ""
+    return f"[{v['severity']}] {v['message']} (rule {v['rule']}{flag}, {where})"
+
+
+def _one_line(text: object, limit: int = 200) -> str:
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _fit(head: str, items: list[str], budget: int) -> str:
+    """``head`` and as many whole items as fit in ``budget`` characters, saying how many were left out."""
+    out = head
+    for n, item in enumerate(items):
+        rest = len(items) - n
+        more = f"\n- … {rest - 1} more (run `hippo pre-edit` for all)" if rest > 1 else ""
+        if len(out) + 1 + len(item) + len(more) > budget:
+            tail = f"\n- … {rest} more (run `hippo pre-edit` for all)"
+            return out + tail if len(out) + len(tail) <= budget else out
+        out += "\n" + item
+    return out
+
+
+def _debug(exc: BaseException) -> None:
+    # An entry point (a hook process): reading the one debug switch here is allowed, as in the CLI.
+    if os.environ.get("HIPPOGRAPH_DEBUG", "").strip().lower() in ("1", "true", "yes", "on"):
+        print(f"hippograph pre-tool hook: {type(exc).__name__}: {exc}", file=sys.stderr)
+        traceback.print_exception(exc, file=sys.stderr)
