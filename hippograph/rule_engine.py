@@ -48,7 +48,9 @@ class Verdict:
 
 def patched_text(old: str, patch: FilePatch) -> str:
     """The file as it would read after the patch (hunks applied by position)."""
-    lines = old.splitlines()
+    lines = old.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
     out: list[str] = []
     cursor = 0
     for hunk in patch.hunks:

@@ -1,12 +1,13 @@
-// What the prompt hook pushes with its memories: advisory rules (policies) in force and the
-// agent's own working notes, in one round trip.
+// What the prompt hook pushes with its memories: advisory rules (policies) in force that a
+// person stated or confirmed (an agent's unconfirmed proposal is not pushed to every prompt),
+// and the agent's own working notes, in one round trip.
 // Params: $branches LIST<STRING>, $notes_scope STRING.
 // Returns: policies LIST<MAP>, notes STRING|null.
 // READ
 CALL () {
   MATCH (r:Rule)
   WHERE r.valid_until IS NULL AND r.retired_at IS NULL AND r.branch IN $branches AND r.check_kind IS NULL
-    AND NOT r.truth_status IN ['deprecated', 'contradicted']
+    AND NOT r.truth_status IN ['deprecated', 'contradicted', 'hypothesis']
   WITH r ORDER BY CASE r.severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END, r.recorded_at
   RETURN collect(r {.id, .text, .severity}) AS policies
 }

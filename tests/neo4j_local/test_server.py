@@ -16,7 +16,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
 from hippograph.graph.client import Graph
 from hippograph.neo4j_local.server import ManagedServer, port_in_use
-from tests.conftest import TEST_INSTANCE
+from tests.conftest import TEST_HTTP_PORT, TEST_INSTANCE, TEST_URI
 
 runner = CliRunner()
 
@@ -37,21 +37,23 @@ def managed_settings(tmp_path: Path, bolt: int, http: int, **kw: object) -> Sett
 
 
 def test_starting_the_running_test_server_again_is_harmless(graph: Graph, monkeypatch: pytest.MonkeyPatch) -> None:
+    bolt = TEST_URI.rsplit(":", 1)[1]
     monkeypatch.setenv("HIPPOGRAPH_INSTANCE", TEST_INSTANCE)
-    monkeypatch.setenv("HIPPOGRAPH_NEO4J_BOLT_PORT", "7688")
-    monkeypatch.setenv("HIPPOGRAPH_NEO4J_HTTP_PORT", "7475")
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_BOLT_PORT", bolt)
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_HTTP_PORT", TEST_HTTP_PORT)
     monkeypatch.setenv("HIPPOGRAPH_SERVER_MODE", "managed")
     result = runner.invoke(app, ["db", "start", "--json"], catch_exceptions=False)
     assert result.exit_code == 0
     report = json.loads(result.stdout)
     assert report["mode"] == "managed" and report["action"] == "already running"
-    assert report["uri"] == "bolt://127.0.0.1:7688"
-    assert report["browser_url"] == "http://localhost:7475/browser/"
+    assert report["uri"] == f"bolt://127.0.0.1:{bolt}"
+    assert report["browser_url"] == f"http://localhost:{TEST_HTTP_PORT}/browser/"
 
 
 def test_port_taken_by_another_process_is_named(tmp_path: Path, graph: Graph) -> None:
-    settings = managed_settings(tmp_path, bolt=7688, http=7499)
-    with pytest.raises(GraphUnavailableError, match="port 7688 on 127.0.0.1 is already taken"):
+    bolt = int(TEST_URI.rsplit(":", 1)[1])
+    settings = managed_settings(tmp_path, bolt=bolt, http=7499)
+    with pytest.raises(GraphUnavailableError, match=f"port {bolt} on 127.0.0.1 is already taken"):
         ManagedServer(settings).start()
 
 
