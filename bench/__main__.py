@@ -11,6 +11,9 @@ BENCHES = {
     "truthfulness": "bench.truthfulness",
     "recall-latency": "bench.recall_latency",
     "ingest-throughput": "bench.ingest_throughput",
+    "code-index": "bench.code_index",
+    "hook-latency": "bench.hook_latency",
+    "prompt-realism": "bench.prompt_realism",
 }
 
 

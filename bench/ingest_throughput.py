@@ -5,7 +5,8 @@ Generates a seeded generic-JSONL transcript (several sessions, user asks and ass
 answers about services, configs, people and decisions), then in one run:
 
 1. the model's bare encode rate: SentenceTransformerEmbedder.embed over the same texts the
-   import embeds ("speaker: text"), after a warm-up;
+   import embeds ("speaker: text"), after a warm-up, once before and once after (2); the
+   faster of the two is the floor;
 2. import with the real embedding model (Memory.import_transcript), turns/s, and its ratio
    to (1) (target >= 0.70);
 3. keyword-only import (no embedder), turns/s.
@@ -86,18 +87,23 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 model.embed(texts[:64])  # warm-up on this data's lengths
                 t0 = time.perf_counter()
                 model.embed(texts)
-                encode_s = time.perf_counter() - t0
+                encode_before = time.perf_counter() - t0
                 t0 = time.perf_counter()
                 report = Memory(graph, settings, embedder=model, cwd=folder).import_transcript(path)
                 import_s = time.perf_counter() - t0
                 if report.imported != size:
                     raise RuntimeError(f"import wrote {report.imported} of {size} turns: {report.problems[:3]}")
+                t0 = time.perf_counter()
+                model.embed(texts)
+                encode_after = time.perf_counter() - t0
+                # Best of the two encodes: the floor the import is held to (conservative under noise).
+                encode_s = min(encode_before, encode_after)
                 figures.update({
+                    "encode_s_before_import": round(encode_before, 2), "encode_s_after_import": round(encode_after, 2),
                     "encode_s": round(encode_s, 2), "encode_turns_per_s": round(size / encode_s, 1),
                     "import_s": round(import_s, 2), "import_turns_per_s": round(size / import_s, 1),
                     "import_over_encode": round(encode_s / import_s, 3),
                     "target_import_over_encode_ge_0_70": encode_s / import_s >= 0.70,
-                    "non_embedding_share_of_import": round(max(0.0, 1 - encode_s / import_s), 3),
                 })  # fmt: skip
                 graph.run_autocommit("clear_database")
             t0 = time.perf_counter()
@@ -106,6 +112,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             if report.imported != size:
                 raise RuntimeError(f"keyword-only import wrote {report.imported} of {size} turns: {report.problems[:3]}")
             figures.update({"keyword_import_s": round(keyword_s, 2), "keyword_import_turns_per_s": round(size / keyword_s, 1)})
+            if figures.get("import_s"):
+                # What the import adds on top of embedding, estimated by the keyword-only import's time.
+                figures["write_share_of_embedding_import"] = round(keyword_s / figures["import_s"], 3)
         finally:
             graph.close()
     figures["load_average"] = speedkit.cpu_load()
@@ -117,6 +126,6 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         opts.out.write_text(result.read_text())
     emb = (f"with embeddings {figures['import_turns_per_s']} turns/s vs bare encode {figures['encode_turns_per_s']} turns/s "
            f"(ratio {figures['import_over_encode']}, target >= 0.70); " if figures.get("import_turns_per_s") else "")  # fmt: skip
-    print(f"ingest-throughput turns={size}: {emb}keyword-only {figures['keyword_import_turns_per_s']} turns/s "
-          f"-> {result.relative_to(result.parents[2])}")  # fmt: skip
+    print(f"ingest-throughput: turns={size} {emb}keyword-only {figures['keyword_import_turns_per_s']} turns/s "
+          f"| {result.relative_to(result.parents[2])}")  # fmt: skip
     return 0

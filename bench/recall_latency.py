@@ -141,7 +141,7 @@ def _steps(calls: list[tuple[str, float, dict[str, Any]]], timings: dict[str, fl
     return dict(out)
 
 
-def _breakdown(rows: list[dict[str, float]]) -> dict[str, Any]:
+def _breakdown(rows: list[dict[str, Any]]) -> dict[str, Any]:
     walls = [r["wall"] for r in rows]
     mean_wall = statistics.fmean(walls) if walls else 0.0
     out: dict[str, Any] = {}
@@ -204,7 +204,7 @@ def _db_hits(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> 
         per[name].append(speedkit.profile_db_hits(graph, queries.get(name.split(":")[-1]).text, params))
     out = {}
     for name, runs in per.items():
-        tops = defaultdict(int)
+        tops: dict[str, int] = defaultdict(int)
         for r in runs:
             tops[r["top_operator"]] += 1
         out[name] = {"db_hits_median": statistics.median(r["db_hits"] for r in runs),
@@ -261,6 +261,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         memory = Memory(tgraph, settings, embedder=query_embedder, clock=lambda: NOW)
         ft = speedkit.BareQuery(graph, "fulltext_floor")
         vec = speedkit.BareQuery(graph, "vector_floor")
+        speedkit.same_index(ft, "recall_lexical")
+        speedkit.same_index(vec, "recall_semantic")
 
         def lucene_of(q: str) -> str:
             return lucene.build(shape(q))[0]
@@ -348,9 +350,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         opts.out.parent.mkdir(parents=True, exist_ok=True)
         opts.out.write_text(path.read_text())
     print(
-        f"recall-latency size={size}: keyword p50 {s['keyword']['p50']} ms p95 {s['keyword']['p95']} ms "
+        f"recall-latency: size={size} keyword p50 {s['keyword']['p50']} ms p95 {s['keyword']['p95']} ms "
         f"({figures['keyword_over_fulltext_p50']}x bare full-text p50 {ft50} ms); hybrid p50 {s['hybrid']['p50']} ms "
         f"p95 {s['hybrid']['p95']} ms, excl. embed {s['hybrid_excl_embed']['p50']} ms (embed {s['hybrid_embed']['p50']} ms, "
-        f"bare vector {s['vector_floor']['p50']} ms) -> {path.relative_to(path.parents[2])}"
+        f"bare vector {s['vector_floor']['p50']} ms) | {path.relative_to(path.parents[2])}"
     )
     return 0

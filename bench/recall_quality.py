@@ -30,7 +30,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
-from bench.common import ROOT, Timer, bench_settings, percentile, write_result
+from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
 from hippograph.ingest.embedder import default_embedder
 from hippograph.memory import Memory
 
@@ -120,6 +120,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     max_sessions = SMOKE_SESSIONS if args.smoke else args.size
     samples = json.loads(opts.data.read_text(encoding="utf-8"))
     settings = bench_settings()
+    measured = commit()  # the code imported now; the tree may change while the bench runs
     t_load = time.perf_counter()
     embedder = default_embedder(settings)
     embedder.embed(["warm up the model"])
@@ -213,7 +214,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "per_question": rows,
     }
     params = {"data": str(opts.data), "sessions": max_sessions, "k": opts.k, "seed": args.seed, "smoke": args.smoke,
-              "strict": False, "kinds": ["episode"], "modes": list(MODES)}  # fmt: skip
+              "strict": False, "kinds": ["episode"], "modes": list(MODES), "commit_at_start": measured}  # fmt: skip
     path = write_result("recall-quality", params, figures)
     r = {m: overall[m] for m in MODES}
     print(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,7 +42,7 @@ class TimedGraph(Graph):
     def reset(self) -> None:
         self.calls = []
 
-    def read(self, name: str, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
+    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
         t0 = time.perf_counter()
         rows = super().read(name, timeout_s=timeout_s, **params)
         self.calls.append((name, (time.perf_counter() - t0) * 1000, params))
@@ -68,7 +69,7 @@ class BareQuery:
         """Records and wall milliseconds."""
         t0 = time.perf_counter()
         records, _, _ = self.graph._driver.execute_query(
-            neo4j.Query(self.text),  # type: ignore[arg-type]  # bench file text, not user input
+            neo4j.Query(self.text),  # bench file text, not user input
             params,
             database_=self.graph.database,
             routing_=neo4j.RoutingControl.READ,
@@ -76,11 +77,24 @@ class BareQuery:
         return records, (time.perf_counter() - t0) * 1000
 
 
+def same_index(bare: BareQuery, recall_query: str) -> None:
+    """Fail loudly when a floor query and the recall statement it stands under use different indexes."""
+    from hippograph.graph import queries
+
+    def index_of(text: str) -> str | None:
+        found = re.search(r"queryNodes\('([^']+)'", text)
+        return found.group(1) if found else None
+
+    ours, theirs = index_of(bare.text), index_of(queries.get(recall_query).text)
+    if ours != theirs:
+        raise SystemExit(f"bench floor query uses index {ours!r} but {recall_query}.cypher uses {theirs!r}; update bench/cypher/.")
+
+
 def run_raw(graph: Graph, text: str, params: dict[str, Any]) -> tuple[list[Any], float, float]:
     """Run statement text through the driver; records, wall ms and server ms (available + consumed)."""
     t0 = time.perf_counter()
     records, summary, _ = graph._driver.execute_query(
-        neo4j.Query(text),  # type: ignore[arg-type]
+        neo4j.Query(text),
         params,
         database_=graph.database,
         routing_=neo4j.RoutingControl.READ,
@@ -93,7 +107,7 @@ def run_raw(graph: Graph, text: str, params: dict[str, Any]) -> tuple[list[Any],
 def profile_db_hits(graph: Graph, text: str, params: dict[str, Any]) -> dict[str, Any]:
     """PROFILE a statement: total db hits, rows, and the operator with the most db hits."""
     with graph._driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
-        summary = session.run("PROFILE " + text, params).consume()  # type: ignore[arg-type]
+        summary = session.run("PROFILE " + text, params).consume()
     total, top = 0, ("", 0)
 
     def walk(plan: Any) -> None:

@@ -92,6 +92,22 @@ TEMPLATES = [
     "Hostname {host} serves {svc} for the {team} team in {env}.",
     "Why {svc} uses {tech}: {reason}, said {person}.",
 ]
+# Prompts as people type them to a coding agent: several sentences, pasted paths, logs and
+# tracebacks; {line}, {line2} and {stamp} are filled before the rest.
+PROMPT_TEMPLATES = [
+    "hey, quick one: what is {key} set to on {svc} in {env}? i'm looking at {path} and it says {num} but the pods seem to behave differently",
+    "Why are we using {tech} for the {noun} {noun2} in {svc}? {person} mentioned there was a reason but I can't find it anywhere, and I'd like to try {tech2} instead.",
+    "Can you refactor {func} in {path}? It {verb} the {noun} before it {verb2} the {noun2}, which is backwards. Keep the {tech} client as it is and don't touch the {key} default.",
+    "{svc} {failure} again in {env} (see {ticket}). Before I start digging: did we already fix something like this? I vaguely remember {person} changing {key}.",
+    "deploy of {svc} to {env} failed in {tool} with `{key} must be <= {num}`. who owns that pipeline, and is it ok if I just change it in {path}?",
+    "write a test for the {noun} retry path in {svc}, the one that talks to {svc2} over {proto}. use the existing fixtures, don't spin up {tech} for it",
+    "two things. 1) {svc} in {env} should run {num2} replicas, not {num}; can you fix the values file? 2) is {person} still on call for {svc2} this quarter or did that change?",
+    "Reviewing the PR for {codename}: it moves {svc} {noun}s from {tech} to {tech2}. Anything in memory about why we didn't do that before? Also check the {team} team's conventions for {path}.",
+    "{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n  File \"/app/src/{svc}/{noun}.py\", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n  File \"/usr/local/lib/python3.11/site-packages/{tech}/pool.py\", line {line2}, in connect\n    raise TimeoutError(\"{noun2} pool exhausted\")\nTimeoutError: {noun2} pool exhausted\n\nit started after I bumped {tech} to {version}. thoughts?",
+    "seeing this in the {env} logs for {svc}:\n{stamp} ERROR [{svc}.{noun}] {noun2} {failure} after {num} retries (key={key})\nis that the same thing as {ticket} or something new? {person} said it was fixed",
+]
+CHATTER_PROMPTS = ["ok go on", "thanks, that worked", "lgtm", "continue please", "yes", "perfect, commit it",
+                   "sounds good, do the same for the other file", "nice. next?", "hmm ok", "great, carry on"]
 PROTOS = ["grpc", "http", "https", "amqp", "kafka topics", "websockets", "unix sockets"]
 TOOLS = ["argocd", "github actions", "jenkins", "buildkite", "helm", "terraform", "spinnaker", "flux"]
 UNITS = ["ms", "seconds", "minutes", "requests", "connections", "MiB", "rows", "messages"]
@@ -131,7 +147,8 @@ class Unit:
 
 
 class TextGen:
-    """Deterministic text from a seed: ``statement()`` for units, ``query()`` for recall prompts, ``turn()`` for transcripts."""
+    """Deterministic text from a seed: ``statement()`` for units, ``query()`` for recall queries, ``prompt()`` for
+    prompts to a coding agent, ``turn()`` for transcripts."""
 
     def __init__(self, seed: int) -> None:
         vocab = random.Random(seed * 7919 + 1)  # the vocabulary's order (who is frequent) follows the seed too
@@ -265,6 +282,27 @@ class TextGen:
         else:
             text = f"{tech} {noun} {p['adj'].draw(rng)}"
         return text, style
+
+    def prompt(self) -> tuple[str, str]:
+        """A prompt as typed to a coding agent (several sentences, pasted paths, logs, typos) and its style:
+        one of ask, paste (a log or traceback) or chat (one in ten: no topic)."""
+        rng = self.rng
+        if rng.random() < 0.1:
+            return rng.choice(CHATTER_PROMPTS), "chat"
+        template = rng.choice(PROMPT_TEMPLATES)
+        template = (template.replace("{line}", str(rng.randint(12, 900))).replace("{line2}", str(rng.randint(40, 700)))
+                    .replace("{stamp}", f"2025-05-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:07Z"))  # fmt: skip
+        text, _ = self._fill(template, rng)
+        if rng.random() < 0.3:  # a typo or two, in prose words only
+            words = text.split(" ")
+            for _ in range(rng.randint(1, 2)):
+                i = rng.randrange(len(words))
+                w = words[i]
+                if len(w) >= 5 and w.isalpha():
+                    j = rng.randrange(len(w) - 1)
+                    words[i] = w[:j] + w[j + 1] + w[j] + w[j + 2 :]
+            text = " ".join(words)
+        return text, "paste" if "\n" in text else "ask"
 
     def turn(self, speaker: str) -> str:
         """A transcript turn: a user's short ask or an assistant's two to four sentence answer."""

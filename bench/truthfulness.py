@@ -28,7 +28,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bench.common import ROOT, Timer, bench_settings, percentile, write_result
+from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import ensure_schema
 from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
@@ -217,6 +217,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     background, cases = load_cases(opts.data)
     cases = _pick(cases, SMOKE_PER_TYPE if args.smoke else args.size)
     settings = bench_settings()
+    measured = commit()  # the code imported now; the tree may change while the bench runs
     has_model = model_location(settings) is not None and is_runtime_installed()
     embedder = default_embedder(settings) if has_model else None
     modes = ("hybrid", "keyword") if has_model else ("keyword",)
@@ -275,7 +276,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "cases": records,
     }
     params = {"data": str(opts.data), "smoke": args.smoke, "seed": args.seed, "cases": len(cases),
-              "per_type": SMOKE_PER_TYPE if args.smoke else args.size, "k": K, "top": TOP, "strict": True, "modes": list(modes), "clock_start": START.isoformat()}  # fmt: skip
+              "per_type": SMOKE_PER_TYPE if args.smoke else args.size, "k": K, "top": TOP, "strict": True, "modes": list(modes), "clock_start": START.isoformat(),
+              "commit_at_start": measured}  # fmt: skip
     path = write_result("truthfulness", params, figures)
     parts = []
     for m in modes:

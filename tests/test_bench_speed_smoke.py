@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from tests.conftest import TEST_INSTANCE, TEST_URI
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run_bench(name: str, settings: Settings, out: Path) -> dict[str, object]:
+def _run_bench(name: str, settings: Settings, out: Path) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     env.update({"HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI, "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE})
     password = settings.resolved_password()
@@ -29,11 +30,12 @@ def _run_bench(name: str, settings: Settings, out: Path) -> dict[str, object]:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(name), done.stdout
-    doc = json.loads(out.read_text())
+    assert len(lines) == 1 and lines[0].startswith(f"{name}: "), done.stdout
+    doc: dict[str, Any] = json.loads(out.read_text())
     assert {"bench", "date", "commit", "machine", "params", "figures"} <= set(doc)
     assert doc["params"]["smoke"] is True
-    return doc["figures"]
+    figures: dict[str, Any] = doc["figures"]
+    return figures
 
 
 @pytest.mark.slow

@@ -39,6 +39,7 @@ from hippograph.schema import (
 )
 
 NEAR_DUPLICATE_SCORE = 0.95
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,8 @@ def remember_in_tx(
             "find_near_duplicates", embedding=record.embedding, k=10, kind=record.kind, scope=record.scope,
             branches=list(ctx.visible_branches), min_score=NEAR_DUPLICATE_SCORE,
         )  # fmt: skip
+        # Close in meaning is not the same statement when the numbers differ ("limit 100" vs "limit 600").
+        near = [n for n in near if _NUMBERS.findall(n["text"]) == _NUMBERS.findall(record.text)]
         if near:
             return _strengthen(tx, ctx, near[0]["id"], SourceKind(record.source_kind), batch, record.kind)
     props = record.to_properties()

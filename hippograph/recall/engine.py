@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph.errors import RecallError
 from hippograph.recall import gate, lucene, relevance, scoring
-from hippograph.recall.intent import VOICE_WEIGHTS, shape
+from hippograph.recall.intent import VOICE_WEIGHTS, Intent, shape
 
 if TYPE_CHECKING:
     from hippograph.graph.client import Tx
@@ -35,7 +35,9 @@ MODES = ("keyword", "semantic", "hybrid")
 GATHER = 50
 SEEDS = 5
 PREFERRED_SCOPE_BOOST = 1.25
-MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
+MIN_GRAPH_SCORE = 0.2
+MAX_FANOUT = 50  # nodes with more relationships are not walked through (see recall_graph.cypher)
+CANDIDATES = 40  # fused candidates loaded and scored  # a graph-only hit must be reached over strong edges, not weak co-occurrence
 
 
 @dataclass(frozen=True)
@@ -145,13 +147,15 @@ class RecallEngine:
                 result.timings_ms["embed"] = round((time.perf_counter() - t0) * 1000, 2)
                 rows = self.graph.read("recall_semantic", embedding=qvec, fetch=GATHER * 4, limit=GATHER, **filters)
                 voices["semantic"] = [(r["id"], r["score"]) for r in rows]
-        if opts.mode != "semantic" and opts.temporal:
+        if opts.mode != "semantic" and opts.temporal and q.intent == Intent.WHEN:
+            # Recency matters to "when" questions; elsewhere it only re-ranked what other voices found.
             rows = self.graph.read("recall_temporal", since=at - timedelta(days=30), limit=GATHER, **filters)
             voices["temporal"] = [(r["id"], r["score"]) for r in rows]
         seeds = _seeds(voices)
         via: dict[str, str] = {}
         if seeds:
-            rows = self.graph.read("recall_graph", seeds=seeds, per_seed=20, limit=GATHER, hop_decay=0.7, **filters)
+            rows = self.graph.read("recall_graph", seeds=seeds, per_seed=20, limit=GATHER, hop_decay=0.7,
+                                   max_fanout=MAX_FANOUT, **filters)  # fmt: skip
             voices["graph"] = [(r["id"], r["score"]) for r in rows]
             via = {r["id"]: r["via"] for r in rows}
         result.timings_ms["voices"] = round((time.perf_counter() - started) * 1000, 2)
@@ -160,12 +164,12 @@ class RecallEngine:
         cands = scoring.fuse(voices, weights)
         # Temporal-only candidates carry no topic: they may rank but never enter alone.
         cands = {i: c for i, c in cands.items() if set(c.ranks) - {"temporal"}}
-        ranked = sorted(cands.values(), key=lambda c: c.fused, reverse=True)[: GATHER * 2]
+        ranked = sorted(cands.values(), key=lambda c: c.fused, reverse=True)[:CANDIDATES]
         seed_score = {seed["id"]: seed["score"] for seed in seeds}
         for c in ranked:
             c.via = via.get(c.id)
             c.seed_score = seed_score.get(c.id, 0.0)
-        self._load_units(ranked, with_embedding=qvec is not None, as_of=opts.as_of)
+        self._load_units(ranked, embedding=qvec, as_of=opts.as_of)
         ranked = [c for c in ranked if c.unit]
         max_fused = max((c.fused for c in ranked), default=0.0)
         max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
@@ -173,8 +177,8 @@ class RecallEngine:
         stems = relevance.query_stems((*q.identifiers, *q.content_terms))
         relevant_ids: set[str] = set()
         for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):
-            if qvec is not None and c.unit.get("embedding"):
-                c.cosine = _cosine(qvec, c.unit["embedding"])
+            if c.unit.get("cosine") is not None:
+                c.cosine = float(c.unit["cosine"])
             text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
             direct = relevance.is_relevant(stems, text, c.cosine) or relevance.names_entity(stems, c.unit.get("about") or [])
             via_graph = c.via is not None and c.via in relevant_ids and c.voice_scores.get("graph", 0.0) >= MIN_GRAPH_SCORE
@@ -193,10 +197,14 @@ class RecallEngine:
         result.history.sort(key=lambda i: i["score"], reverse=True)
         current = [c for c in current if c.checks["relevant"]] if opts.strict else current
         passing = [c for c in current if not gate.failed(c.checks)] if opts.strict else current
+        if opts.strict and passing:
+            # A contested answer ranked above the best passing one: say so rather than answer with
+            # something less relevant that happens to pass.
+            best_pass = max(c.score for c in passing)
+            if any(not c.checks["no_contradiction"] and c.score > best_pass for c in current):
+                passing = []
         chosen = scoring.mmr(passing, opts.k)
         result.items = [_item(c, gate.failed(c.checks)) for c in chosen]
-        for c in chosen:
-            c.unit.pop("embedding", None)
         if opts.strict and not result.items:
             result.abstain = True
             best = sorted(current, key=lambda c: c.score, reverse=True)[:3] or \
@@ -209,9 +217,10 @@ class RecallEngine:
         result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 2)
         return result
 
-    def _load_units(self, cands: list[scoring.Candidate], *, with_embedding: bool, as_of: datetime | None) -> None:
-        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], with_embedding=with_embedding,
-                              branches=self.branches)  # fmt: skip
+    def _load_units(self, cands: list[scoring.Candidate], *, embedding: list[float] | None,
+                    as_of: datetime | None) -> None:  # fmt: skip
+        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], embedding=embedding,
+                               branches=self.branches)  # fmt: skip
         units = {row["unit"]["id"]: row["unit"] for row in rows}
         for c in cands:
             c.unit = units.get(c.id, {})
@@ -222,7 +231,7 @@ class RecallEngine:
                 if past is None:
                     c.unit = {}
                 else:
-                    keep: dict[str, Any] = {k: c.unit[k] for k in ("embedding", "ambiguous") if k in c.unit}
+                    keep: dict[str, Any] = {k: c.unit[k] for k in ("cosine", "ambiguous", "about") if k in c.unit}
                     c.unit = {**past, **keep, "superseded_by": []}
 
     def _record_usage(self, ids: list[str], now: datetime) -> None:
@@ -280,10 +289,3 @@ def _seeds(voices: dict[str, list[tuple[str, float]]]) -> list[dict[str, Any]]:
         for rank, (unit_id, _) in enumerate(voices.get(voice, [])[:SEEDS], start=1):
             seeds[unit_id] = max(seeds.get(unit_id, 0.0), 1.0 / rank)
     return [{"id": i, "score": s} for i, s in seeds.items()]
-
-
-def _cosine(a: list[float], b: list[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b, strict=False))
-    na = sum(x * x for x in a) ** 0.5 or 1.0
-    nb = sum(y * y for y in b) ** 0.5 or 1.0
-    return dot / (na * nb)

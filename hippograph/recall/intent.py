@@ -28,6 +28,9 @@ ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome per
 hi hello hey bye continue go on proceed next carry keep going again right alright lgtm sounds done do it that
 this same wait hmm hm uh um oh ah lol haha please pls plz just now then well so alright gotcha understood agreed
 correct exactly indeed true false maybe later sorry wow neat super brilliant excellent amazing looks works work
+ahead next one lot much makes sense fair enough np nw take your time ship commit push merge same other file files
+sounds looks seems fine good job well done please thanks thank appreciated cheers got noted sure thing way
+let lets let's go going start stop again try retry redo undo back hold wait moment sec second minute
 """.split())
 
 
@@ -61,7 +64,8 @@ def shape(query: str) -> QueryShape:
     identifiers = tuple(dict.fromkeys(w for w in words if _IDENT.fullmatch(w)))
     content = tuple(dict.fromkeys(
         w.lower() for w in words
-        if w.lower() not in STOPWORDS and w.lower() not in CHATTER and (len(w) >= 3 or w.isdigit())
+        if w.lower() not in STOPWORDS and w.lower() not in CHATTER
+        and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
     ))  # fmt: skip
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(r"\b(rationale|reason for|why did)\b", lowered):

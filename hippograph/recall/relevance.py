@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from hippograph.recall.intent import STOPWORDS
 
 import snowballstemmer
 
-MIN_COSINE = 0.40
+MIN_COSINE = 0.40  # close in meaning, with at least one shared topical word
+STRONG_COSINE = 0.55  # close enough in meaning on its own (a paraphrase sharing no word)
 
 # Words people use in prompts to a coding agent about any topic: a match on one of them
 # says nothing about what the prompt is about ("what kubernetes version do we run" must
@@ -33,20 +35,21 @@ _WORD = re.compile(r"[a-z0-9]+")
 _STEMMER = snowballstemmer.stemmer("english")
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """The English (Snowball) stem, close to what the full-text index's analyzer does."""
     return str(_STEMMER.stemWord(word.lower()))
 
 
 def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
+    return {stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS}  # two-letter words count: CI, DB
 
 
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
     pieces = [p for term in terms for p in _WORD.findall(term.lower())
-              if p not in STOPWORDS and (len(p) >= 3 or p.isdigit())]  # fmt: skip
+              if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())]  # fmt: skip
     strong = [p for p in pieces if p not in WEAK]
     return list(dict.fromkeys(stem(p) for p in (strong or pieces)))
 
@@ -79,7 +82,8 @@ def coverage(stems: list[str], text: str) -> int:
 
 
 def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
-    """Enough shared terms, or close enough in meaning."""
-    if cosine is not None and cosine >= MIN_COSINE:
+    """Enough shared terms; or very close in meaning; or close in meaning with a shared topical word."""
+    hits = coverage(stems, text) if stems else 0
+    if cosine is not None and (cosine >= STRONG_COSINE or (cosine >= MIN_COSINE and hits >= 1)):
         return True
-    return bool(stems) and coverage(stems, text) >= needed(len(stems))
+    return bool(stems) and hits >= needed(len(stems))

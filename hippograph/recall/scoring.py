@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -103,28 +102,31 @@ def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights
 _TOKENS = re.compile(r"\w+")
 
 
-def similarity(a: Candidate, b: Candidate) -> float:
-    """Cosine of embeddings when both have one, else word-set Jaccard."""
-    ea, eb = a.unit.get("embedding"), b.unit.get("embedding")
-    if ea and eb:
-        dot = sum(x * y for x, y in zip(ea, eb, strict=False))
-        na = math.sqrt(sum(x * x for x in ea)) or 1.0
-        nb = math.sqrt(sum(y * y for y in eb)) or 1.0
-        return float(dot / (na * nb))
-    wa = set(_TOKENS.findall(str(a.unit.get("text", "")).lower()))
-    wb = set(_TOKENS.findall(str(b.unit.get("text", "")).lower()))
-    return len(wa & wb) / len(wa | wb) if wa and wb else 0.0
+def _words(c: Candidate) -> frozenset[str]:
+    return frozenset(_TOKENS.findall(f"{c.unit.get('title') or ''} {c.unit.get('text') or ''}".lower()))
+
+
+def similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    """Word-set Jaccard: near-duplicates score close to 1."""
+    return len(a & b) / len(a | b) if a and b else 0.0
 
 
 def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7) -> list[Candidate]:
-    """Maximal marginal relevance: the best, then each next one balancing score and novelty."""
+    """Maximal marginal relevance: the best, then each next one balancing score and novelty.
+
+    Each candidate keeps its running maximum similarity to what was chosen, so every pair
+    is compared once."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
     if not pool:
         return []
     top = pool[0].score or 1.0
+    words = {id(c): _words(c) for c in pool}
+    closest = {id(c): 0.0 for c in pool}
     chosen: list[Candidate] = []
     while pool and len(chosen) < k:
-        best = max(pool, key=lambda c: lam * (c.score / top) - (1 - lam) * max((similarity(c, s) for s in chosen), default=0.0))
+        best = max(pool, key=lambda c: lam * (c.score / top) - (1 - lam) * closest[id(c)])
         chosen.append(best)
         pool.remove(best)
+        for c in pool:
+            closest[id(c)] = max(closest[id(c)], similarity(words[id(c)], words[id(best)]))
     return chosen

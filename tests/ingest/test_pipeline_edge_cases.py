@@ -112,3 +112,13 @@ def test_an_old_statement_learned_late_is_history_not_a_conflict(memory: Memory,
                           valid_from=clock.now - timedelta(days=100), **USER)  # fmt: skip
     assert old.conflicts == [] and old.superseded_by == new.id
     assert memory.get(old.id)["believed"] is False and memory.get(new.id)["believed"] is True
+
+
+def test_a_different_number_is_not_a_near_duplicate(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+    from tests.fakes import HashingEmbedder
+
+    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock,
+                 embedder=HashingEmbedder())  # fmt: skip
+    old = mem.remember("The public API rate limit is 100 requests per minute", about=["api"], **USER)
+    new = mem.remember("The public API rate limit is 600 requests per minute", about=["api"], **USER)
+    assert new.id != old.id and new.action == "created"

@@ -157,3 +157,17 @@ def test_long_query_is_reported_not_dropped_silently(memory: Memory) -> None:
     words = " ".join(f"word{n}" for n in range(60)) + " kafka"
     result = memory.recall(words, mode="keyword")
     assert any("terms left out" in n for n in result.notes)
+
+
+def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> None:
+    memory.remember("Production runs Postgres 15", about=["postgres"], topic="version", **USER)
+    memory.remember("Production runs Postgres 16", about=["postgres"], topic="version", source="agent",
+                    source_ref="session#2")  # fmt: skip
+    memory.remember("Integration tests spin up Postgres with testcontainers", about=["tests"], **USER)
+    result = memory.recall("which postgres version does production run?", mode="keyword")
+    assert result.abstain and result.reason == "contradiction_unresolved"
+
+
+def test_acronyms_count_as_topics(memory: Memory) -> None:
+    unit = memory.remember("CI runs on GitHub Actions", about=["ci"], **USER)
+    assert ids(memory.recall("which CI are we on these days?", mode="keyword")) == [unit.id]

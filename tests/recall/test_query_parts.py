@@ -42,7 +42,8 @@ def test_relevance_needs_enough_shared_terms() -> None:
     stems = relevance.query_stems(("kubernetes", "version", "run"))
     assert not relevance.is_relevant(stems, "ClickHouse runs with 2 replicas", None)
     assert relevance.is_relevant(stems, "We run Kubernetes version 1.29", None)
-    assert relevance.is_relevant(stems, "unrelated words", 0.5)  # close in meaning
+    assert relevance.is_relevant(stems, "unrelated words", 0.6)  # very close in meaning
+    assert not relevance.is_relevant(stems, "unrelated words", 0.45)  # close-ish, nothing shared
 
 
 def test_fusion_rewards_agreement() -> None:
