@@ -38,7 +38,7 @@ from hippograph.schema import (
     utc_now,
 )
 
-NEAR_DUPLICATE_SCORE = 0.95
+NEAR_DUPLICATE_SCORE = 0.95  # the vector index's score, (1 + cosine) / 2: a cosine of 0.90
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
