@@ -21,6 +21,15 @@ from tests.conftest import TEST_HTTP_PORT, TEST_INSTANCE, TEST_URI
 runner = CliRunner()
 
 
+def free_port() -> int:
+    """A port nothing listens on right now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 def managed_settings(tmp_path: Path, bolt: int, http: int, **kw: object) -> Settings:
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
@@ -52,13 +61,13 @@ def test_starting_the_running_test_server_again_is_harmless(graph: Graph, monkey
 
 def test_port_taken_by_another_process_is_named(tmp_path: Path, graph: Graph) -> None:
     bolt = int(TEST_URI.rsplit(":", 1)[1])
-    settings = managed_settings(tmp_path, bolt=bolt, http=7499)
+    settings = managed_settings(tmp_path, bolt=bolt, http=free_port())
     with pytest.raises(GraphUnavailableError, match=f"port {bolt} on 127.0.0.1 is already taken"):
         ManagedServer(settings).start()
 
 
 def test_missing_java_says_what_is_needed(tmp_path: Path) -> None:
-    settings = managed_settings(tmp_path, bolt=7697, http=7498, java_home=tmp_path / "nojdk")
+    settings = managed_settings(tmp_path, bolt=free_port(), http=free_port(), java_home=tmp_path / "nojdk")
     with pytest.raises(ConfigError, match="has no bin/java; point it at a JDK 17 or 21"):
         ManagedServer(settings).start()
 
@@ -66,21 +75,22 @@ def test_missing_java_says_what_is_needed(tmp_path: Path) -> None:
 def test_missing_maven_says_what_is_needed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     java_dir = Path(os.path.realpath(__import__("shutil").which("java"))).parent.parent
     monkeypatch.setenv("PATH", str(tmp_path))  # no mvn anywhere
-    settings = managed_settings(tmp_path, bolt=7697, http=7498, java_home=java_dir, cache_dir=tmp_path / "cache")
+    settings = managed_settings(tmp_path, bolt=free_port(), http=free_port(), java_home=java_dir, cache_dir=tmp_path / "cache")
     with pytest.raises(ConfigError, match=r"needs Maven \(`mvn`\), which is not on PATH"):
         ManagedServer(settings).start()
 
 
 def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
-    report = neo4j_local.stop(managed_settings(tmp_path, bolt=7697, http=7498))
+    report = neo4j_local.stop(managed_settings(tmp_path, bolt=free_port(), http=free_port()))
     assert report.action == "not running"
 
 
 @pytest.mark.slow
 def test_managed_server_full_cycle(tmp_path: Path) -> None:
     """Start (generated 0600 password), start again, status, logs, stop, stop again."""
-    settings = managed_settings(tmp_path, bolt=7691, http=7478)
-    assert not port_in_use(7691)
+    bolt = free_port()
+    settings = managed_settings(tmp_path, bolt=bolt, http=free_port())
+    assert not port_in_use(bolt)
     first = neo4j_local.start(settings)
     try:
         assert first.action == "started" and first.mode == "managed"
@@ -95,4 +105,4 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
         assert neo4j_local.stop(settings).action == "stopped"
     assert neo4j_local.stop(settings).action == "not running"
     assert neo4j_local.status(settings).action == "not running"
-    assert not port_in_use(7691)
+    assert not port_in_use(bolt)
