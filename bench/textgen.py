@@ -103,7 +103,11 @@ PROMPT_TEMPLATES = [
     "write a test for the {noun} retry path in {svc}, the one that talks to {svc2} over {proto}. use the existing fixtures, don't spin up {tech} for it",
     "two things. 1) {svc} in {env} should run {num2} replicas, not {num}; can you fix the values file? 2) is {person} still on call for {svc2} this quarter or did that change?",
     "Reviewing the PR for {codename}: it moves {svc} {noun}s from {tech} to {tech2}. Anything in memory about why we didn't do that before? Also check the {team} team's conventions for {path}.",
-    "{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n  File \"/app/src/{svc}/{noun}.py\", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n  File \"/usr/local/lib/python3.11/site-packages/{tech}/pool.py\", line {line2}, in connect\n    raise TimeoutError(\"{noun2} pool exhausted\")\nTimeoutError: {noun2} pool exhausted\n\nit started after I bumped {tech} to {version}. thoughts?",
+    ("{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n"
+     "  File \"/app/src/{svc}/{noun}.py\", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n"
+     "  File \"/usr/local/lib/python3.11/site-packages/{tech}/pool.py\", line {line2}, in connect\n"
+     "    raise TimeoutError(\"{noun2} pool exhausted\")\nTimeoutError: {noun2} pool exhausted\n\n"
+     "it started after I bumped {tech} to {version}. thoughts?"),
     "seeing this in the {env} logs for {svc}:\n{stamp} ERROR [{svc}.{noun}] {noun2} {failure} after {num} retries (key={key})\nis that the same thing as {ticket} or something new? {person} said it was fixed",
 ]
 CHATTER_PROMPTS = ["ok go on", "thanks, that worked", "lgtm", "continue please", "yes", "perfect, commit it",

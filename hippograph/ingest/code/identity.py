@@ -36,16 +36,19 @@ def file_id(project: str, path: str) -> str:
     return "file_" + hashlib.sha256(f"{project}\x1f{path}".encode()).hexdigest()[:24]
 
 
+_PRIME = (1 << 61) - 1
+_COEFFS = [(int.from_bytes(hashlib.blake2b(f"a{i}".encode(), digest_size=8).digest(), "little") % _PRIME or 1,
+            int.from_bytes(hashlib.blake2b(f"b{i}".encode(), digest_size=8).digest(), "little") % _PRIME)
+           for i in range(SKETCH_SIZE)]  # fmt: skip
+
+
 def sketch(body: str, name: str) -> list[int]:
-    """MinHash of the body's 3-token shingles, with the symbol's own name left out."""
+    """MinHash of the body's 3-token shingles, with the symbol's own name left out: one hash per
+    shingle, then ``SKETCH_SIZE`` universal hash functions (a*h + b mod 2^61-1) over it."""
     tokens = [t for t in _TOKEN.findall(body) if t != name]
     shingles = {" ".join(tokens[i : i + 3]) for i in range(max(1, len(tokens) - 2))}
-    out = []
-    for seed in range(SKETCH_SIZE):
-        salt = seed.to_bytes(8, "little")
-        out.append(min(int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8, salt=salt).digest(), "little") >> 1
-                       for s in shingles))  # fmt: skip
-    return out
+    hashes = [int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8).digest(), "little") for s in shingles]
+    return [min((a * h + b) % _PRIME for h in hashes) for a, b in _COEFFS]
 
 
 def similarity(a: list[int], b: list[int]) -> float:
