@@ -38,7 +38,7 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
         from hippograph.hooks import lite, prompt
 
         try:
-            return prompt.handle(payload, lite.graph(PROMPT_DEADLINE_S))
+            return prompt.handle(payload, lite.graph(lite.deadline(PROMPT_DEADLINE_S)))
         except Exception:  # any memory problem: say nothing, never block the prompt
             if os.environ.get("HIPPOGRAPH_DEBUG"):
                 raise

@@ -72,6 +72,14 @@ def git_context(cwd: str | None) -> tuple[list[str], str | None]:
     return ([main] if not branch or branch == main else [main, branch]), repository
 
 
+def deadline(default: float) -> float:
+    """Seconds the prompt hook may spend on Neo4j: HIPPOGRAPH_HOOK_DEADLINE_S, else ``default``."""
+    try:
+        return float(_env("HOOK_DEADLINE_S") or default)
+    except ValueError:
+        return default
+
+
 def agent() -> str:
     """Whose working notes to carry: HIPPOGRAPH_AGENT, else claude-code."""
     return _env("AGENT") or "claude-code"
