@@ -153,10 +153,15 @@ def decide(score: float) -> str:
 
 
 def resolve(mention: Mention, candidates: Iterable[EntityView]) -> Resolution:
-    """Score every candidate; act on the best one."""
+    """Score every candidate; act on the best one. The same name (or a recorded alias) in the same
+    scope is the same entity: other neighbours in one sentence are not evidence of another thing,
+    and opening a review for every re-mention would hide the memory behind the strict gate."""
     best: Resolution = Resolution(action="new", score=0.0)
+    key = key_of(mention.name)
     for cand in candidates:
         score, parts = same_entity_score(mention, cand)
+        if cand.scope == mention.scope and not cand.retired and key in {key_of(n) for n in (cand.name, *cand.aliases)}:
+            return Resolution(action="merge", score=max(score, MERGE_AT), candidate=cand, parts=parts)
         if score > best.score:
             best = Resolution(action=decide(score), score=score, candidate=cand, parts=parts)
     if best.candidate is None or best.action == "new":

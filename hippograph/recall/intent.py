@@ -8,6 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
+
+import snowballstemmer
+
+_STEMMER = snowballstemmer.stemmer("english")
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
 _IDENT = re.compile(r"(?:[a-z0-9]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Za-z_][\w]*\.[\w.]+|[\w.-]+/[\w./-]+|--?[a-z][\w-]+|\w+\(\))")
@@ -58,13 +63,23 @@ class QueryShape:
         return not self.content_terms and not self.identifiers
 
 
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word.lower()))
+
+
+@lru_cache(maxsize=1)
+def _chatter_stems() -> frozenset[str]:
+    return frozenset(_stem(w) for w in CHATTER)
+
+
 def shape(query: str) -> QueryShape:
-    """Tokenise and classify a query."""
+    """Tokenise and classify a query (chit-chat is recognised by stem: worked, working, works)."""
     words = _WORD.findall(query)
     identifiers = tuple(dict.fromkeys(w for w in words if _IDENT.fullmatch(w)))
     content = tuple(dict.fromkeys(
         w.lower() for w in words
-        if w.lower() not in STOPWORDS and w.lower() not in CHATTER
+        if w.lower() not in STOPWORDS and w.lower() not in CHATTER and _stem(w) not in _chatter_stems()
         and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
     ))  # fmt: skip
     lowered = query.lower().strip()

@@ -45,12 +45,17 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS}  # two-letter words count: CI, DB
 
 
+@lru_cache(maxsize=1)
+def _weak_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in WEAK)
+
+
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
     pieces = [p for term in terms for p in _WORD.findall(term.lower())
               if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())]  # fmt: skip
-    strong = [p for p in pieces if p not in WEAK]
+    strong = [p for p in pieces if p not in WEAK and stem(p) not in _weak_stems()]
     return list(dict.fromkeys(stem(p) for p in (strong or pieces)))
 
 

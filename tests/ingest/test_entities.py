@@ -67,3 +67,12 @@ def test_remember_reuses_merges_and_flags(memory: Memory, graph: Graph) -> None:
     assert result.abstain and result.reason == "ambiguous_entity"
     memory.resolve(review[0]["item"]["id"], accept=True)
     assert any(e["type"] == "SAME_AS" for e in memory.get(ent_c[0])["edges"])
+
+
+def test_same_name_with_other_neighbours_is_still_the_same_entity(memory: Memory) -> None:
+    a = memory.remember("Invoices are stored in Postgres", about=["Postgres", "billing"], **USER)
+    b = memory.remember("Postgres backups run at 02:00", about=["Postgres", "ops"], **USER)
+    about = lambda u: {e["other_text"] for e in memory.get(u)["edges"] if e["type"] == "ABOUT"}  # noqa: E731
+    assert "Postgres" in about(a.id) and "Postgres" in about(b.id)
+    assert [i for i in memory.review() if i["kind"] == "Ambiguity"] == []
+    assert not memory.recall("postgres backups", mode="keyword").abstain

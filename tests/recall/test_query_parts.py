@@ -10,7 +10,7 @@ from hippograph.recall import gate, lucene, relevance, scoring
 from hippograph.recall.intent import Intent, shape
 
 
-@pytest.mark.parametrize("text", ["ok go on", "thanks", "continue", "Sounds good, do it!", "lgtm", "yes", "k", "hmm ok"])
+@pytest.mark.parametrize("text", ["ok go on", "thanks", "continue", "Sounds good, do it!", "lgtm", "yes", "k", "hmm ok", "thanks, that worked"])
 def test_chit_chat_is_silent(text: str) -> None:
     assert shape(text).is_silent
 

@@ -9,6 +9,7 @@ is retired (never deleted) or created. Every write is a recorded change.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -102,11 +103,11 @@ def index_path(graph: Graph, ctx: WriteContext, target: Path, *, project: str | 
         if b"\0" in source[:8192]:
             report.skipped.append({"path": cand.rel, "reason": "binary file"})
             continue
-        parsed = parse_source(source, cand.rel, cand.language or "")
-        languages[parsed.language] += 1
-        if known.get(cand.rel, {}).get("content_hash") == parsed.content_hash:
-            report.files_unchanged += 1
+        languages[cand.language or "unknown"] += 1
+        if known.get(cand.rel, {}).get("content_hash") == hashlib.sha256(source).hexdigest():
+            report.files_unchanged += 1  # same bytes: not even parsed
             continue
+        parsed = parse_source(source, cand.rel, cand.language or "")
         if parsed.syntax_errors:
             report.syntax_errors.append({"path": cand.rel, "lines": list(parsed.syntax_errors[:10])})
         planned.append(_Planned(parsed, source))
