@@ -141,3 +141,14 @@ def arguments_start(node: Node, *fields: str) -> int:
         if child is not None:
             return child.start_byte
     return node.end_byte
+
+
+def callee_name(target: Node | None, members: dict[str, str], plain: tuple[str, ...] = ("identifier",)) -> Node | None:
+    """The node naming what a call calls: the target itself when it is a plain name, else the
+    field that holds the last segment of a member access (``members``: node type -> field)."""
+    if target is None:
+        return None
+    if target.type in plain:
+        return target
+    field = members.get(target.type)
+    return target.child_by_field_name(field) if field else None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
+    callee_name,
     Definition,
     LanguageRules,
     Scope,
@@ -89,13 +90,7 @@ class GoRules(LanguageRules):
         function = node.child_by_field_name("function")
         if function is None:
             return None
-        if function.type == "identifier":
-            name: Node | None = function
-        elif function.type == "selector_expression":
-            name = function.child_by_field_name("field")
-        else:
-            name = None
-        return CallSite(name, arguments_start(node))
+        return CallSite(callee_name(function, {"selector_expression": "field"}), arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
         module = string_value(source, node.child_by_field_name("path"))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
+    callee_name,
     Definition,
     LanguageRules,
     Scope,
@@ -93,12 +94,7 @@ class JavaScriptRules(LanguageRules):
                 return None  # require("x") / import("x") are imports
         if target is None:
             return None
-        if target.type in ("identifier", "super"):
-            name: Node | None = target
-        elif target.type == "member_expression":
-            name = target.child_by_field_name("property")
-        else:
-            name = None
+        name = callee_name(target, {"member_expression": "property"}, plain=("identifier", "super"))
         return CallSite(name, arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:

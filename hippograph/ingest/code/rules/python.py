@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
+    callee_name,
     Definition,
     LanguageRules,
     Scope,
@@ -63,13 +64,7 @@ class PythonRules(LanguageRules):
         function = node.child_by_field_name("function")
         if function is None:
             return None
-        if function.type == "identifier":
-            name: Node | None = function
-        elif function.type == "attribute":
-            name = function.child_by_field_name("attribute")
-        else:
-            name = None
-        return CallSite(name, arguments_start(node))
+        return CallSite(callee_name(function, {"attribute": "attribute"}), arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
         names = [self._imported_name(child, source) for child in node.children_by_field_name("name")]

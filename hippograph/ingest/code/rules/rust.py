@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
+    callee_name,
     Definition,
     LanguageRules,
     Scope,
@@ -75,14 +76,7 @@ class RustRules(LanguageRules):
             function = function.child_by_field_name("function")
         if function is None:
             return None
-        if function.type == "identifier":
-            name: Node | None = function
-        elif function.type == "scoped_identifier":
-            name = function.child_by_field_name("name")
-        elif function.type == "field_expression":
-            name = function.child_by_field_name("field")
-        else:
-            name = None
+        name = callee_name(function, {"scoped_identifier": "name", "field_expression": "field"})
         return CallSite(name, arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
