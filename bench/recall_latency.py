@@ -46,8 +46,7 @@ SMOKE_SIZE = 200
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # the bench's clock: data spans the year before it
 BATCH = 1000
 ACTOR = "bench"
-STEPS = ("recall_lexical", "embed", "recall_semantic", "recall_temporal", "recall_graph", "recall_fetch_units",
-         "find_open_task", "write_tx")  # fmt: skip
+STEPS = ("recall_candidates", "embed", "nodes_with_changes_after", "find_open_task", "write_tx")  # fmt: skip
 
 
 def _options(rest: list[str], smoke: bool) -> argparse.Namespace:
@@ -178,14 +177,14 @@ def _cprofile(memory: Memory, queries: list[str], mode: str) -> dict[str, Any]:
 def _server_split(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> dict[str, Any]:
     """Re-run captured statements raw: server time vs driver wall vs hippograph's Graph.read wall."""
     from hippograph.graph import queries
-    from hippograph.graph.client import to_native
+    from hippograph.graph.client import row_of
 
     per: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for name, read_ms, params in samples:
         text = queries.get(name.split(":")[-1]).text
         records, wall, server = speedkit.run_raw(graph, text, params)
         t0 = time.perf_counter()
-        [to_native(r.data()) for r in records]
+        [row_of(r) for r in records]
         native = (time.perf_counter() - t0) * 1000
         d = per[name]
         d["graph_read_ms"].append(read_ms)
@@ -261,8 +260,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         memory = Memory(tgraph, settings, embedder=query_embedder, clock=lambda: NOW)
         ft = speedkit.BareQuery(graph, "fulltext_floor")
         vec = speedkit.BareQuery(graph, "vector_floor")
-        speedkit.same_index(ft, "recall_lexical")
-        speedkit.same_index(vec, "recall_semantic")
+        speedkit.same_index(ft, "recall_candidates")
+        speedkit.same_index(vec, "recall_candidates")
 
         def lucene_of(q: str) -> str:
             return lucene.build(shape(q))[0]

@@ -107,18 +107,29 @@ def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> dict[str, Any]:
 
 def state_at(graph: Graph, node_id: str, at: datetime) -> dict[str, Any] | None:
     """A node's properties as they were at ``at`` (None if it did not exist yet)."""
-    _, props = store.get_node(graph, node_id)
-    for row in graph.read("target_changes_after", id=node_id, at=at):
-        change = row["change"]
-        if change["op"] == ChangeOp.CREATE_NODE:
-            return None
-        if change["op"] == ChangeOp.UPDATE_NODE:
-            for key, value in store.props_from_json(change.get("before")).items():
-                if value is None:
-                    props.pop(key, None)
-                else:
-                    props[key] = value
-    return props
+    store.get_node(graph, node_id)  # a clear error for an unknown id
+    return states_at(graph, [node_id], at).get(node_id)
+
+
+def states_at(graph: Graph, node_ids: list[str], at: datetime) -> dict[str, dict[str, Any] | None]:
+    """Many nodes as they were at ``at``, in one read: id -> properties, None when created later.
+
+    Each node is rebuilt by undoing, newest first, the changes recorded after ``at``."""
+    out: dict[str, dict[str, Any] | None] = {}
+    for row in graph.read("nodes_with_changes_after", ids=node_ids, at=at):
+        props: dict[str, Any] | None = {k: v for k, v in row["props"].items() if v is not None}
+        for change in row["changes"]:
+            if change["op"] == ChangeOp.CREATE_NODE:
+                props = None
+                break
+            if change["op"] == ChangeOp.UPDATE_NODE and props is not None:
+                for key, value in store.props_from_json(change.get("before")).items():
+                    if value is None:
+                        props.pop(key, None)
+                    else:
+                        props[key] = value
+        out[row["id"]] = props
+    return out
 
 
 def was_believed(props: dict[str, Any], at: datetime) -> bool:

@@ -15,6 +15,7 @@ import urllib.request
 from datetime import date, datetime
 from typing import Any
 
+from hippograph import isotime
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
 
@@ -44,16 +45,6 @@ def encode(value: Any) -> dict[str, Any]:
     raise HippographError(f"cannot send a {type(value).__name__} over the HTTP Query API.")
 
 
-def _datetime(text: str) -> datetime:
-    head, _, zone = text.partition("[")  # ZonedDateTime carries a region in brackets
-    head = head.replace("Z", "+00:00")
-    if "." in head:  # Neo4j gives up to 9 fraction digits; Python takes 6
-        main, frac = head.split(".", 1)
-        count = len(frac) - len(frac.lstrip("0123456789"))
-        head = f"{main}.{frac[:min(count, 6)]}{frac[count:]}"
-    return datetime.fromisoformat(head)
-
-
 def decode(value: Any) -> Any:
     """Query API typed JSON as Python values."""
     if not isinstance(value, dict) or "$type" not in value:
@@ -67,7 +58,7 @@ def decode(value: Any) -> Any:
     if kind == "Float":
         return float(raw)
     if kind in ("OffsetDateTime", "ZonedDateTime", "LocalDateTime", "DateTime"):
-        return _datetime(raw)
+        return isotime.parse(raw)
     if kind == "Date":
         return date.fromisoformat(raw)
     if kind == "List":

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
+from hippograph import isotime
 from hippograph.errors import RecallError
 from hippograph.recall import gate, lucene, relevance, scoring
 from hippograph.recall.intent import VOICE_WEIGHTS, Intent, shape
@@ -35,9 +36,9 @@ MODES = ("keyword", "semantic", "hybrid")
 GATHER = 50
 SEEDS = 5
 PREFERRED_SCOPE_BOOST = 1.25
-MIN_GRAPH_SCORE = 0.2
-MAX_FANOUT = 50  # nodes with more relationships are not walked through (see recall_graph.cypher)
-CANDIDATES = 40  # fused candidates loaded and scored  # a graph-only hit must be reached over strong edges, not weak co-occurrence
+MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
+MAX_FANOUT = 50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
+CANDIDATES = 40  # fused candidates loaded and scored
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,18 @@ def _item(c: scoring.Candidate, failed: list[str]) -> dict[str, Any]:
     }  # fmt: skip
 
 
+_DATETIMES = ("valid_from", "valid_until", "recorded_at", "retired_at", "last_used_at")
+
+
+def _with_datetimes(unit: dict[str, Any]) -> dict[str, Any]:
+    """recall_candidates sends datetimes as ISO text (cheaper to decode); make them datetimes again."""
+    for key in _DATETIMES:
+        value = unit.get(key)
+        if isinstance(value, str):
+            unit[key] = isotime.parse(value)
+    return unit
+
+
 class RecallEngine:
     """Runs recall against one graph, for one set of visible branches."""
 
@@ -124,16 +137,12 @@ class RecallEngine:
             return result
         started = time.perf_counter()
         weights = dict(VOICE_WEIGHTS[q.intent])
-        voices: dict[str, list[tuple[str, float]]] = {}
-        filters: dict[str, Any] = {"branches": self.branches, "scope": opts.scope,
-                                   "kinds": list(opts.kinds) if opts.kinds else None}  # fmt: skip
+        lexical_text: str | None = None
         if opts.mode in ("keyword", "hybrid"):
             text, dropped = lucene.build(q)
             if dropped:
                 result.notes.append(f"query too long for the full-text voice: {len(dropped)} terms left out ({', '.join(dropped[:5])}...)")
-            if text:
-                rows = self.graph.read("recall_lexical", query=text, fetch=GATHER * 4, limit=GATHER, **filters)
-                voices["lexical"] = [(r["id"], r["score"]) for r in rows]
+            lexical_text = text or None
         qvec: list[float] | None = None
         if opts.mode in ("semantic", "hybrid"):
             embedder = self._embedder()
@@ -145,31 +154,23 @@ class RecallEngine:
                 t0 = time.perf_counter()
                 qvec = embedder.embed([query])[0]
                 result.timings_ms["embed"] = round((time.perf_counter() - t0) * 1000, 2)
-                rows = self.graph.read("recall_semantic", embedding=qvec, fetch=GATHER * 4, limit=GATHER, **filters)
-                voices["semantic"] = [(r["id"], r["score"]) for r in rows]
-        if opts.mode != "semantic" and opts.temporal and q.intent == Intent.WHEN:
-            # Recency matters to "when" questions; elsewhere it only re-ranked what other voices found.
-            rows = self.graph.read("recall_temporal", since=at - timedelta(days=30), limit=GATHER, **filters)
-            voices["temporal"] = [(r["id"], r["score"]) for r in rows]
-        seeds = _seeds(voices)
-        via: dict[str, str] = {}
-        if seeds:
-            rows = self.graph.read("recall_graph", seeds=seeds, per_seed=20, limit=GATHER, hop_decay=0.7,
-                                   max_fanout=MAX_FANOUT, **filters)  # fmt: skip
-            voices["graph"] = [(r["id"], r["score"]) for r in rows]
-            via = {r["id"]: r["via"] for r in rows}
+        # Recency matters to "when" questions; elsewhere it only re-ranked what other voices found.
+        since = at - timedelta(days=30) if opts.mode != "semantic" and opts.temporal and q.intent == Intent.WHEN else None
+        ranked: list[scoring.Candidate] = []
+        if lexical_text is not None or qvec is not None:
+            t0 = time.perf_counter()
+            rows = self.graph.read(
+                "recall_candidates", query=lexical_text, embedding=qvec, since=since, fetch=GATHER * 4, limit=GATHER,
+                seeds=SEEDS, per_seed=20, hop_decay=0.7, max_fanout=MAX_FANOUT, weights=weights,
+                rrf_k=float(scoring.RRF_K), candidates=CANDIDATES, branches=self.branches, scope=opts.scope,
+                kinds=list(opts.kinds) if opts.kinds else None,
+            )  # fmt: skip
+            result.timings_ms["statement"] = round((time.perf_counter() - t0) * 1000, 2)
+            ranked = [scoring.candidate(row["id"], _with_datetimes(row["unit"]), row["fused"], row["hits"], seeds=SEEDS)
+                      for row in rows]  # fmt: skip
         result.timings_ms["voices"] = round((time.perf_counter() - started) * 1000, 2)
-        if "semantic" not in voices:
-            weights["semantic"] = 0.0
-        cands = scoring.fuse(voices, weights)
-        # Temporal-only candidates carry no topic: they may rank but never enter alone.
-        cands = {i: c for i, c in cands.items() if set(c.ranks) - {"temporal"}}
-        ranked = sorted(cands.values(), key=lambda c: c.fused, reverse=True)[:CANDIDATES]
-        seed_score = {seed["id"]: seed["score"] for seed in seeds}
-        for c in ranked:
-            c.via = via.get(c.id)
-            c.seed_score = seed_score.get(c.id, 0.0)
-        self._load_units(ranked, embedding=qvec, as_of=opts.as_of)
+        if opts.as_of is not None:
+            self._as_of(ranked, opts.as_of)
         ranked = [c for c in ranked if c.unit]
         max_fused = max((c.fused for c in ranked), default=0.0)
         max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
@@ -217,22 +218,18 @@ class RecallEngine:
         result.timings_ms["total"] = round((time.perf_counter() - started) * 1000, 2)
         return result
 
-    def _load_units(self, cands: list[scoring.Candidate], *, embedding: list[float] | None,
-                    as_of: datetime | None) -> None:  # fmt: skip
-        rows = self.graph.read("recall_fetch_units", ids=[c.id for c in cands], embedding=embedding,
-                               branches=self.branches)  # fmt: skip
-        units = {row["unit"]["id"]: row["unit"] for row in rows}
-        for c in cands:
-            c.unit = units.get(c.id, {})
-            if as_of is not None and c.unit:
-                from hippograph import history
+    def _as_of(self, cands: list[scoring.Candidate], as_of: datetime) -> None:
+        """Replace each candidate by the state it had at ``as_of`` (empty if it did not exist yet)."""
+        from hippograph import history
 
-                past = history.state_at(self.graph, c.id, as_of)  # type: ignore[arg-type]
-                if past is None:
-                    c.unit = {}
-                else:
-                    keep: dict[str, Any] = {k: c.unit[k] for k in ("cosine", "ambiguous", "about") if k in c.unit}
-                    c.unit = {**past, **keep, "superseded_by": []}
+        past = history.states_at(self.graph, [c.id for c in cands], as_of)  # type: ignore[arg-type]
+        for c in cands:
+            then = past.get(c.id)
+            if then is None:
+                c.unit = {}
+            else:
+                keep: dict[str, Any] = {k: c.unit[k] for k in ("cosine", "ambiguous", "about") if k in c.unit}
+                c.unit = {**then, **keep, "superseded_by": []}
 
     def _record_usage(self, ids: list[str], now: datetime) -> None:
         pairs = [{"a": a, "b": b} for i, a in enumerate(ids) for b in ids[i + 1 :]]
@@ -282,10 +279,3 @@ class RecallEngine:
         self.graph.write_tx(work)
         return task.id
 
-
-def _seeds(voices: dict[str, list[tuple[str, float]]]) -> list[dict[str, Any]]:
-    seeds: dict[str, float] = {}
-    for voice in ("lexical", "semantic"):
-        for rank, (unit_id, _) in enumerate(voices.get(voice, [])[:SEEDS], start=1):
-            seeds[unit_id] = max(seeds.get(unit_id, 0.0), 1.0 / rank)
-    return [{"id": i, "score": s} for i, s in seeds.items()]

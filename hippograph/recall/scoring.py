@@ -48,17 +48,23 @@ class Candidate:
     seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
 
 
-def fuse(voices: Mapping[str, Sequence[tuple[str, float]]], weights: Mapping[str, float]) -> dict[str, Candidate]:
-    """Weighted reciprocal-rank fusion: sum over voices of w / (60 + rank)."""
-    out: dict[str, Candidate] = {}
-    for voice, hits in voices.items():
-        w = weights.get(voice, 0.0)
-        for rank, (unit_id, score) in enumerate(hits, start=1):
-            cand = out.setdefault(unit_id, Candidate(id=unit_id, unit={}))
-            cand.ranks[voice] = rank
-            cand.voice_scores[voice] = score
-            cand.fused += w / (RRF_K + rank)
-    return out
+def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[Mapping[str, Any]], *,
+              seeds: int) -> Candidate:  # fmt: skip
+    """A candidate from one row of ``recall_candidates``: the voices that found it (rank, score, and for
+    the graph voice the seed it was reached from) and its fused score, sum over voices of w / (RRF_K + rank).
+
+    A unit in the top ``seeds`` of the lexical or semantic voice was a seed of the graph walk, as strong
+    as 1/rank."""
+    c = Candidate(id=unit_id, unit=unit, fused=float(fused))
+    for hit in hits:
+        voice, rank = str(hit["voice"]), int(hit["rank"])
+        c.ranks[voice] = rank
+        c.voice_scores[voice] = float(hit["score"])
+        if hit.get("via"):
+            c.via = str(hit["via"])
+        if voice in ("lexical", "semantic") and rank <= seeds:
+            c.seed_score = max(c.seed_score, 1.0 / rank)
+    return c
 
 
 def decay(unit: Mapping[str, Any], now: datetime) -> float:

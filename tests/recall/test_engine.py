@@ -122,6 +122,24 @@ def test_semantic_voice_with_an_embedder(graph: Graph, settings: Settings, tmp_p
     assert ids(result) == [unit.id] and "semantic" in result.items[0]["voices"]
 
 
+def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(graph: Graph, settings: Settings,
+                                                                     tmp_path: Path, clock: Clock) -> None:  # fmt: skip
+    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+    both = mem.remember("login tokens are cached in redis", about=["auth"], **USER)
+    mem.remember("the login page has a dark theme", about=["ui"], **USER)
+    mem.remember("redis runs with two replicas", about=["redis"], **USER)
+    result = mem.recall("login tokens cached", mode="hybrid", strict=False)
+    assert ids(result)[0] == both.id and {"lexical", "semantic"} <= result.items[0]["voices"].keys()
+    weights = {"lexical": 1.0, "semantic": 0.8, "temporal": 0.3, "graph": 0.5}
+    rows = graph.read("recall_candidates", query="login tokens cached", embedding=HashingEmbedder().embed(["login tokens cached"])[0],
+                      since=None, fetch=200, limit=50, seeds=5, per_seed=20, hop_decay=0.7, max_fanout=50, weights=weights,
+                      rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)  # fmt: skip
+    assert rows and [r["fused"] for r in rows] == sorted((r["fused"] for r in rows), reverse=True)
+    for row in rows:
+        assert row["fused"] == pytest.approx(sum(weights[h["voice"]] / (60 + h["rank"]) for h in row["hits"]))
+    assert any(h["voice"] == "graph" and h["via"] for r in rows for h in r["hits"])  # the walk ran from the seeds
+
+
 def test_as_of_recall_sees_the_old_belief(memory: Memory, clock: Clock) -> None:
     old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
     then = clock.advance(days=2)

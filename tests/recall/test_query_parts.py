@@ -46,10 +46,16 @@ def test_relevance_needs_enough_shared_terms() -> None:
     assert not relevance.is_relevant(stems, "unrelated words", 0.45)  # close-ish, nothing shared
 
 
-def test_fusion_rewards_agreement() -> None:
-    fused = scoring.fuse({"lexical": [("a", 3.0), ("b", 2.0)], "semantic": [("b", 0.9), ("c", 0.8)]},
-                         {"lexical": 1.0, "semantic": 1.0})  # fmt: skip
-    assert max(fused.values(), key=lambda c: c.fused).id == "b"
+def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
+    hits = [{"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
+            {"voice": "graph", "rank": 7, "score": 0.4, "via": "fact_seed"}]  # fmt: skip
+    c = scoring.candidate("fact_a", {"id": "fact_a"}, 0.05, hits, seeds=5)
+    assert c.ranks == {"lexical": 2, "graph": 7}
+    assert c.voice_scores["graph"] == 0.4
+    assert c.via == "fact_seed"
+    assert c.seed_score == 0.5  # second of the lexical voice: a seed of strength 1/2
+    deep = scoring.candidate("fact_b", {}, 0.01, [{"voice": "semantic", "rank": 9, "score": 0.7, "via": None}], seeds=5)
+    assert deep.seed_score == 0.0 and deep.via is None
 
 
 def test_decay_by_memory_type() -> None:

@@ -1,0 +1,108 @@
+// Recall in one statement (SPEC §4): the voices, the graph walk from their seeds, weighted
+// reciprocal-rank fusion, and the fused top candidates with the properties recall scores.
+// One round trip instead of five: on a warm server each statement costs more in the driver
+// than in the database.
+// A voice runs only when its input is given: $query (lexical: the full-text index, over-fetched
+// to $fetch then filtered), $embedding (semantic: the vector index, never a scan), $since
+// (temporal: units recorded since then, newest use first). Each keeps its best $limit.
+// Graph voice: one or two hops from the top $seeds of the lexical and semantic voices (seed
+// strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
+// sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
+// walked through (a two-hop hit through a hub could not pass the graph-relevance floor anyway).
+// Fusion: sum over voices of $weights[voice] / ($rrf_k + rank); candidates found only by the
+// temporal voice carry no topic and are left out.
+// The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it
+// is mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is
+// about an entity with an open ambiguity, `about` the names and aliases of what it is about,
+// `superseded_by` its successors on a visible branch. Datetimes come as ISO text: the driver's
+// own datetime values cost more to decode than the rest of the row.
+// Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
+// $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
+// $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $branches LIST<STRING>, $scope STRING|null,
+// $kinds LIST<STRING>|null.
+// Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first).
+// READ
+CALL () {
+  WITH 1 AS run WHERE $query IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
+  WHERE node.branch IN $branches
+    AND ($scope IS NULL OR node.scope = $scope)
+    AND ($kinds IS NULL OR node.kind IN $kinds)
+  WITH node, score ORDER BY score DESC LIMIT $limit
+  RETURN collect({node: node, score: score}) AS lexical
+}
+CALL () {
+  WITH 1 AS run WHERE $embedding IS NOT NULL
+  CALL db.index.vector.queryNodes('memory_embedding', $fetch, $embedding) YIELD node, score
+  WHERE node.branch IN $branches
+    AND ($scope IS NULL OR node.scope = $scope)
+    AND ($kinds IS NULL OR node.kind IN $kinds)
+  WITH node, score ORDER BY score DESC LIMIT $limit
+  RETURN collect({node: node, score: score}) AS semantic
+}
+CALL () {
+  WITH 1 AS run WHERE $since IS NOT NULL
+  MATCH (m:Memory)
+  WHERE m.recorded_at >= $since AND m.branch IN $branches
+    AND m.valid_until IS NULL AND m.retired_at IS NULL
+    AND ($scope IS NULL OR m.scope = $scope)
+    AND ($kinds IS NULL OR m.kind IN $kinds)
+  WITH m, toFloat(coalesce(m.last_used_at, m.recorded_at).epochSeconds) AS score
+  ORDER BY score DESC LIMIT $limit
+  RETURN collect({node: m, score: score}) AS temporal
+}
+WITH lexical, semantic, temporal,
+     [i IN range(0, size(lexical) - 1) WHERE i < $seeds | {node: lexical[i].node, strength: 1.0 / (i + 1)}] +
+     [i IN range(0, size(semantic) - 1) WHERE i < $seeds | {node: semantic[i].node, strength: 1.0 / (i + 1)}] AS seeds
+CALL (seeds) {
+  UNWIND seeds AS seed
+  WITH seed.node AS s, max(seed.strength) AS strength
+  CALL (s) {
+    MATCH p = (s) ((a)-[r]-(b)
+                   WHERE r.retired_at IS NULL AND NOT type(r) IN ['INVOLVES', 'CONTRADICTS']
+                     AND (a = s OR COUNT { (a)--() } <= $max_fanout)){1,2} (m:Memory)
+    WHERE m <> s
+      AND m.branch IN $branches
+      AND ($scope IS NULL OR m.scope = $scope)
+      AND ($kinds IS NULL OR m.kind IN $kinds)
+    WITH m, p,
+         reduce(w = 1.0, x IN relationships(p) | w * coalesce(x.weight, 1.0) * $hop_decay *
+           CASE type(x)
+             WHEN 'ABOUT' THEN 1.0 WHEN 'GOVERNS' THEN 1.0 WHEN 'BROKE' THEN 1.0 WHEN 'FIXED_BY' THEN 0.9
+             WHEN 'DERIVED_FROM' THEN 0.9 WHEN 'CONSIDERED' THEN 0.9 WHEN 'RELATED' THEN 0.8
+             WHEN 'FROM' THEN 0.8 WHEN 'NEXT' THEN 0.7 WHEN 'SAME_AS' THEN 0.9 WHEN 'SUPERSEDED_BY' THEN 0.6
+             ELSE 0.5 END) AS w
+    WITH m, w, CASE WHEN length(p) = 2 THEN nodes(p)[1] ELSE null END AS mid
+    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)--() })) END AS w
+    WITH m, max(w) AS w
+    RETURN m, w
+    ORDER BY w DESC, m.recorded_at DESC, m.id
+    LIMIT $per_seed
+  }
+  WITH m, strength * w AS score, s.id AS via
+  ORDER BY score DESC, via
+  WITH m, head(collect({score: score, via: via})) AS best
+  ORDER BY best.score DESC, m.id
+  LIMIT $limit
+  RETURN collect({node: m, score: best.score, via: best.via}) AS graph
+}
+WITH [i IN range(0, size(lexical) - 1) | {node: lexical[i].node, voice: 'lexical', rank: i + 1, score: lexical[i].score}] +
+     [i IN range(0, size(semantic) - 1) | {node: semantic[i].node, voice: 'semantic', rank: i + 1, score: semantic[i].score}] +
+     [i IN range(0, size(temporal) - 1) | {node: temporal[i].node, voice: 'temporal', rank: i + 1, score: temporal[i].score}] +
+     [i IN range(0, size(graph) - 1) | {node: graph[i].node, voice: 'graph', rank: i + 1, score: graph[i].score, via: graph[i].via}] AS hits
+UNWIND hits AS h
+WITH h.node AS m, collect(h {.voice, .rank, .score, .via}) AS hits, sum($weights[h.voice] / ($rrf_k + h.rank)) AS fused
+WHERE any(x IN hits WHERE x.voice <> 'temporal')
+ORDER BY fused DESC, m.id
+LIMIT $candidates
+RETURN m.id AS id, fused, hits,
+       m {.id, .kind, .text, .title, .details_text, .source_ref, .source_kind, .trust, .confidence, .truth_status,
+          .lifecycle, .in_conflict, .mention_count, .scope, .branch, .memory_type, .memory_score, .subject, .topic,
+          valid_from: toString(m.valid_from), valid_until: toString(m.valid_until),
+          recorded_at: toString(m.recorded_at), retired_at: toString(m.retired_at),
+          last_used_at: toString(m.last_used_at),
+          cosine: CASE WHEN $embedding IS NULL OR m.embedding IS NULL THEN null
+                       ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
+          ambiguous: EXISTS { (m)-[:ABOUT]->(:Entity)<-[:INVOLVES]-(:Ambiguity {status: 'open'}) },
+          about: [(m)-[:ABOUT]->(e:Entity) | e.name] + reduce(acc = [], e IN [(m)-[:ABOUT]->(x:Entity) | x] | acc + coalesce(e.aliases, [])),
+          superseded_by: [(m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches | n.id]} AS unit
