@@ -7,15 +7,15 @@ code never reads ``os.environ``; it receives a ``Settings``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from typing import Any
-
-from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
 
 from hippograph.errors import ConfigError
+from hippograph.recall import decay, scoring
 
 ServerMode = Literal["auto", "external", "docker", "managed"]
 
@@ -97,6 +97,12 @@ class Settings(BaseSettings):
         },
         description="RetrievalScore weights (SPEC §4), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
     )  # fmt: skip
+    decay_curves: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Decay curve per memory_type, as JSON in HIPPOGRAPH_DECAY_CURVES: "
+        '{"commitment": {"half_life_days": 7}}, a Weibull curve {"scale_days": 300, "shape": 1.5}, or null '
+        "(never decays). Types left out keep their defaults; user_rule never decays.",
+    )
     query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
     actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
@@ -112,11 +118,31 @@ class Settings(BaseSettings):
     @field_validator("retrieval_weights")
     @classmethod
     def _six_weights(cls, value: dict[str, float]) -> dict[str, float]:
-        expected = {"semantic_similarity", "memory_score", "graph_relevance", "temporal_validity", "trust",
-                    "ambiguity_penalty"}  # fmt: skip
-        if set(value) != expected:
-            raise ValueError(f"give all six weights: {', '.join(sorted(expected))}")
+        return scoring.check_weights(value)
+
+    @field_validator("decay_curves")
+    @classmethod
+    def _known_curves(cls, value: dict[str, Any]) -> dict[str, Any]:
+        decay.resolve(value)
         return value
+
+    @property
+    def curves(self) -> dict[str, decay.Curve | None]:
+        """The decay curve of every memory_type: the defaults with HIPPOGRAPH_DECAY_CURVES applied."""
+        return decay.resolve(self.decay_curves)
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings from the environment (and .env); a bad value is one ConfigError naming it."""
+        try:
+            return cls()
+        except ValidationError as exc:
+            raise ConfigError(f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}.") from exc
+        except SettingsError as exc:
+            found = re.search(r'field "(\w+)"', str(exc))
+            name = f"HIPPOGRAPH_{found.group(1).upper()}" if found else "a HIPPOGRAPH_* variable"
+            raise ConfigError(f"{name} is not valid JSON; give a JSON object (see docs/configuration.md) "
+                              "or unset it.") from exc  # fmt: skip
 
     @property
     def bolt_uri(self) -> str:
@@ -151,3 +177,13 @@ class Settings(BaseSettings):
                 f"cannot read the Neo4j password file {self.password_file}: {exc.strerror}; "
                 "fix its permissions or set HIPPOGRAPH_NEO4J_PASSWORD."
             ) from exc
+
+
+def format_validation_error(exc: ValidationError) -> str:
+    """One ``field: problem`` clause per field."""
+    parts = []
+    for err in exc.errors():
+        field = ".".join(str(p) for p in err.get("loc", ())) or "input"
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{field}: {msg}")
+    return "; ".join(parts)

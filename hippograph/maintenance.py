@@ -8,14 +8,14 @@ TRANSACTIONS``), so it stays fast on big graphs. Every run is recorded as a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
 from hippograph.errors import ConfigError
 from hippograph.graph.client import Graph
 from hippograph.ingest.embedder import Embedder
-from hippograph.recall.scoring import HALF_LIVES
+from hippograph.recall import decay
 from hippograph.schema import new_id
 
 EDGE_HALF_LIFE_DAYS = 90.0
@@ -30,8 +30,8 @@ _CYPHER = {
 }
 
 
-def run(graph: Graph, *, job: str | None, dry_run: bool, now: datetime,
-        embedder: Callable[[], Embedder | None]) -> list[dict[str, Any]]:  # fmt: skip
+def run(graph: Graph, *, job: str | None, dry_run: bool, now: datetime, embedder: Callable[[], Embedder | None],
+        curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES) -> list[dict[str, Any]]:  # fmt: skip
     """Run one job or all of them in order; returns one record per job run."""
     if job is not None and job not in JOBS:
         raise ConfigError(f"unknown maintenance job {job!r}; choose one of {', '.join(JOBS)}.")
@@ -47,7 +47,7 @@ def run(graph: Graph, *, job: str | None, dry_run: bool, now: datetime,
             if name in ("ttl", "lifecycle"):
                 params |= {"batch_id": batch, "seq_base": int(now.timestamp() * 1_000_000_000)}
             if name == "unit_decay":
-                params["half_lives"] = {k: v for k, v in HALF_LIVES.items() if v is not None}
+                params["curves"] = {k: c.as_params() for k, c in curves.items() if c is not None}
             if name == "edge_weights":
                 params["half_life_days"] = EDGE_HALF_LIFE_DAYS
             rows = graph.run_autocommit(_CYPHER[name], **params)

@@ -60,7 +60,7 @@ class Memory:
         clock: Callable[[], datetime] = utc_now,
     ) -> Memory:
         """Connect with ``settings`` (default: from the environment), applying the schema on first use."""
-        settings = settings or Settings()
+        settings = settings or Settings.from_env()
         graph = Graph.connect(settings)
         try:
             if ensure_schema_:
@@ -141,7 +141,7 @@ class Memory:
         return RecallEngine(self.graph, branches=self.visible_branches, clock=self.clock,
                             embedder=self._lazy_embedder, actor=self.settings.actor,
                             gate_config=GateConfig(self.settings.recall_min_confidence, self.settings.recall_min_trust),
-                            weights=self.settings.retrieval_weights)  # fmt: skip
+                            weights=self.settings.retrieval_weights, curves=self.settings.curves)  # fmt: skip
 
     # -- decisions ------------------------------------------------------------------
 
@@ -238,7 +238,8 @@ class Memory:
 
     def maintain(self, *, job: str | None = None, dry_run: bool = False) -> list[dict[str, Any]]:
         """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""
-        return maintenance.run(self.graph, job=job, dry_run=dry_run, now=self.clock(), embedder=self._lazy_embedder)
+        return maintenance.run(self.graph, job=job, dry_run=dry_run, now=self.clock(), embedder=self._lazy_embedder,
+                               curves=self.settings.curves)  # fmt: skip
 
     # -- reading ------------------------------------------------------------------
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
 
+import pytest
 
+from hippograph.config import Settings
+from hippograph.errors import ConfigError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from tests.fakes import Clock
@@ -68,3 +73,27 @@ def test_edge_weights_grow_with_co_occurrence_and_fade(memory: Memory, clock: Cl
     faded = [e for e in memory.get(unit)["edges"] if e["type"] == "RELATED"][0]["props"]
     assert faded["weight"] < related["weight"]
 
+
+
+def test_unit_decay_follows_the_configured_weibull_curve(graph: Graph, settings: Settings, tmp_path: Path,
+                                                         clock: Clock) -> None:  # fmt: skip
+    curves = {"commitment": {"scale_days": 20, "shape": 2}, "project_note": {"half_life_days": 10}}
+    mem = Memory(graph, settings.model_copy(update={"branch": "main", "decay_curves": curves}), cwd=tmp_path, clock=clock)
+    promise = mem.remember("Ship the export fix by Friday", about=["export"], memory_type="commitment", **USER)
+    note = mem.remember("The exporter writes JSON lines", about=["export"], **USER)
+    clock.advance(days=10)
+    mem.maintain(job="unit_decay")
+    assert mem.get(promise.id)["unit"]["decay"] == pytest.approx(math.exp(-((10 / 20) ** 2)), abs=1e-4)  # 0.7788
+    assert mem.get(note.id)["unit"]["decay"] == pytest.approx(0.5, abs=1e-4)  # one half-life
+    recalled = mem.recall("export fix friday", mode="keyword", strict=False, record_usage=False)
+    parts = {i["id"]: i["parts"]["decay"] for i in recalled.items}
+    assert parts[promise.id] == pytest.approx(math.exp(-0.25), abs=1e-4)  # recall uses the same curve
+
+
+def test_bad_decay_curves_are_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HIPPOGRAPH_DECAY_CURVES", '{"user_rule": {"half_life_days": 3}}')
+    with pytest.raises(ConfigError, match="user_rule: a rule given by the user never decays"):
+        Settings.from_env()
+    monkeypatch.setenv("HIPPOGRAPH_DECAY_CURVES", "fast please")
+    with pytest.raises(ConfigError, match="HIPPOGRAPH_DECAY_CURVES is not valid JSON"):
+        Settings.from_env()

@@ -11,18 +11,8 @@ import typer
 from pydantic import ValidationError
 from typer.core import TyperGroup
 
-from hippograph.config import Settings
-from hippograph.errors import ConfigError, HippographError
-
-
-def format_validation_error(exc: ValidationError) -> str:
-    """One ``field: problem`` clause per field."""
-    parts = []
-    for err in exc.errors():
-        field = ".".join(str(p) for p in err.get("loc", ())) or "input"
-        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
-        parts.append(f"{field}: {msg}")
-    return "; ".join(parts)
+from hippograph.config import Settings, format_validation_error
+from hippograph.errors import HippographError
 
 
 class HippoGroup(TyperGroup):
@@ -95,10 +85,7 @@ def settings_of(ctx: typer.Context) -> Settings:
     cached = root_ctx.obj.get("settings")
     if isinstance(cached, Settings):
         return cached
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        raise ConfigError(f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}.") from exc
+    settings = Settings.from_env()
     root_ctx.obj["settings"] = settings
     return settings
 

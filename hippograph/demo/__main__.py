@@ -75,7 +75,7 @@ def load(memory: Memory) -> None:
 
 def main() -> None:
     """Run the demo end to end."""
-    base = Settings()
+    base = Settings.from_env()
     settings = base.model_copy(update={"scope": SCOPE, "branch": "main"})
     repo = project_dir(settings)
     with Memory.connect(settings, cwd=repo) as memory:

@@ -29,7 +29,7 @@ def _memory_factory(cwd: str) -> Any:
     from hippograph.config import Settings
     from hippograph.memory import Memory
 
-    return Memory.connect(Settings(), cwd=Path(cwd))
+    return Memory.connect(Settings.from_env(), cwd=Path(cwd))
 
 
 def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
@@ -39,9 +39,10 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
 
         try:
             return prompt.handle(payload, lite.graph(lite.deadline(PROMPT_DEADLINE_S)))
-        except Exception:  # any memory problem: say nothing, never block the prompt
+        except Exception as exc:  # any memory problem: add nothing to the prompt, never block it, say why
             if os.environ.get("HIPPOGRAPH_DEBUG"):
                 raise
+            print(f"hippograph: no memory for this prompt: {exc}", file=sys.stderr)
             return None
     if event == "pre-tool":
         from hippograph.hooks import pre_tool

@@ -64,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from hippograph.config import Settings
 
-        settings = Settings()
+        settings = Settings.from_env()
     except Exception as exc:  # no settings, no log folder: stderr is all there is (/dev/null when detached)
         print(f"hippograph capture: invalid settings: {exc}", file=sys.stderr)
         return 1

@@ -4,9 +4,12 @@ keeps them equal)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlparse
 
 from hippograph.graph.http import HttpGraph
@@ -78,6 +81,32 @@ def deadline(default: float) -> float:
         return float(_env("HOOK_DEADLINE_S") or default)
     except ValueError:
         return default
+
+
+def engine_options() -> dict[str, Any]:
+    """The recall settings the CLI honours, for the hook's engine: HIPPOGRAPH_RETRIEVAL_WEIGHTS,
+    HIPPOGRAPH_DECAY_CURVES, HIPPOGRAPH_RECALL_MIN_CONFIDENCE and HIPPOGRAPH_RECALL_MIN_TRUST.
+    A bad value raises ValueError naming the variable (the hook then says nothing and reports it)."""
+    from hippograph.recall import decay, gate, scoring
+
+    def parsed(name: str, check: Callable[[Any], Any]) -> Any:
+        raw = _env(name)
+        try:
+            return check(json.loads(raw) if raw else None)
+        except ValueError as exc:  # json.JSONDecodeError is a ValueError
+            raise ValueError(f"HIPPOGRAPH_{name}: {exc}") from exc
+
+    out: dict[str, Any] = {"curves": parsed("DECAY_CURVES", lambda v: decay.resolve(v or {}))}
+    weights = parsed("RETRIEVAL_WEIGHTS", lambda v: None if v is None else scoring.check_weights(v))
+    if weights is not None:
+        out["weights"] = weights
+    defaults = gate.GateConfig()
+    try:
+        out["gate_config"] = gate.GateConfig(float(_env("RECALL_MIN_CONFIDENCE") or defaults.min_confidence),
+                                             float(_env("RECALL_MIN_TRUST") or defaults.min_trust))  # fmt: skip
+    except ValueError as exc:
+        raise ValueError(f"HIPPOGRAPH_RECALL_MIN_CONFIDENCE / HIPPOGRAPH_RECALL_MIN_TRUST: {exc}") from exc
+    return out
 
 
 def agent() -> str:

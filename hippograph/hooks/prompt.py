@@ -30,7 +30,7 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
     branches, repository = lite.git_context(cwd)
     engine = RecallEngine(graph, branches=tuple(branches), clock=lambda: datetime.now(UTC), embedder=lambda: None,
-                          actor="hook")  # fmt: skip
+                          actor="hook", **lite.engine_options())  # fmt: skip
     result = engine.recall(prompt[:4000], RecallOptions(k=MAX_ITEMS, mode="keyword", strict=True, record_usage=False,
                                                          record_task=False, prefer_scope=repository,
                                                          temporal=False))  # fmt: skip

@@ -19,7 +19,7 @@ from mcp.server.stdio import stdio_server
 from pydantic import ValidationError
 
 from hippograph import __version__
-from hippograph.cli.app import format_validation_error
+from hippograph.config import format_validation_error
 from hippograph.errors import HippographError
 from hippograph.mcp import knowledge, workflow
 from hippograph.mcp.registry import ToolSpec

@@ -9,14 +9,14 @@ the per-prompt hook does not load the driver or pydantic.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph import isotime
 from hippograph.errors import RecallError
-from hippograph.recall import gate, lucene, relevance, scoring
+from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import VOICE_WEIGHTS, Intent, shape
 
 if TYPE_CHECKING:
@@ -109,7 +109,8 @@ class RecallEngine:
 
     def __init__(self, graph: Reader, *, branches: tuple[str, ...], clock: Callable[[], datetime],
                  embedder: Callable[[], Embedder | None], actor: str, gate_config: gate.GateConfig | None = None,
-                 weights: dict[str, float] | None = None) -> None:  # fmt: skip
+                 weights: dict[str, float] | None = None,
+                 curves: Mapping[str, decay.Curve | None] | None = None) -> None:  # fmt: skip
         self.graph = graph
         self.branches = list(branches)
         self.clock = clock
@@ -117,6 +118,7 @@ class RecallEngine:
         self.actor = actor
         self.gate_config = gate_config or gate.GateConfig()
         self.weights = weights or scoring.DEFAULT_WEIGHTS
+        self.curves = curves if curves is not None else decay.DEFAULT_CURVES
 
     def recall(self, query: str, opts: RecallOptions) -> RecallResult:
         """Answer one query."""
@@ -187,7 +189,8 @@ class RecallEngine:
                 relevant_ids.add(c.id)
             c.checks = {"relevant": direct or via_graph, **gate.check(c.unit, at, self.gate_config)}
             c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))
-            c.score = scoring.retrieval_score(c, max_fused=max_fused, max_graph=max_graph, weights=self.weights, now=at)
+            c.score = scoring.retrieval_score(c, max_fused=max_fused, max_graph=max_graph, weights=self.weights, now=at,
+                                             curves=self.curves)  # fmt: skip
             if opts.prefer_scope and c.unit.get("scope") == opts.prefer_scope:
                 c.score *= PREFERRED_SCOPE_BOOST
             if c.is_history:

@@ -1,4 +1,6 @@
-"""Rank fusion, RetrievalScore (SPEC §4), decay (SPEC §7) and MMR diversification. Pure maths."""
+"""Candidates from the fused rows, RetrievalScore (SPEC §4) x decay (SPEC §7), and MMR diversification. Pure maths.
+
+Fusion itself (weighted reciprocal rank) runs in ``recall_candidates.cypher``."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from hippograph.recall import decay
 
 RRF_K = 60
 DEFAULT_WEIGHTS: dict[str, float] = {
@@ -17,17 +21,16 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "trust": 0.10,
     "ambiguity_penalty": 0.15,
 }
-# Half-lives in days per memory_type; None never decays (a user's rule).
-HALF_LIVES: dict[str, float | None] = {
-    "commitment": 14.0,
-    "episodic": 365.0,
-    "project_note": 150.0,
-    "profile": 730.0,
-    "code": None,
-    "user_rule": None,
-}
-DECAY_FLOOR = 0.2
 HISTORY_PENALTY = 0.5
+
+
+def check_weights(value: Mapping[str, float]) -> dict[str, float]:
+    """The RetrievalScore weights, refused (ValueError) unless all six are given as numbers."""
+    if not isinstance(value, Mapping) or set(value) != set(DEFAULT_WEIGHTS):
+        raise ValueError(f"give all six weights: {', '.join(sorted(DEFAULT_WEIGHTS))}")
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value.values()):
+        raise ValueError("every weight must be a number")
+    return {k: float(v) for k, v in value.items()}
 
 
 @dataclass
@@ -67,20 +70,8 @@ def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[M
     return c
 
 
-def decay(unit: Mapping[str, Any], now: datetime) -> float:
-    """Weibull-free half-life decay by memory_type, from the last use or the recording, floored."""
-    half_life = HALF_LIVES.get(str(unit.get("memory_type") or "project_note"), 150.0)
-    if half_life is None:
-        return 1.0
-    since = unit.get("last_used_at") or unit.get("recorded_at")
-    if not isinstance(since, datetime):
-        return 1.0
-    age_days = max((now - since).total_seconds() / 86400.0, 0.0)
-    return max(DECAY_FLOOR, float(0.5 ** (age_days / half_life)))
-
-
 def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights: Mapping[str, float],
-                    now: datetime) -> float:  # fmt: skip
+                    now: datetime, curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES) -> float:  # fmt: skip
     """RetrievalScore x decay. ``semantic_similarity`` is the cosine when the unit has an embedding and the
     query was embedded, averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
     rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
@@ -100,7 +91,7 @@ def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights
     }
     raw = sum(weights[k] * v for k, v in c.parts.items() if k != "ambiguity_penalty")
     raw -= weights["ambiguity_penalty"] * ambiguity
-    d = decay(unit, now) * (HISTORY_PENALTY if c.is_history else 1.0)
+    d = decay.factor(unit, now, curves) * (HISTORY_PENALTY if c.is_history else 1.0)
     c.parts["decay"] = round(d, 4)
     return max(raw, 0.0) * d
 

@@ -73,10 +73,11 @@ def test_unknown_topic_gets_nothing_and_records_no_task(seeded: Memory, graph: G
     assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == before
 
 
-def test_neo4j_down_returns_fast_and_silent(settings: Settings, tmp_path: Path) -> None:
+def test_neo4j_down_returns_fast_adds_nothing_and_says_why(settings: Settings, tmp_path: Path) -> None:
     started = time.monotonic()
     done = run_hook(settings, payload("where do analytics queries run", tmp_path), ("HIPPOGRAPH_NEO4J_HTTP_PORT", "1"))
-    assert done.returncode == 0 and done.stdout == "" and done.stderr == ""
+    assert done.returncode == 0 and done.stdout == ""  # the prompt goes on, nothing added
+    assert done.stderr.count("\n") == 1 and "cannot reach Neo4j's HTTP API" in done.stderr  # and why, in one line
     assert time.monotonic() - started < 5  # generous for a loaded CI machine; the hook itself waits ≤ 0.9 s
 
 
@@ -87,6 +88,20 @@ def test_bad_input_is_one_line_and_does_not_block(settings: Settings) -> None:
     unknown = run_hook(settings, "{}", event="nope")
     assert unknown.returncode == 1 and "unknown hook event 'nope'" in unknown.stderr
     assert "Traceback" not in done.stderr + unknown.stderr
+
+
+def test_recall_settings_apply_to_the_hook_and_bad_ones_are_reported(seeded: Memory, settings: Settings,
+                                                                      tmp_path: Path) -> None:  # fmt: skip
+    ask = payload("Where do the analytics queries run now?", tmp_path)
+    strict = run_hook(settings, ask, ("HIPPOGRAPH_RECALL_MIN_TRUST", "0.99"))  # user facts have trust 0.9
+    assert strict.returncode == 0 and strict.stdout == ""
+    bad = run_hook(settings, ask, ("HIPPOGRAPH_DECAY_CURVES", '{"user_rule": {"half_life_days": 1}}'))
+    assert bad.returncode == 0 and bad.stdout == ""  # the prompt goes on without memory
+    assert "HIPPOGRAPH_DECAY_CURVES: user_rule: a rule given by the user never decays" in bad.stderr
+    weights = ('{"semantic_similarity": 0.35, "memory_score": 0.2, "graph_relevance": 0.15, '
+               '"temporal_validity": 0.15, "trust": 0.1, "ambiguity_penalty": 0.15}')  # fmt: skip
+    good = run_hook(settings, ask, ("HIPPOGRAPH_RETRIEVAL_WEIGHTS", weights))
+    assert "ClickHouse" in json.loads(good.stdout)["hookSpecificOutput"]["additionalContext"]
 
 
 def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> None:

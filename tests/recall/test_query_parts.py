@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from hippograph.recall import gate, lucene, relevance, scoring
+from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import Intent, shape
 
 
@@ -61,9 +62,26 @@ def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
 def test_decay_by_memory_type() -> None:
     now = datetime(2026, 6, 1, tzinfo=UTC)
     old = now - timedelta(days=150)
-    assert scoring.decay({"memory_type": "project_note", "recorded_at": old}, now) == pytest.approx(0.5)
-    assert scoring.decay({"memory_type": "user_rule", "recorded_at": old}, now) == 1.0
-    assert scoring.decay({"memory_type": "commitment", "recorded_at": old}, now) == scoring.DECAY_FLOOR
+    assert decay.factor({"memory_type": "project_note", "recorded_at": old}, now) == pytest.approx(0.5)
+    assert decay.factor({"memory_type": "user_rule", "recorded_at": old}, now) == 1.0
+    assert decay.factor({"memory_type": "commitment", "recorded_at": old}, now) == decay.FLOOR
+
+
+def test_weibull_curves_are_configurable_and_checked() -> None:
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    curves = decay.resolve({"commitment": {"scale_days": 30, "shape": 3}, "profile": None})
+    at = {"memory_type": "commitment"}
+    # shape 3 holds on, then drops: 0.96 after 10 days, 0.37 at the scale, the floor after 60 days
+    assert decay.factor({**at, "recorded_at": now - timedelta(days=10)}, now, curves) == pytest.approx(math.exp(-(1 / 27)))
+    assert decay.factor({**at, "recorded_at": now - timedelta(days=30)}, now, curves) == pytest.approx(math.exp(-1))
+    assert decay.factor({**at, "recorded_at": now - timedelta(days=60)}, now, curves) == decay.FLOOR
+    assert decay.factor({"memory_type": "profile", "recorded_at": now - timedelta(days=5000)}, now, curves) == 1.0
+    assert curves["project_note"] == decay.DEFAULT_CURVES["project_note"]  # left out: the default
+    assert decay.Curve.half_life(150).survival(150) == pytest.approx(0.5)
+    for bad, says in [({"user_rule": {"half_life_days": 9}}, "never decays"), ({"memo": None}, "unknown memory_type"),
+                      ({"profile": {"half_life_days": -1}}, "positive numbers"), ({"profile": 30}, "give null")]:  # fmt: skip
+        with pytest.raises(ValueError, match=says):
+            decay.resolve(bad)
 
 
 def test_gate_checks_and_reasons() -> None:
