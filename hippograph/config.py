@@ -28,7 +28,7 @@ class Settings(BaseSettings):
     """Every knob of hippograph; each field also reads ``HIPPOGRAPH_<FIELD>``."""
 
     model_config = SettingsConfigDict(
-        env_prefix="HIPPOGRAPH_", env_file=".env", extra="ignore", validate_default=True
+        env_prefix="HIPPOGRAPH_", env_file=".env", extra="ignore", validate_default=True, env_ignore_empty=True
     )
 
     neo4j_uri: str | None = Field(
