@@ -20,7 +20,8 @@
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $branches LIST<STRING>, $scope STRING|null,
 // $kinds LIST<STRING>|null.
-// Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first).
+// Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
+// hit's `via` lists every seed that reached it, {id, score}, strongest first.
 // READ
 CALL () {
   WITH 1 AS run WHERE $query IS NOT NULL
@@ -79,12 +80,12 @@ CALL (seeds) {
     ORDER BY w DESC, m.recorded_at DESC, m.id
     LIMIT $per_seed
   }
-  WITH m, strength * w AS score, s.id AS via
-  ORDER BY score DESC, via
-  WITH m, head(collect({score: score, via: via})) AS best
-  ORDER BY best.score DESC, m.id
+  WITH m, strength * w AS score, s.id AS seed_id
+  ORDER BY score DESC, seed_id
+  WITH m, collect({id: seed_id, score: score}) AS reached
+  ORDER BY reached[0].score DESC, m.id
   LIMIT $limit
-  RETURN collect({node: m, score: best.score, via: best.via}) AS graph
+  RETURN collect({node: m, score: reached[0].score, via: reached}) AS graph
 }
 WITH [i IN range(0, size(lexical) - 1) | {node: lexical[i].node, voice: 'lexical', rank: i + 1, score: lexical[i].score}] +
      [i IN range(0, size(semantic) - 1) | {node: semantic[i].node, voice: 'semantic', rank: i + 1, score: semantic[i].score}] +

@@ -184,7 +184,7 @@ class RecallEngine:
                 c.cosine = float(c.unit["cosine"])
             text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
             direct = relevance.is_relevant(stems, text, c.cosine) or relevance.names_entity(stems, c.unit.get("about") or [])
-            via_graph = c.via is not None and c.via in relevant_ids and c.voice_scores.get("graph", 0.0) >= MIN_GRAPH_SCORE
+            via_graph = any(seed in relevant_ids and score >= MIN_GRAPH_SCORE for seed, score in c.via)
             if direct:
                 relevant_ids.add(c.id)
             c.checks = {"relevant": direct or via_graph, **gate.check(c.unit, at, self.gate_config)}

@@ -47,14 +47,14 @@ class Candidate:
     parts: dict[str, float] = field(default_factory=dict)
     checks: dict[str, bool] = field(default_factory=dict)
     is_history: bool = False
-    via: str | None = None  # for graph hits: the seed they were reached from
+    via: list[tuple[str, float]] = field(default_factory=list)  # graph hits: seeds that reached them, strongest first
     seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
 
 
 def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[Mapping[str, Any]], *,
               seeds: int) -> Candidate:  # fmt: skip
     """A candidate from one row of ``recall_candidates``: the voices that found it (rank, score, and for
-    the graph voice the seed it was reached from) and its fused score, sum over voices of w / (RRF_K + rank).
+    the graph voice every seed that reached it) and its fused score, sum over voices of w / (RRF_K + rank).
 
     A unit in the top ``seeds`` of the lexical or semantic voice was a seed of the graph walk, as strong
     as 1/rank."""
@@ -64,7 +64,7 @@ def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[M
         c.ranks[voice] = rank
         c.voice_scores[voice] = float(hit["score"])
         if hit.get("via"):
-            c.via = str(hit["via"])
+            c.via = [(str(v["id"]), float(v["score"])) for v in hit["via"]]
         if voice in ("lexical", "semantic") and rank <= seeds:
             c.seed_score = max(c.seed_score, 1.0 / rank)
     return c

@@ -49,14 +49,14 @@ def test_relevance_needs_enough_shared_terms() -> None:
 
 def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
     hits = [{"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
-            {"voice": "graph", "rank": 7, "score": 0.4, "via": "fact_seed"}]  # fmt: skip
+            {"voice": "graph", "rank": 7, "score": 0.4, "via": [{"id": "fact_seed", "score": 0.4}, {"id": "fact_c", "score": 0.1}]}]  # fmt: skip
     c = scoring.candidate("fact_a", {"id": "fact_a"}, 0.05, hits, seeds=5)
     assert c.ranks == {"lexical": 2, "graph": 7}
     assert c.voice_scores["graph"] == 0.4
-    assert c.via == "fact_seed"
+    assert c.via == [("fact_seed", 0.4), ("fact_c", 0.1)]
     assert c.seed_score == 0.5  # second of the lexical voice: a seed of strength 1/2
     deep = scoring.candidate("fact_b", {}, 0.01, [{"voice": "semantic", "rank": 9, "score": 0.7, "via": None}], seeds=5)
-    assert deep.seed_score == 0.0 and deep.via is None
+    assert deep.seed_score == 0.0 and deep.via == []
 
 
 def test_decay_by_memory_type() -> None:
