@@ -4,7 +4,8 @@
 // than in the database.
 // A voice runs only when its input is given: $query (lexical: the full-text index, over-fetched
 // to $fetch then filtered), $embedding (semantic: the vector index, never a scan), $since
-// (temporal: units recorded since then, newest use first). Each keeps its best $limit.
+// (temporal: active units recorded since then, newest first, read in index order so the scan
+// stops at $limit). Each keeps its best $limit.
 // Graph voice: one or two hops from the top $seeds of the lexical and semantic voices (seed
 // strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
@@ -48,9 +49,8 @@ CALL () {
     AND m.valid_until IS NULL AND m.retired_at IS NULL
     AND ($scope IS NULL OR m.scope = $scope)
     AND ($kinds IS NULL OR m.kind IN $kinds)
-  WITH m, toFloat(coalesce(m.last_used_at, m.recorded_at).epochSeconds) AS score
-  ORDER BY score DESC LIMIT $limit
-  RETURN collect({node: m, score: score}) AS temporal
+  WITH m ORDER BY m.recorded_at DESC LIMIT $limit
+  RETURN collect({node: m, score: toFloat(m.recorded_at.epochSeconds)}) AS temporal
 }
 WITH lexical, semantic, temporal,
      [i IN range(0, size(lexical) - 1) WHERE i < $seeds | {node: lexical[i].node, strength: 1.0 / (i + 1)}] +
