@@ -107,13 +107,25 @@ class TimedHttpGraph(HttpGraph):
     def __init__(self, base_url: str, user: str, password: str, database: str) -> None:
         super().__init__(base_url, user, password, database, deadline_s=PROMPT_DEADLINE_S)
         self.calls: list[tuple[str, float]] = []
+        self.spans: list[tuple[float, float]] = []
 
     def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]:
         t0 = time.perf_counter()
         try:
             return super().read(name, timeout_s=timeout_s, **params)
         finally:
-            self.calls.append((name, (time.perf_counter() - t0) * 1000))
+            t1 = time.perf_counter()
+            self.calls.append((name, (t1 - t0) * 1000))
+            self.spans.append((t0, t1))
+
+    def reads_wall_ms(self) -> float:
+        """Milliseconds during which at least one read was in flight (reads may overlap)."""
+        total, end = 0.0, float("-inf")
+        for start, stop in sorted(self.spans):
+            if stop > end:
+                total += stop - max(start, end)
+                end = stop
+        return total * 1000
 
 
 def http_graph(settings: Settings, port: int) -> TimedHttpGraph:

@@ -6,11 +6,14 @@ prompt for which nothing passes the strict gate. Output stays within a small bud
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from hippograph.hooks import lite
 from hippograph.recall.engine import RecallEngine, RecallOptions
+from hippograph.recall.intent import shape
 
 MAX_ITEMS = 4
 ITEMS_BUDGET = 1400
@@ -22,13 +25,42 @@ def _clip(text: str, budget: int) -> str:
     return text if len(text) <= budget else text[: max(budget - 1, 0)].rstrip() + "…"
 
 
+class _Background:
+    """One call on a daemon thread; ``result()`` waits for it and re-raises what it raised."""
+
+    def __init__(self, call: Callable[[], Any]) -> None:
+        self._call = call
+        self._value: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._value = self._call()
+        except BaseException as exc:  # handed to the caller by result()
+            self._error = exc
+
+    def result(self) -> Any:
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+
 def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
     """The hook output for one prompt, or None to say nothing."""
     prompt = payload.get("prompt")
     if not isinstance(prompt, str) or not prompt.strip() or graph is None:
         return None
+    if shape(prompt[:4000]).is_silent:
+        return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
     branches, repository = lite.git_context(cwd)
+    # The preamble does not depend on what recall finds: read it at the same time (the HTTP API
+    # costs milliseconds per request, and the server has a core for each).
+    preamble_read = _Background(lambda: graph.read("hook_preamble", branches=branches,
+                                                   notes_scope=f"agent:{lite.agent()}")[0])  # fmt: skip
     engine = RecallEngine(graph, branches=tuple(branches), clock=lambda: datetime.now(UTC), embedder=lambda: None,
                           actor="hook", **lite.engine_options())  # fmt: skip
     result = engine.recall(prompt[:4000], RecallOptions(k=MAX_ITEMS, mode="keyword", strict=True, record_usage=False,
@@ -46,7 +78,7 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
             break
         lines.append(line)
         used += len(line)
-    preamble = graph.read("hook_preamble", branches=branches, notes_scope=f"agent:{lite.agent()}")[0]
+    preamble = preamble_read.result()
     policies = preamble["policies"]
     if policies:
         block, spent = [], 0
