@@ -14,7 +14,7 @@ from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
 from hippograph.ingest.pipeline import WriteContext
-from hippograph.schema import Change, ChangeOp, new_id
+from hippograph.schema import ChangeOp, new_id
 
 
 def log(graph: Graph, *, since: datetime | None = None, until: datetime | None = None,
@@ -44,19 +44,10 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
         store.update_node(tx, change["target_id"], before, actor=ctx.actor, batch_id=batch, reason=reason,
                           undoes=change["id"], at=ctx.clock())  # fmt: skip
     elif op in (ChangeOp.CREATE_EDGE, ChangeOp.RETIRE_EDGE, ChangeOp.UPDATE_EDGE):
-        retired_at = now if op == ChangeOp.CREATE_EDGE else None
-        rows = tx.run("set_edge_retired", source_id=change["source_id"], target_id=change["end_id"],
-                      id=change["target_id"], retired_at=retired_at)  # fmt: skip
-        if not rows:
-            raise NotFoundError(f"the edge {change['target_id']} of change {change['id']} no longer exists.")
-        new_op = ChangeOp.RETIRE_EDGE if retired_at is not None else ChangeOp.UPDATE_EDGE
-        store.record_changes(tx, [Change(
-            id=new_id("chg"), op=new_op, actor=ctx.actor, at=now, target_id=change["target_id"],
-            target_kind=change["target_kind"], source_id=change["source_id"], end_id=change["end_id"],
-            before=store.props_json({"retired_at": rows[0]["before"]}, keep_none=True),
-            after=store.props_json({"retired_at": retired_at}, keep_none=True),
-            reason=reason, batch_id=batch, undoes=change["id"],
-        )])  # fmt: skip
+        edge = {"id": change["target_id"], "type": change["target_kind"], "source_id": change["source_id"],
+                "target_id": change["end_id"]}  # fmt: skip
+        store.set_edge_retired(tx, edge, now if op == ChangeOp.CREATE_EDGE else None, actor=ctx.actor, reason=reason,
+                               batch_id=batch, undoes=change["id"], at=now)  # fmt: skip
     elif op == ChangeOp.OVERRIDE_RULE:
         return  # a record of a decision taken outside memory; undoing it changes nothing stored
     else:

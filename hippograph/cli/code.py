@@ -24,6 +24,9 @@ def _summary(r: IndexReport) -> None:
         typer.echo(f"  {item['how']}: {item['old']} -> {item['new']}")
     for item in r.signature_changes:
         typer.echo(f"  signature: {item['new']} ({item['stale_references']} reference(s) marked stale, task {item['task']})")
+    for item in r.duplicates:
+        typer.echo(f"  {item['path']}: {item['count']} {item['kind']}s named {item['qualified_name']} with one signature,"
+                   " kept apart by their order in the file")  # fmt: skip
     for item in r.skipped:
         typer.echo(f"  skipped {item['path']}: {item['reason']}", err=True)
     for item in r.syntax_errors:

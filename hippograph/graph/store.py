@@ -159,6 +159,32 @@ def create_edges(
     return ids
 
 
+def set_edge_retired(
+    tx: Tx,
+    edge: Row,
+    retired_at: datetime | None,
+    *,
+    actor: str,
+    reason: str | None = None,
+    batch_id: str | None = None,
+    undoes: str | None = None,
+    at: datetime | None = None,
+) -> None:
+    """Retire one relationship (or, with ``retired_at`` None, restore it) and record the change.
+
+    ``edge`` names it: ``id``, ``type``, ``source_id``, ``target_id``. Edges are never deleted."""
+    rows = tx.run("set_edge_retired", source_id=edge["source_id"], target_id=edge["target_id"], id=edge["id"],
+                  retired_at=retired_at)  # fmt: skip
+    if not rows:
+        raise NotFoundError(f"the relationship {edge['id']} ({edge['source_id']} -> {edge['target_id']}) is not in memory.")
+    record_changes(tx, [Change(
+        id=new_id("chg"), op=ChangeOp.RETIRE_EDGE if retired_at is not None else ChangeOp.UPDATE_EDGE, actor=actor,
+        at=at or utc_now(), target_id=edge["id"], target_kind=str(edge["type"]), source_id=edge["source_id"],
+        end_id=edge["target_id"], before=props_json({"retired_at": rows[0]["before"]}, keep_none=True),
+        after=props_json({"retired_at": retired_at}, keep_none=True), reason=reason, batch_id=batch_id, undoes=undoes,
+    )])  # fmt: skip
+
+
 def update_node(
     tx: Tx,
     node_id: str,

@@ -139,3 +139,41 @@ def test_code_mention_links_about_the_symbol(memory: Memory, tmp_path: Path) -> 
     unit = memory.remember("`issue_token` must never log the payload", about=["auth"], source="user", source_ref="c#1")
     targets = [e["other_text"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT"]
     assert "issue_token" in targets
+
+
+COMPAT = '''import sys
+
+if sys.platform == "win32":
+    def home():
+        return "C:/Users"
+else:
+    def home():
+        return "/home"
+'''
+
+
+def test_same_name_kind_and_signature_in_one_file_are_two_symbols(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/compat.py": COMPAT})
+    report = memory.index(root)
+    assert qualified(graph, "shop", "shop/compat.py") == ["shop.compat.home", "shop.compat.home"]
+    assert report.duplicates == [{"path": "shop/compat.py", "qualified_name": "shop.compat.home", "kind": "function", "count": 2}]
+    changes = len(memory.log(limit=100_000))
+    (root / "shop/compat.py").write_text(COMPAT + "\n# touched\n")
+    again = memory.index(root)  # parsed again: the same two ids, nothing created or retired
+    assert again.symbols_created == 0 and again.symbols_retired == 0
+    assert len(memory.log(limit=100_000)) - changes == 1  # the file's new content hash only
+
+
+def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(memory: Memory, graph: Graph,
+                                                                         tmp_path: Path) -> None:  # fmt: skip
+    total = "func Total(prices []int) int {\n\tsum := 0\n\tfor _, p := range prices {\n\t\tsum += p\n\t}\n\treturn sum\n}\n"
+    root = repo(tmp_path, {"cart/a.go": "package cart\n\n" + total, "cart/b.go": "package cart\n"})
+    memory.index(root)
+    [sym] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/a.go")]
+    (root / "cart/a.go").write_text("package cart\n")
+    (root / "cart/b.go").write_text("package cart\n\n" + total)
+    memory.index(root)
+    [same] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/b.go")]
+    assert same["id"] == sym["id"] and same["file_path"] == "cart/b.go"
+    assert [e["path"] for e in graph.read("symbol_defined_in", ids=[sym["id"]])] == ["cart/b.go"]
+    assert any(c.get("reason") == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100))

@@ -1,6 +1,6 @@
 """Stable identity of code (SPEC §5) and the measure used to recognise a renamed or moved body.
 
-    node_id     = sha256(project:qualified_name + kind + signature_hash)
+    node_id     = sha256(project:qualified_name[#n] + kind + signature_hash)   (#n from the second of a kind)
     fingerprint = sha256(project + file_path + name + kind + signature + language)
 
 A symbol that disappears and reappears elsewhere is the same symbol renamed or moved when
@@ -20,10 +20,12 @@ RENAME_SIMILARITY = 0.8
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
-def symbol_id(project: str, qualified_name: str, kind: str, signature_hash: str) -> str:
+def symbol_id(project: str, qualified_name: str, kind: str, signature_hash: str, ordinal: int = 1) -> str:
     """The node id of a symbol. The qualified name is qualified by its project too: two repositories
-    may both have ``main.main``, and they are two symbols."""
-    return hashlib.sha256(f"{project}:{qualified_name}{kind}{signature_hash}".encode()).hexdigest()
+    may both have ``main.main``, and they are two symbols. The n-th symbol with the same name, kind
+    and signature in one file (a property's getter and setter, overloads) gets ``#n`` after its name."""
+    name = qualified_name if ordinal == 1 else f"{qualified_name}#{ordinal}"
+    return hashlib.sha256(f"{project}:{name}{kind}{signature_hash}".encode()).hexdigest()
 
 
 def fingerprint(project: str, file_path: str, name: str, kind: str, signature: str, language: str) -> str:

@@ -46,6 +46,7 @@ class IndexReport:
     renamed: list[dict[str, str]] = field(default_factory=list)
     signature_changes: list[dict[str, str]] = field(default_factory=list)
     calls_linked: int = 0
+    duplicates: list[dict[str, Any]] = field(default_factory=list)  # same name, kind and signature in one file
     languages: dict[str, int] = field(default_factory=dict)
     skipped: list[dict[str, str]] = field(default_factory=list)
     syntax_errors: list[dict[str, Any]] = field(default_factory=list)
@@ -63,10 +64,11 @@ class _Planned:
     records: dict[str, Symbol] = field(default_factory=dict)
 
 
-def _record(project: str, parsed: ParsedFile, sym: ParsedSymbol, source_lines: list[str], calls: list[str]) -> Symbol:
+def _record(project: str, parsed: ParsedFile, sym: ParsedSymbol, source_lines: list[str], calls: list[str],
+            ordinal: int = 1) -> Symbol:  # fmt: skip
     body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
     return Symbol(
-        id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash),
+        id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash, ordinal),
         name=sym.name, qualified_name=sym.qualified_name, kind=sym.kind, signature=sym.signature,
         signature_hash=sym.signature_hash, body_hash=sym.body_hash,
         fingerprint=identity.fingerprint(project, parsed.path, sym.name, sym.kind, sym.signature, parsed.language),
@@ -136,10 +138,15 @@ def _apply(graph: Graph, ctx: WriteContext, project: str, planned: list[_Planned
         calls: dict[str | None, list[str]] = {}
         for call in plan.parsed.calls:
             calls.setdefault(call.caller, []).append(call.callee)
+        seen: Counter[tuple[str, str, str]] = Counter()
         for sym in plan.parsed.symbols:
-            rec = _record(project, plan.parsed, sym, lines, sorted(set(calls.get(sym.qualified_name, []))))
+            key = (sym.qualified_name, sym.kind, sym.signature_hash)
+            seen[key] += 1  # a property's getter and setter, overloads: told apart by order, not merged
+            rec = _record(project, plan.parsed, sym, lines, sorted(set(calls.get(sym.qualified_name, []))), seen[key])
             plan.records[rec.id] = rec
             new[rec.id] = rec
+        report.duplicates += [{"path": plan.parsed.path, "qualified_name": qn, "kind": kind, "count": n}
+                              for (qn, kind, _), n in seen.items() if n > 1]  # fmt: skip
     gone = {i: s for i, s in old.items() if i not in new}
     added = {i: s for i, s in new.items() if i not in old}
     links = _match(gone, added)
@@ -196,6 +203,13 @@ def _write_file(tx: Tx, ctx: WriteContext, project: str, plan: _Planned, old: di
     store.create_edges(tx, [Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now) for r in fresh],
                        actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
     report.symbols_created += len(fresh)
+    moved = [i for i, r in plan.records.items() if i in old and old[i]["file_path"] != r.file_path]
+    if moved:  # same identity, another file (Go: same package): the DEFINED_IN edge follows
+        for edge in tx.run("symbol_defined_in", ids=moved):
+            store.set_edge_retired(tx, edge, now, actor=ctx.actor, reason=f"moved from {edge['path']} to {parsed.path}",
+                                   batch_id=batch, at=now)  # fmt: skip
+        store.create_edges(tx, [Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now) for i in moved],
+                           actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
     for sym_id, rec in plan.records.items():
         before = old.get(sym_id)
         if before is None:
