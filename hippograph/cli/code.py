@@ -19,7 +19,8 @@ def _summary(r: IndexReport) -> None:
     langs = ", ".join(f"{k} {v}" for k, v in sorted(r.languages.items())) or "none"
     typer.echo(f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, {r.files_unchanged} unchanged,"
                f" {r.files_retired} deleted; symbols +{r.symbols_created} ~{r.symbols_updated} -{r.symbols_retired};"
-               f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s); {r.seconds:.2f} s")  # fmt: skip
+               f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s);"
+               f" imports +{r.imports_linked} -{r.imports_retired}; {r.seconds:.2f} s")  # fmt: skip
     for item in r.renamed:
         typer.echo(f"  {item['how']}: {item['old']} -> {item['new']}")
     for item in r.signature_changes:

@@ -34,6 +34,7 @@ class File(NodeRecord):
     project: str = "workspace"
     retired_at: datetime | None = None
     imports: list[str] = Field(default_factory=list)  # modules as written, resolved or not
+    import_refs: list[str] = Field(default_factory=list)  # "module" or "module:name,name" (see ingest/code/imports)
     syntax_errors: list[int] = Field(default_factory=list)
 
 

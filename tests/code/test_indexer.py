@@ -177,3 +177,24 @@ def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(memory: 
     assert same["id"] == sym["id"] and same["file_path"] == "cart/b.go"
     assert [e["path"] for e in graph.read("symbol_defined_in", ids=[sym["id"]])] == ["cart/b.go"]
     assert any(c.get("reason") == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100))
+
+
+def imported(graph: Graph, path: str) -> list[str]:
+    return sorted(e["target"] for e in graph.read("code_import_edges", project="shop", paths=[path]))
+
+
+def test_imports_become_edges_between_files_and_follow_the_layout(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+    root = repo(tmp_path, {"shop/__init__.py": "", "shop/auth.py": AUTH, "shop/billing.py": BILLING,
+                           "shop/api.py": "import os\nfrom shop import auth\nfrom .billing import User\nimport shop.tokens\n"})  # fmt: skip
+    report = memory.index(root)
+    assert imported(graph, "shop/api.py") == ["shop/__init__.py", "shop/auth.py", "shop/billing.py"]  # os: not ours
+    assert report.imports_linked == 3
+    (root / "shop/tokens.py").write_text("def mint():\n    return 1\n")  # api.py is unchanged but now resolves it
+    assert memory.index(root).imports_linked == 1
+    assert imported(graph, "shop/api.py") == ["shop/__init__.py", "shop/auth.py", "shop/billing.py", "shop/tokens.py"]
+    (root / "shop/billing.py").unlink()
+    gone = memory.index(root)
+    assert gone.imports_retired == 1 and "shop/billing.py" not in imported(graph, "shop/api.py")
+    changes = len(memory.log(limit=100_000))
+    again = memory.index(root)
+    assert again.imports_linked == again.imports_retired == 0 and len(memory.log(limit=100_000)) == changes

@@ -21,6 +21,7 @@ from typing import Any
 from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
 from hippograph.ingest.code import identity
+from hippograph.ingest.code import imports as code_imports
 from hippograph.ingest.code.parser import parse_source
 from hippograph.ingest.code.records import ParsedFile, ParsedSymbol
 from hippograph.ingest.code.walk import MAX_BYTES, candidates, repo_root
@@ -46,6 +47,8 @@ class IndexReport:
     renamed: list[dict[str, str]] = field(default_factory=list)
     signature_changes: list[dict[str, str]] = field(default_factory=list)
     calls_linked: int = 0
+    imports_linked: int = 0
+    imports_retired: int = 0
     duplicates: list[dict[str, Any]] = field(default_factory=list)  # same name, kind and signature in one file
     languages: dict[str, int] = field(default_factory=dict)
     skipped: list[dict[str, str]] = field(default_factory=list)
@@ -159,6 +162,49 @@ def _apply(graph: Graph, ctx: WriteContext, project: str, planned: list[_Planned
         graph.write_tx(partial(_retire_file, ctx=ctx, project=project, path=path, known=known, batch=batch,
                                report=report))  # fmt: skip
     graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report))
+    _link_imports(graph, ctx, project, planned, deleted, known, batch, report)
+
+
+def _link_imports(graph: Graph, ctx: WriteContext, project: str, planned: list[_Planned], deleted: list[str],
+                  known: dict[str, Any], batch: str, report: IndexReport) -> None:  # fmt: skip
+    """Make the IMPORTS edges of the files that changed match what their imports resolve to now.
+
+    When files appeared or disappeared, every file of the project is resolved again (an
+    unchanged file may import the new one, or the one deleted); otherwise only the changed ones."""
+    paths = [p.parsed.path for p in planned]
+    layout_changed = bool(deleted) or any(p not in known for p in paths)
+    rows = graph.read("code_file_imports", project=project, paths=None if layout_changed else paths)
+    files = frozenset((set(known) | set(paths)) - set(deleted))  # every live source file of the project
+    wanted: dict[str, set[str]] = {}
+    for row in rows:
+        targets: set[str] = set()
+        for ref in row["refs"]:
+            module, names = code_imports.decode(ref)
+            targets |= code_imports.resolve(row["path"], row["language"], module, names, files)
+        wanted[row["path"]] = targets
+    importers = sorted(set(wanted) | set(deleted))
+    have: dict[str, dict[str, Any]] = {}
+    by_source = {identity.file_id(project, p): p for p in importers}
+    for start in range(0, len(importers), 500):
+        for edge in graph.read("code_import_edges", project=project, paths=importers[start : start + 500]):
+            have[f"{by_source[edge['source_id']]}\x1f{edge['target']}"] = edge
+    want = {f"{src}\x1f{dst}": (src, dst) for src, targets in wanted.items() for dst in targets}
+    stale = [edge for key, edge in have.items() if key not in want]
+    fresh = [pair for key, pair in want.items() if key not in have]
+    if not stale and not fresh:
+        return
+
+    def work(tx: Tx) -> None:
+        now = ctx.clock()
+        for edge in stale:
+            store.set_edge_retired(tx, edge, now, actor=ctx.actor, reason="import gone", batch_id=batch, at=now)
+        store.create_edges(tx, [Edge(type=RelType.IMPORTS, source_id=identity.file_id(project, src),
+                                     target_id=identity.file_id(project, dst), created_at=now) for src, dst in fresh],
+                           actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
+
+    graph.write_tx(work)
+    report.imports_linked += len(fresh)
+    report.imports_retired += len(stale)
 
 
 def _match(gone: dict[str, dict[str, Any]], added: dict[str, Symbol]) -> list[tuple[str, str, str]]:
@@ -190,13 +236,15 @@ def _write_file(tx: Tx, ctx: WriteContext, project: str, plan: _Planned, old: di
     parsed, now = plan.parsed, ctx.clock()
     fid = identity.file_id(project, parsed.path)
     imports = sorted({i.module for i in parsed.imports})
+    refs = sorted({code_imports.encode(i.module, i.names) for i in parsed.imports})
     if parsed.path in known:
-        store.update_node(tx, fid, {"content_hash": parsed.content_hash, "imports": imports,
+        store.update_node(tx, fid, {"content_hash": parsed.content_hash, "imports": imports, "import_refs": refs,
                                     "syntax_errors": list(parsed.syntax_errors)},
                           actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now)  # fmt: skip
     else:
         store.create_nodes(tx, [File(id=fid, path=parsed.path, language=parsed.language, content_hash=parsed.content_hash,
-                                     project=project, imports=imports, syntax_errors=list(parsed.syntax_errors))],
+                                     project=project, imports=imports, import_refs=refs,
+                                     syntax_errors=list(parsed.syntax_errors))],
                            actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
     fresh = [r for i, r in plan.records.items() if i not in old]
     store.create_nodes(tx, fresh, actor=ctx.actor, batch_id=batch, at=now)
