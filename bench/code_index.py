@@ -168,6 +168,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "files_seen": full.files_seen, "files_indexed": files, "files_skipped": len(full.skipped),
         "skipped_sample": full.skipped[:5], "files_with_syntax_errors": len(full.syntax_errors),
         "languages": full.languages, "symbols": full.symbols_created, "calls_linked": full.calls_linked,
+        "imports_linked": full.imports_linked, "same_signature_duplicates": sum(d["count"] - 1 for d in full.duplicates),
         "full_index_s": round(full_s, 2), "full_index_files_per_s": round(files / full_s, 1),
         "full_index_symbols_per_s": round(full.symbols_created / full_s, 1),
         "changes_written_full": changes_after_full, "full_index_split_s": full_split,
