@@ -8,14 +8,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, decisions, failures, history, maintenance, review, rule_engine, rules
+from hippograph import branches, claims, decisions, failures, history, maintenance, review, rule_engine, rules
 from hippograph.config import Settings
 from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
+from hippograph.claims import ClaimsReport
 from hippograph.ingest.code.indexer import IndexReport, Progress, index_path
+from hippograph.ingest.code.walk import repo_root
 from hippograph.ingest.embedder import Embedder, default_embedder, is_runtime_installed, model_location
 from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
 from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
@@ -320,6 +322,16 @@ class Memory:
         """Index source files (incremental: unchanged files are not parsed, nothing is written for them)."""
         return index_path(self.graph, self._ctx(), path if path.is_absolute() else self.cwd / path, project=project,
                           progress=progress)  # fmt: skip
+
+    def verify_claims(self, *, scopes: list[str] | None = None, urls: bool = False) -> ClaimsReport:
+        """Check the claims current units make (paths, symbols, branches, commits; URLs when asked) against
+        this repository and its code graph; a failed claim marks its unit (``claims_hold`` fails in recall).
+        ``scopes`` default: this repository's scope and the configured one."""
+        if scopes is None:
+            scopes = sorted({self.settings.scope, *([self.repository] if self.repository else [])})
+        root = repo_root(self.cwd)
+        probes = claims.Probes(self.graph, root, self.repository or root.name, urls=urls)
+        return claims.verify(self.graph, self._ctx(), probes, scopes=scopes)
 
     def pre_edit(self, target: str) -> PreEdit:
         """What memory says about FILE[:SYMBOL|:LINE[-LINE]] before it is edited, by identity."""

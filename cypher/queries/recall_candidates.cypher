@@ -99,6 +99,7 @@ LIMIT $candidates
 RETURN m.id AS id, fused, hits,
        m {.id, .kind, .text, .title, .details_text, .source_ref, .source_kind, .trust, .confidence, .truth_status,
           .lifecycle, .in_conflict, .mention_count, .scope, .branch, .memory_type, .memory_score, .subject, .topic,
+          .claims_failed,
           valid_from: toString(m.valid_from), valid_until: toString(m.valid_until),
           recorded_at: toString(m.recorded_at), retired_at: toString(m.retired_at),
           last_used_at: toString(m.last_used_at),

@@ -103,3 +103,29 @@ def pre_edit(
         typer.echo(f"  {r['symbol']} was {r['was']} ({r['how']})")
     for s in bundle.stale:
         typer.echo(f"  stale: {s['id']} ({s['via']}) needs review: {s['stale_reason']}")
+
+
+@app.command("verify")
+def verify(
+    ctx: typer.Context,
+    scope: list[str] = typer.Option([], "--scope", help="Check the units of this scope (repeat it); default: this "
+                                    "repository's scope and HIPPOGRAPH_SCOPE."),
+    urls: bool = typer.Option(False, "--urls", help="Also send a HEAD request to each URL a unit names (network; "
+                              "a URL can be proved alive, never dead)."),
+    as_json: bool = JSON,
+) -> None:  # fmt: skip
+    """Check the claims memories make, against this repository: paths, symbols (in the code graph), branches
+    and commits. A failed claim marks its unit, so strict recall no longer hands it out (`claims_hold` fails)
+    until the claim holds again or the unit is updated. Nothing in a memory is ever run."""
+    with open_memory(ctx) as memory:
+        report = memory.verify_claims(scopes=scope or None, urls=urls)
+    if as_json:
+        print_json(report.as_dict())
+        return
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(report.claims.items())) or "no claims found"
+    typer.echo(f"{report.units_checked} unit(s) checked against {report.root}: {counts}; "
+               f"{report.units_changed} unit(s) updated")  # fmt: skip
+    for item in report.failed:
+        typer.echo(f"  {item['id']}: {', '.join(item['claims'])} — {(item['text'] or '')[:80]}")
+    for unit_id in report.cleared:
+        typer.echo(f"  {unit_id}: its claims hold again")

@@ -267,6 +267,7 @@ class RecallEngine:
             "low_confidence": "the answers are not confident enough",
             "low_trust": "the answers come from sources not trusted enough",
             "refuted_or_deprecated": "the answers were refuted or deprecated",
+            "claim_failed": "a path, symbol, branch or commit the answers name is gone; check and update them",
             "no_source": "the answers have no source",
         }[reason]
         task = Task(id=new_id("task"), text=f"Need evidence for: {query[:300]} ({detail}).", reason=reason,

@@ -13,6 +13,7 @@ REASON_OF_CHECK: dict[str, str] = {
     "temporally_valid": "temporal_invalid",
     "unambiguous": "ambiguous_entity",
     "not_refuted": "refuted_or_deprecated",
+    "claims_hold": "claim_failed",
     "verified": "unverified_hypothesis",
     "confident": "low_confidence",
     "trusted": "low_trust",
@@ -44,6 +45,7 @@ def check(unit: dict[str, Any], at: datetime, cfg: GateConfig) -> dict[str, bool
         "unambiguous": not unit.get("ambiguous"),
         "not_refuted": unit.get("truth_status") not in ("contradicted", "deprecated"),
         "verified": unit.get("truth_status") != "hypothesis" or int(unit.get("mention_count") or 1) >= 2,
+        "claims_hold": not unit.get("claims_failed"),
     }
 
 
