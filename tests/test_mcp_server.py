@@ -26,7 +26,7 @@ pytestmark = pytest.mark.anyio
 TOOL_NAMES = {
     "search_memory", "get_memory", "propose_fact", "supersede_fact", "record_decision", "record_outcome", "why",
     "record_failure", "propose_rule", "check_patch", "pre_edit", "update_my_notes", "read_my_notes",
-    "list_memory_conflicts", "list_tasks", "memory_status", "run_cypher",
+    "list_memory_conflicts", "list_tasks", "memory_status", "verify_claims", "run_cypher",
 }  # fmt: skip
 
 
@@ -321,3 +321,10 @@ async def test_hippo_serve_speaks_mcp_on_stdio(graph: Graph, settings: Settings,
         found = await call(remote, "search_memory", query="what builds the docs site", strict=False)
     assert written["id"] in {i["id"] for i in found["items"]}
     assert "semantic voice off: the embedding model is not installed" in found["notes"]
+
+
+async def test_verify_claims_marks_what_no_longer_holds(client: Client, memory: Memory) -> None:
+    unit = memory.remember("The deploy script is scripts/deploy_prod.sh", about=["deploy"], source="user", source_ref="chat#4")
+    out = await call(client, "verify_claims")
+    assert [(f["id"], f["claims"]) for f in out["failed"]] == [(unit.id, ["path:scripts/deploy_prod.sh"])]
+    assert out["units_changed"] == 1 and out["claims"] == {"path failed": 1}

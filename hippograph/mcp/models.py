@@ -178,6 +178,22 @@ class NoInput(ToolInput):
     pass
 
 
+class VerifyClaimsInput(ToolInput):
+    scopes: list[str] | None = Field(default=None, description="Scopes to check; default: this repository's and the "
+                                     "configured scope.")  # fmt: skip
+    urls: bool = Field(default=False, description="Also send one HEAD request per URL (network). A URL can be proved "
+                       "alive, never dead.")  # fmt: skip
+
+
+class VerifyClaimsOutput(BaseModel):
+    root: str
+    units_checked: int
+    claims: dict[str, int]
+    failed: list[dict[str, Any]]
+    cleared: list[str]
+    units_changed: int
+
+
 class RunCypherInput(ToolInput):
     query: str = Field(min_length=1, description="One read-only Cypher statement (MATCH ... RETURN ...).")
     params: dict[str, Any] = Field(default_factory=dict, description="Values for the $parameters in the query.")

@@ -23,6 +23,8 @@ from hippograph.mcp.models import (
     RunCypherInput,
     RunCypherOutput,
     UpdateMyNotesInput,
+    VerifyClaimsInput,
+    VerifyClaimsOutput,
 )
 from hippograph.mcp.registry import plain, spec
 from hippograph.memory import Memory
@@ -127,6 +129,19 @@ def memory_status(memory: Memory, args: NoInput) -> MemoryStatusOutput:
     return MemoryStatusOutput.model_validate(plain(memory.status()))
 
 
+def verify_claims(memory: Memory, args: VerifyClaimsInput) -> VerifyClaimsOutput:
+    """Check whether what memories say about this repository still holds: the file paths,
+    code symbols (in the code graph), branches and commits they name; URLs only with `urls`.
+
+    Call it after a refactor, a merge or a branch cleanup. Each memory with a claim that no
+    longer holds is marked (`failed` lists it with the claims, e.g. `path:docs/runbook.md`),
+    and search_memory stops returning it as true until the claim holds again or the memory
+    is superseded with supersede_fact. `cleared` lists memories whose claims hold again.
+    Nothing in a memory is executed; a URL that does not answer is `unknown`, never failed.
+    """
+    return VerifyClaimsOutput.model_validate(plain(memory.verify_claims(scopes=args.scopes, urls=args.urls).as_dict()))
+
+
 def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
     """Run one READ-ONLY Cypher query against the memory graph, for questions the other tools do not cover.
 
@@ -152,5 +167,6 @@ TOOLS = [
     spec(list_memory_conflicts, read_only=True),
     spec(list_tasks, read_only=True),
     spec(memory_status, read_only=True),
+    spec(verify_claims, read_only=False),
     spec(run_cypher, read_only=True),
 ]
