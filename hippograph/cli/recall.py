@@ -13,6 +13,7 @@ from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
 from hippograph.cli.params import parse_when
 from hippograph.errors import HippographError
+from hippograph.recall.gate import REASON_TEXT
 from hippograph.recall.engine import RecallResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
@@ -24,8 +25,8 @@ def _print(result: RecallResult) -> None:
         typer.echo("Nothing to recall: the query has no topic.")
         return
     if result.abstain:
-        typer.echo(f"I don't know: {result.reason}. Recorded as task {result.task_id}." if result.task_id
-                   else f"I don't know: {result.reason}.")  # fmt: skip
+        said = f"I don't know ({result.reason}): {REASON_TEXT.get(result.reason or '', result.reason)}."
+        typer.echo(f"{said} Recorded as task {result.task_id}." if result.task_id else said)
     if result.items:
         print_table(None, ["#", "score", "id", "kind", "text", "source", "voices", "failed"], [
             [n, f"{i['score']:.3f}", i["id"], i["kind"], i["text"][:100], i["source_ref"],

@@ -258,18 +258,7 @@ class RecallEngine:
         if found:
             return str(found[0]["id"])
         now = self.clock()
-        detail = {
-            "no_accepted_facts": "nothing in memory answers it",
-            "contradiction_unresolved": "the best answers contradict each other; resolve the conflict",
-            "temporal_invalid": "what memory knows is no longer valid",
-            "ambiguous_entity": "it is unclear which entity is meant",
-            "unverified_hypothesis": "the only answers are unverified hypotheses; confirm or refute them",
-            "low_confidence": "the answers are not confident enough",
-            "low_trust": "the answers come from sources not trusted enough",
-            "refuted_or_deprecated": "the answers were refuted or deprecated",
-            "claim_failed": "a path, symbol, branch or commit the answers name is gone; check and update them",
-            "no_source": "the answers have no source",
-        }[reason]
+        detail = gate.REASON_TEXT[reason]
         task = Task(id=new_id("task"), text=f"Need evidence for: {query[:300]} ({detail}).", reason=reason,
                     query=query[:2000], query_key=key, created_at=now)  # fmt: skip
         batch = new_id("batch")

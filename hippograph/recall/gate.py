@@ -21,6 +21,21 @@ REASON_OF_CHECK: dict[str, str] = {
 }
 
 
+# Each abstain reason in words, for people and for the task it records.
+REASON_TEXT: dict[str, str] = {
+    "no_accepted_facts": "nothing in memory answers it",
+    "contradiction_unresolved": "the best answers contradict each other; resolve the conflict",
+    "temporal_invalid": "what memory knows is no longer valid",
+    "ambiguous_entity": "it is unclear which entity is meant",
+    "unverified_hypothesis": "the only answers are unverified hypotheses; confirm or refute them",
+    "low_confidence": "the answers are not confident enough",
+    "low_trust": "the answers come from sources not trusted enough",
+    "refuted_or_deprecated": "the answers were refuted or deprecated",
+    "claim_failed": "a path, symbol, branch or commit the answers name is gone; check and update them",
+    "no_source": "the answers have no source",
+}
+
+
 @dataclass(frozen=True)
 class GateConfig:
     """Thresholds of the gate."""

@@ -39,7 +39,7 @@ def test_recall_json_and_table(graph: Graph, env_for_cli: dict[str, str]) -> Non
     assert ids["ci"] in table
     assert run("recall", "ok go on", "--mode", "keyword") == "Nothing to recall: the query has no topic.\n"
     unknown = run("recall", "which message broker do we use", "--mode", "keyword")
-    assert unknown.startswith("I don't know: no_accepted_facts. Recorded as task task_")
+    assert unknown.startswith("I don't know (no_accepted_facts): nothing in memory answers it. Recorded as task task_")
 
 
 def test_batch_equals_single_calls(graph: Graph, env_for_cli: dict[str, str], tmp_path: Path) -> None:
