@@ -76,6 +76,19 @@ def test_help_does_not_import_torch() -> None:
     assert _run(code) == "False"
 
 
+def test_help_loads_neither_the_driver_nor_tree_sitter() -> None:
+    # a cold `hippo --help` stays fast: commands import what they run when they run
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from hippograph.cli import app\n"
+        "r = CliRunner().invoke(app, ['--help'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted(m for m in ('neo4j', 'tree_sitter', 'tree_sitter_language_pack') if m in sys.modules))"
+    )
+    assert _run(code) == "[]"
+
+
 def test_status_does_not_import_torch(graph: Graph, settings: Settings) -> None:
     code = (
         "import sys\n"

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.progress import Progress as Bar
 
 from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
-from hippograph.ingest.code.indexer import IndexReport
+
+if TYPE_CHECKING:
+    from hippograph.ingest.code.indexer import IndexReport
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 

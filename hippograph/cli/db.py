@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from hippograph import neo4j_local
 from hippograph.cli.app import new_typer, settings_of
 from hippograph.cli.output import print_json, print_kv
+
+if TYPE_CHECKING:
+    from hippograph.neo4j_local import ServerReport
 
 db_app = new_typer(
     "Start, stop and inspect the Neo4j server. Order: HIPPOGRAPH_NEO4J_URI if set, "
@@ -15,7 +19,7 @@ db_app = new_typer(
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
-def _print(report: neo4j_local.ServerReport, as_json: bool) -> None:
+def _print(report: ServerReport, as_json: bool) -> None:
     if as_json:
         print_json(report.as_dict())
         return
@@ -34,23 +38,31 @@ def _print(report: neo4j_local.ServerReport, as_json: bool) -> None:
 @db_app.command("start")
 def start(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Make a Neo4j server available; starting twice is harmless."""
+    from hippograph import neo4j_local
+
     _print(neo4j_local.start(settings_of(ctx)), as_json)
 
 
 @db_app.command("stop")
 def stop(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Stop the server hippo started (an external server is never touched)."""
+    from hippograph import neo4j_local
+
     _print(neo4j_local.stop(settings_of(ctx)), as_json)
 
 
 @db_app.command("status")
 def status(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Is the server hippo manages running?"""
+    from hippograph import neo4j_local
+
     _print(neo4j_local.status(settings_of(ctx)), as_json)
 
 
 @db_app.command("logs")
 def logs(ctx: typer.Context, lines: int = typer.Option(50, "--lines", "-n", min=1, help="How many lines.")) -> None:
     """Print the server's last log lines."""
+    from hippograph import neo4j_local
+
     text = neo4j_local.logs(settings_of(ctx), lines)
     typer.echo(text if text else "No log yet: the server has not been started.")

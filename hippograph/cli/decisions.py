@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json
 from hippograph.cli.params import parse_when
-from hippograph.decisions import WhyAnswer
+
+if TYPE_CHECKING:
+    from hippograph.decisions import WhyAnswer
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json, print_kv, print_table
 from hippograph.cli.params import parse_when
-from hippograph.ingest.pipeline import RememberResult
+
+if TYPE_CHECKING:
+    from hippograph.ingest.pipeline import RememberResult
 from hippograph.schema import MemoryKind, SourceKind
 
 JSON = typer.Option(False, "--json", help="Print JSON.")

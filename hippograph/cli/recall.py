@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -14,7 +14,9 @@ from hippograph.cli.output import print_json, print_table
 from hippograph.cli.params import parse_when
 from hippograph.errors import HippographError
 from hippograph.recall.gate import REASON_TEXT
-from hippograph.recall.engine import RecallResult
+
+if TYPE_CHECKING:
+    from hippograph.recall.engine import RecallResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 _BATCH_KEYS = {"id", "query", "k", "mode", "scope", "as_of", "strict", "kinds", "include_history"}

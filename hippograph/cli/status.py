@@ -8,12 +8,13 @@ import typer
 
 from hippograph.cli.app import app, settings_of
 from hippograph.cli.output import print_json, print_kv, print_table
-from hippograph.memory import Memory
 
 
 @app.command("init")
 def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Create constraints and indexes (idempotent) and wait until they are ONLINE."""
+    from hippograph.memory import Memory
+
     with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
         files = memory.init()
     if as_json:
@@ -26,6 +27,8 @@ def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 def status(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """Server, schema, indexes and their state, counts, embedding model, last maintenance."""
     settings = settings_of(ctx)
+    from hippograph.memory import Memory
+
     with Memory.connect(settings, ensure_schema_=False) as memory:
         report = memory.status()
     if as_json:
