@@ -39,6 +39,7 @@ PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
 MAX_FANOUT = 50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
 CANDIDATES = 40  # fused candidates loaded and scored
+LONG_PROMPT = 4  # topical terms of a short question
 
 
 @dataclass(frozen=True)
@@ -178,12 +179,18 @@ class RecallEngine:
         max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
         current: list[scoring.Candidate] = []
         stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+        long_prompt = len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT  # billing-api counts once
         relevant_ids: set[str] = set()
         for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):
             if c.unit.get("cosine") is not None:
                 c.cosine = float(c.unit["cosine"])
             text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
-            direct = relevance.is_relevant(stems, text, c.cosine) or relevance.names_entity(stems, c.unit.get("about") or [])
+            # Naming what a unit is about makes it relevant in a long prompt (most of its words are
+            # incidental) and in keyword mode (no meaning to judge by). A short question asked with an
+            # embedding is judged by its words and its meaning: "the memory limit of the billing-api
+            # pods" is not answered by "billing-api runs 3 replicas" just because it names billing-api.
+            named = (long_prompt or c.cosine is None) and relevance.names_entity(stems, c.unit.get("about") or [])
+            direct = relevance.is_relevant(stems, text, c.cosine) or named
             via_graph = any(seed in relevant_ids and score >= MIN_GRAPH_SCORE for seed, score in c.via)
             if direct:
                 relevant_ids.add(c.id)

@@ -189,3 +189,18 @@ def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> N
 def test_acronyms_count_as_topics(memory: Memory) -> None:
     unit = memory.remember("CI runs on GitHub Actions", about=["ci"], **USER)
     assert ids(memory.recall("which CI are we on these days?", mode="keyword")) == [unit.id]
+
+
+def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(graph: Graph, settings: Settings,
+                                                                        tmp_path: Path, clock: Clock) -> None:  # fmt: skip
+    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+    unit = mem.remember("Sentry collects the errors of every service", about=["Sentry"], **USER)
+    asked = "which Sentry plan are we paying for?"
+    hybrid = mem.recall(asked, mode="hybrid")
+    assert hybrid.abstain and hybrid.reason == "no_accepted_facts"  # known thing, unknown detail
+    assert ids(mem.recall("where do the Sentry errors go?", mode="hybrid")) == [unit.id]  # the detail it does know
+    # keyword mode has no meaning to judge by: naming the entity stays its best evidence
+    assert ids(mem.recall(asked, mode="keyword")) == [unit.id]
+    # and in a long prompt most words are incidental: naming it is enough
+    pasted = "Checkout fails again, here's the trace from Sentry: TypeError cannot read properties of undefined"
+    assert ids(mem.recall(pasted, mode="hybrid")) == [unit.id]
