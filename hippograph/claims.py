@@ -124,6 +124,7 @@ class Probes:
         self._git_ok = (self.root / ".git").exists() and self._git("rev-parse", "--git-dir") is not None
         self._indexed = bool(graph.read("code_files", project=project))
         self._symbols: dict[str, bool] = {}
+        self._files: list[str] | None = None
 
     def check(self, claim: Claim) -> str:
         """holds, failed or unknown."""
@@ -152,7 +153,18 @@ class Probes:
         target = (self.root / relative).resolve()
         if self.root not in (target, *target.parents):
             return "unknown"  # ../ out of the repository
-        return "holds" if target.exists() else "failed"
+        if target.exists():
+            return "holds"
+        # written relative to a part of the repository (a service folder of a monorepo)?
+        tail = "/" + relative.as_posix().strip("/")
+        return "holds" if any(f.endswith(tail) or f"/{f}/".find(tail + "/") >= 0 for f in self._tracked()) else "failed"
+
+    def _tracked(self) -> list[str]:
+        """The repository's files (git's list: tracked and untracked, not ignored), read once."""
+        if self._files is None:
+            listed = self._git("ls-files", "--cached", "--others", "--exclude-standard") if self._git_ok else None
+            self._files = listed.splitlines() if listed else []
+        return self._files
 
     def _symbol(self, value: str) -> str:
         if not self._indexed:

@@ -42,6 +42,8 @@ def shop(tmp_path: Path) -> Path:
     (root / "shop/auth.py").write_text("def issue_token(user):\n    return user\n")
     (root / "docs").mkdir()
     (root / "docs/runbook.md").write_text("# runbook\n")
+    (root / "services/api").mkdir(parents=True)
+    (root / "services/api/handlers.py").write_text("def handle():\n    pass\n")
     git(root, "init", "-q", "-b", "main")
     git(root, "-c", "user.name=t", "-c", "user.email=t@x", "add", ".")
     git(root, "-c", "user.name=t", "-c", "user.email=t@x", "commit", "-qm", "first")
@@ -111,3 +113,13 @@ def test_urls_are_probed_only_when_asked_and_never_proved_dead(graph: Graph, set
     assert memory.verify_claims().claims == {"url unknown": 2}
     report = memory.verify_claims(urls=True)
     assert report.claims == {"url holds": 1, "url unknown": 1} and report.failed == []
+
+
+def test_a_path_written_relative_to_a_service_folder_still_holds(graph: Graph, settings: Settings, shop: Path,
+                                                                 clock: Clock) -> None:  # fmt: skip
+    memory = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=shop, clock=clock)
+    memory.remember("The API's handlers are in api/handlers.py", about=["api"], **USER)
+    memory.remember("Request schemas are in api/schemas.py", about=["api"], **USER)
+    report = memory.verify_claims()
+    assert report.claims == {"path holds": 1, "path failed": 1}
+    assert [f["claims"] for f in report.failed] == [["path:api/schemas.py"]]
