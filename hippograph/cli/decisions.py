@@ -10,6 +10,7 @@ import typer
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json
 from hippograph.cli.params import parse_when
+from hippograph.recall.gate import REASON_TEXT
 
 if TYPE_CHECKING:
     from hippograph.decisions import WhyAnswer
@@ -68,7 +69,8 @@ def _date(value: Any) -> str:
 def print_why(a: WhyAnswer) -> None:
     """The why-chain as a person reads it."""
     if a.abstain or a.decision is None:
-        typer.echo(f"I don't know why: {a.reason}." + (f" Recorded as task {a.task_id}." if a.task_id else ""))
+        said = REASON_TEXT.get(a.reason or "", a.reason)
+        typer.echo(f"I don't know why ({a.reason}): {said}." + (f" Recorded as task {a.task_id}." if a.task_id else ""))
         return
     d = a.decision
     typer.echo(f"Why {a.subject}? (as of {a.as_of:%Y-%m-%d})")

@@ -105,6 +105,8 @@ def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert out.exit_code == 0 and out.stdout.startswith("created dec_")
     why = runner.invoke(app, ["why", "orders database", "--json"], catch_exceptions=False)
     assert '"Use Postgres for orders"' in why.stdout
+    unknown = runner.invoke(app, ["why", "kubernetes ingress controller"], catch_exceptions=False)
+    assert unknown.stdout.startswith("I don't know why (no_accepted_facts): nothing in memory answers it. Recorded as task task_")
     bad = runner.invoke(app, ["decide", "--decision", "X", "-a", "Y"])
     assert bad.exit_code == 1 and "lacks its reason" in bad.stderr
     nofail = runner.invoke(app, ["fail", "--what", "it broke"])
