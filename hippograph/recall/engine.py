@@ -185,11 +185,14 @@ class RecallEngine:
             if c.unit.get("cosine") is not None:
                 c.cosine = float(c.unit["cosine"])
             text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
-            # Naming what a unit is about makes it relevant in a long prompt (most of its words are
-            # incidental) and in keyword mode (no meaning to judge by). A short question asked with an
-            # embedding is judged by its words and its meaning: "the memory limit of the billing-api
-            # pods" is not answered by "billing-api runs 3 replicas" just because it names billing-api.
-            named = (long_prompt or c.cosine is None) and relevance.names_entity(stems, c.unit.get("about") or [])
+            # Naming what a unit is about makes it relevant when the query asks about that thing itself
+            # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
+            # (no meaning to judge by). A short question about a detail, asked with an embedding, is
+            # judged by its words and its meaning: "which Sentry plan are we paying for?" is not
+            # answered by "Sentry collects the errors of every service" just because it names Sentry.
+            about = c.unit.get("about") or []
+            named = relevance.names_entity(stems, about) and (
+                long_prompt or c.cosine is None or relevance.only_names(stems, about))
             direct = relevance.is_relevant(stems, text, c.cosine) or named
             via_graph = any(seed in relevant_ids and score >= MIN_GRAPH_SCORE for seed, score in c.via)
             if direct:

@@ -69,6 +69,13 @@ def names_entity(stems: list[str], names: list[str]) -> bool:
     return False
 
 
+def only_names(stems: list[str], names: list[str]) -> bool:
+    """Every topical term of the query is a word of the names (or aliases) of what the unit is about:
+    the query asks about the thing itself ("why job queue"), not about one of its details."""
+    have = _stems(" ".join(names))
+    return bool(stems) and all(s in have for s in stems)
+
+
 def needed(n_terms: int) -> int:
     """How many query terms a unit must contain: half of a short query, a quarter (at least 2) of a long one."""
     if n_terms <= 4:
