@@ -22,6 +22,7 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
     labels = {row["label"]: row["count"] for row in graph.read("count_labels")}
     states = graph.read("count_memory_states")
     missing = graph.read("count_missing_embeddings")[0]["count"]
+    failed_claims = graph.read("count_failed_claims")[0]["count"]
     last_runs = graph.read("last_maintenance_run")
     model_dir = model_location(settings)
     vector_state = by_name.get(VECTOR_INDEX, {}).get("state")
@@ -37,7 +38,7 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
         "schema_version": schema_version(graph),
         "indexes": indexes,
         "all_indexes_online": bool(indexes) and all(ix["state"] == "ONLINE" for ix in indexes),
-        "counts": {"labels": labels, "memory": states},
+        "counts": {"labels": labels, "memory": states, "units_with_failed_claims": failed_claims},
         "fulltext": {"index": FULLTEXT_INDEX, "state": fulltext_state, "ready": fulltext_state == "ONLINE"},
         "embedding": {
             "model": "all-MiniLM-L6-v2",

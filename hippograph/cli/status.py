@@ -51,6 +51,8 @@ def _print_status(r: dict[str, Any]) -> None:
                        f"{'found' if e['model_path'] else 'not installed'}; "
                        f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding"),
             ("maintenance", _last_run(r["last_maintenance"])),
+            ("claims", f"{r['counts']['units_with_failed_claims']} current unit(s) with a claim found false "
+                       "(hippo verify)"),
         ],
     )  # fmt: skip
     print_table(
