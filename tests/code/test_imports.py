@@ -6,7 +6,7 @@ import pytest
 
 from hippograph.ingest.code import imports
 
-FILES = frozenset({
+FILES = imports.Layout.of({
     "shop/__init__.py", "shop/models.py", "shop/billing/__init__.py", "shop/billing/invoice.py", "shop/api/views.py",
     "shop/api/helpers.py", "shop/core/db.py", "src/lib/tools.py", "other/utils.py", "more/utils.py",
     "web/src/app.ts", "web/src/util.ts", "web/lib/b/index.tsx", "web/src/legacy.js",

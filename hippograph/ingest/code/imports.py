@@ -21,7 +21,9 @@ The encoding of an import in ``File.import_refs``: ``module`` or ``module:name1,
 from __future__ import annotations
 
 import posixpath
+from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 JS_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
@@ -41,7 +43,39 @@ def decode(ref: str) -> tuple[str, tuple[str, ...]]:
     return head, tuple(n for n in tail.split(",") if n)
 
 
-def resolve(path: str, language: str, module: str, names: tuple[str, ...], files: frozenset[str]) -> set[str]:
+@dataclass(frozen=True)
+class Layout:
+    """A project's file paths, indexed by every path suffix and by folder, so that resolving
+    the imports of a large repository is lookups, not scans."""
+
+    files: frozenset[str]
+    by_suffix: dict[str, set[str]] = field(default_factory=dict, compare=False)
+    by_folder: dict[str, set[str]] = field(default_factory=dict, compare=False)
+    folders_ending: dict[str, set[str]] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, paths: Iterable[str]) -> Layout:
+        """Index ``paths`` (posix, relative to the repository root)."""
+        files = frozenset(paths)
+        suffixes: defaultdict[str, set[str]] = defaultdict(set)
+        folders: defaultdict[str, set[str]] = defaultdict(set)
+        for f in files:
+            parts = f.split("/")
+            for i in range(len(parts)):
+                suffixes["/".join(parts[i:])].add(f)
+            folders[posixpath.dirname(f)].add(f)
+        ending: defaultdict[str, set[str]] = defaultdict(set)
+        for folder in folders:
+            parts = folder.split("/")
+            for i in range(len(parts)):
+                ending["/".join(parts[i:])].add(folder)
+        return cls(files, dict(suffixes), dict(folders), dict(ending))
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.files
+
+
+def resolve(path: str, language: str, module: str, names: tuple[str, ...], files: Layout) -> set[str]:
     """The project files one import of ``path`` names (empty when it names none)."""
     if language == "python":
         found = _python(path, module, names, files)
@@ -66,14 +100,14 @@ def _join(folder: str, relative: str) -> str:
     return posixpath.normpath(posixpath.join(folder, relative)).lstrip("./") if relative else folder
 
 
-def _first(files: frozenset[str], candidates: Iterable[str]) -> set[str]:
+def _first(files: Layout, candidates: Iterable[str]) -> set[str]:
     for candidate in candidates:
         if candidate in files:
             return {candidate}
     return set()
 
 
-def _by_suffix(parts: list[str], files: frozenset[str], extensions: tuple[str, ...]) -> set[str]:
+def _by_suffix(parts: list[str], files: Layout, extensions: tuple[str, ...]) -> set[str]:
     """The file whose path ends with the name's last segments, as many as match (a namespace
     prefix such as PHP's ``App\\`` may map to another folder name); at least two segments of a
     longer name, so ``java.util.List`` never lands on a ``List.java`` of the project."""
@@ -87,7 +121,7 @@ def _by_suffix(parts: list[str], files: frozenset[str], extensions: tuple[str, .
     return set()
 
 
-def _python(path: str, module: str, names: tuple[str, ...], files: frozenset[str]) -> set[str]:
+def _python(path: str, module: str, names: tuple[str, ...], files: Layout) -> set[str]:
     dots = len(module) - len(module.lstrip("."))
     stem = module[dots:].replace(".", "/")
     if dots:
@@ -105,8 +139,9 @@ def _python(path: str, module: str, names: tuple[str, ...], files: frozenset[str
     return found
 
 
-def _ending(files: frozenset[str], tails: list[str]) -> set[str]:
-    return {f for f in files for tail in tails if f == tail or f.endswith("/" + tail)}
+def _ending(files: Layout, tails: list[str]) -> set[str]:
+    """Files whose path is one of ``tails`` or ends with ``/`` + one of them."""
+    return {f for tail in tails for f in files.by_suffix.get(tail.strip("/"), ())}
 
 
 def _closest(path: str, hits: set[str]) -> set[str]:
@@ -128,7 +163,7 @@ def _closest(path: str, hits: set[str]) -> set[str]:
     return top if len(top) == 1 else set()
 
 
-def _javascript(path: str, module: str, files: frozenset[str]) -> set[str]:
+def _javascript(path: str, module: str, files: Layout) -> set[str]:
     if not module.startswith("."):
         return set()  # a package, not a file of this project
     target = _join(posixpath.dirname(path), module)
@@ -138,19 +173,19 @@ def _javascript(path: str, module: str, files: frozenset[str]) -> set[str]:
     return _first(files, candidates)
 
 
-def _go(module: str, files: frozenset[str]) -> set[str]:
+def _go(module: str, files: Layout) -> set[str]:
     parts = module.split("/")
     for start in range(len(parts)):
         folder = "/".join(parts[start:])
-        hits = {f for f in files if f.endswith(".go") and not f.endswith("_test.go")
-                and (posixpath.dirname(f) == folder or posixpath.dirname(f).endswith("/" + folder))}  # fmt: skip
+        folders = files.folders_ending.get(folder, set())
+        hits = {f for d in folders for f in files.by_folder[d] if f.endswith(".go") and not f.endswith("_test.go")}
         if hits:
             folders = {posixpath.dirname(f) for f in hits}
             return hits if len(folders) == 1 else set()
     return set()
 
 
-def _rust(path: str, module: str, files: frozenset[str]) -> set[str]:
+def _rust(path: str, module: str, files: Layout) -> set[str]:
     parts = module.split("::")
     if parts[0] == "crate":
         src = path.split("/src/")[0] + "/src" if "/src/" in path else ("src" if path.startswith("src/") else "")

@@ -174,7 +174,7 @@ def _link_imports(graph: Graph, ctx: WriteContext, project: str, planned: list[_
     paths = [p.parsed.path for p in planned]
     layout_changed = bool(deleted) or any(p not in known for p in paths)
     rows = graph.read("code_file_imports", project=project, paths=None if layout_changed else paths)
-    files = frozenset((set(known) | set(paths)) - set(deleted))  # every live source file of the project
+    files = code_imports.Layout.of((set(known) | set(paths)) - set(deleted))  # every live source file of the project
     wanted: dict[str, set[str]] = {}
     for row in rows:
         targets: set[str] = set()
