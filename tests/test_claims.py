@@ -55,7 +55,7 @@ def test_failed_claims_mark_the_unit_and_strict_recall_says_why(graph: Graph, se
                                                                  clock: Clock) -> None:  # fmt: skip
     memory = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=shop, clock=clock)
     memory.index(shop)
-    head = git(shop, "rev-parse", "--short", "HEAD")
+    head = git(shop, "rev-parse", "HEAD")  # the full hash: a short one may be all digits, which is not read as a commit
     good = memory.remember(f"Tokens come from `issue_token()` in shop/auth.py, since commit {head}", about=["tokens"], **USER)
     gone = memory.remember("The on-call runbook is docs/oncall/runbook.md on the release/2.3 branch",
                            about=["runbook"], **USER)  # fmt: skip
