@@ -71,6 +71,11 @@ def load(memory: Memory) -> None:
     memory.add_rule("Never use yaml.load on configuration; use yaml.safe_load", category="security",
                     severity="critical", scope="shop/**/*.py", forbid=r"yaml\.load\(", from_failure=failure.id)  # fmt: skip
     memory.add_rule("Keep pull requests under 400 lines", category="code", severity="low")
+    # claims that `hippo verify` checks against the demo repository: one holds, one names a file that is gone
+    memory.remember("Configuration is parsed by `load_config()` in shop/config.py", about=["configuration"],
+                    source_ref="docs/architecture.md#L20", **user)  # fmt: skip
+    memory.remember("Deploys run scripts/deploy_prod.sh from the release branch", about=["deploys"],
+                    source_ref="runbook.md#L3", **user)  # fmt: skip
 
 
 def main() -> None:
@@ -120,6 +125,12 @@ def main() -> None:
             print(f"  [warning] {w['message']}")
         for step in verdict["repair_plan"]:
             print(f"  repair: {step}")
+
+        section("hippo verify  (claims memories make about the repository)")
+        checked = memory.verify_claims(scopes=[SCOPE])
+        print(f"  {checked.units_checked} units checked: " + ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())))
+        for item in checked.failed:
+            print(f"  no longer holds: {', '.join(item['claims'])}  in \"{item['text']}\"")
 
         section("MCP server (in-process client): tool call search_memory")
         try:
