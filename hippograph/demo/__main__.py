@@ -128,7 +128,8 @@ def main() -> None:
 
         section("hippo verify  (claims memories make about the repository)")
         checked = memory.verify_claims(scopes=[SCOPE])
-        print(f"  {checked.units_checked} units checked: " + ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())))
+        found = ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())) or "no claims found"
+        print(f"  {checked.units_checked} units checked: {found}")
         for item in checked.failed:
             print(f"  no longer holds: {', '.join(item['claims'])}  in \"{item['text']}\"")
 
