@@ -64,27 +64,16 @@ def test_importing_hippograph_does_not_import_torch() -> None:
     assert _run("import sys, hippograph; print('torch' in sys.modules)") == "False"
 
 
-def test_help_does_not_import_torch() -> None:
+def test_help_loads_no_model_no_driver_no_parser() -> None:
+    # no torch on `--help`, and a cold start stays fast: commands import what they run when they run
+    heavy = ("torch", "sentence_transformers", "neo4j", "tree_sitter", "tree_sitter_language_pack")
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
         "from hippograph.cli import app\n"
         "r = CliRunner().invoke(app, ['--help'])\n"
         "assert r.exit_code == 0, r.output\n"
-        "print('torch' in sys.modules or 'sentence_transformers' in sys.modules)"
-    )
-    assert _run(code) == "False"
-
-
-def test_help_loads_neither_the_driver_nor_tree_sitter() -> None:
-    # a cold `hippo --help` stays fast: commands import what they run when they run
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from hippograph.cli import app\n"
-        "r = CliRunner().invoke(app, ['--help'])\n"
-        "assert r.exit_code == 0, r.output\n"
-        "print(sorted(m for m in ('neo4j', 'tree_sitter', 'tree_sitter_language_pack') if m in sys.modules))"
+        f"print(sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     assert _run(code) == "[]"
 
