@@ -190,10 +190,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }  # fmt: skip
     params = {"size": level, "seed": args.seed, "smoke": args.smoke, "large": opts.large,
               "out": str(opts.out) if opts.out else None}  # fmt: skip
-    path = write_result("code-index", params, figures)
-    if opts.out is not None:
-        opts.out.parent.mkdir(parents=True, exist_ok=True)
-        opts.out.write_text(path.read_text())
+    path = write_result("code-index", params, figures, copy_to=opts.out)
     print(
         f"code-index: {'+'.join(packages)} files={files} symbols={full.symbols_created} index {figures['full_index_s']} s "
         f"({figures['full_index_files_per_s']} files/s, {figures['index_over_parse_source']}x parse_source {parse_s} s, "

@@ -50,13 +50,18 @@ def commit() -> str:
         return "unknown"
 
 
-def write_result(name: str, params: dict[str, Any], figures: dict[str, Any]) -> Path:
-    """Write bench/results/<name>-<timestamp>.json and return its path."""
+def write_result(name: str, params: dict[str, Any], figures: dict[str, Any], *, copy_to: Path | None = None) -> Path:
+    """Write bench/results/<name>-<timestamp>.json (and the same text to ``copy_to``, a bench's --out) and
+    return its path."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     path = RESULTS / f"{name}-{stamp}.json"
     doc = {"bench": name, "date": stamp, "commit": commit(), "machine": machine(), "params": params, "figures": figures}
-    path.write_text(json.dumps(doc, indent=2, default=str) + "\n")
+    text = json.dumps(doc, indent=2, default=str) + "\n"
+    path.write_text(text)
+    if copy_to is not None:
+        copy_to.parent.mkdir(parents=True, exist_ok=True)
+        copy_to.write_text(text)
     return path
 
 

@@ -227,10 +227,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }  # fmt: skip
     params = {"size": size, "seed": args.seed, "smoke": args.smoke, "http_port": port,
               **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()}}  # fmt: skip
-    path = write_result("hook-latency", params, figures)
-    if opts.out is not None:
-        opts.out.parent.mkdir(parents=True, exist_ok=True)
-        opts.out.write_text(path.read_text())
+    path = write_result("hook-latency", params, figures, copy_to=opts.out)
     print(
         f"hook-latency: units={size} hook process p50 {hook50} ms p95 {s['hook_process']['p95']} ms "
         f"(python -c pass p50 {s['python_pass']['p50']} ms, imports alone {s['imports_only']['p50']} ms); "

@@ -120,10 +120,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     figures["load_average"] = speedkit.cpu_load()
     figures["notes"] = notes
     params = {"size": size, "seed": args.seed, "smoke": args.smoke, "model": "all-MiniLM-L6-v2", "batch_size": 64}
-    result = write_result("ingest-throughput", params, figures)
-    if opts.out is not None:
-        opts.out.parent.mkdir(parents=True, exist_ok=True)
-        opts.out.write_text(result.read_text())
+    result = write_result("ingest-throughput", params, figures, copy_to=opts.out)
     emb = (f"with embeddings {figures['import_turns_per_s']} turns/s vs bare encode {figures['encode_turns_per_s']} turns/s "
            f"(ratio {figures['import_over_encode']}, target >= 0.70); " if figures.get("import_turns_per_s") else "")  # fmt: skip
     print(f"ingest-throughput: turns={size} {emb}keyword-only {figures['keyword_import_turns_per_s']} turns/s "

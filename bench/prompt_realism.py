@@ -222,10 +222,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }  # fmt: skip
     params = {"data": str(opts.data), "size": keep, "smoke": args.smoke, "seed": args.seed, "top": TOP,
               "in_process": opts.in_process, "http_port": port}  # fmt: skip
-    path = write_result("prompt-realism", params, figures)
-    if opts.out is not None:
-        opts.out.parent.mkdir(parents=True, exist_ok=True)
-        opts.out.write_text(path.read_text())
+    path = write_result("prompt-realism", params, figures, copy_to=opts.out)
     a, b = as_written, after_review
     print(f"prompt-realism: top-2 hits {a['top2_hits']}/{a['realistic_prompts']} as written, "
           f"{b['top2_hits']}/{b['realistic_prompts']} after reviewing {len(reviewed)} entity ambiguities; "

@@ -344,10 +344,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "notes": notes,
     }  # fmt: skip
     params = {"size": size, "seed": seed, "smoke": args.smoke, **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()}}
-    path = write_result("recall-latency", params, figures)
-    if opts.out is not None:
-        opts.out.parent.mkdir(parents=True, exist_ok=True)
-        opts.out.write_text(path.read_text())
+    path = write_result("recall-latency", params, figures, copy_to=opts.out)
     print(
         f"recall-latency: size={size} keyword p50 {s['keyword']['p50']} ms p95 {s['keyword']['p95']} ms "
         f"({figures['keyword_over_fulltext_p50']}x bare full-text p50 {ft50} ms); hybrid p50 {s['hybrid']['p50']} ms "
