@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 
 def parse(text: str) -> datetime:
@@ -17,3 +17,11 @@ def parse(text: str) -> datetime:
         count = len(frac) - len(frac.lstrip("0123456789"))
         head = f"{main}.{frac[:min(count, 6)]}{frac[count:]}"
     return datetime.fromisoformat(head)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def from_epoch_us(micros: int) -> datetime:
+    """Microseconds since the epoch (how recall's statement sends datetimes) as an aware UTC datetime."""
+    return _EPOCH + timedelta(microseconds=micros)

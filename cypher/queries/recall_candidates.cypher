@@ -15,15 +15,17 @@
 // The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it
 // is mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is
 // about an entity with an open ambiguity, `about` the names and aliases of what it is about,
-// `superseded_by` its successors on a visible branch. Datetimes come as ISO text: the driver's
-// own datetime values cost more to decode than the rest of the row.
+// `superseded_by` its successors on a visible branch. Datetimes come as microseconds since the
+// epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
+// toString() costs the server more than arithmetic. Only what recall reads is projected: every
+// property costs a store read per candidate.
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $branches LIST<STRING>, $scope STRING|null,
 // $kinds LIST<STRING>|null.
 // Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
 // hit's `via` lists every seed that reached it, {id, score}, strongest first.
-// READ
+// READ PLAIN
 CALL () {
   WITH 1 AS run WHERE $query IS NOT NULL
   CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
@@ -96,15 +98,17 @@ WITH h.node AS m, collect(h {.voice, .rank, .score, .via}) AS hits, sum($weights
 WHERE any(x IN hits WHERE x.voice <> 'temporal')
 ORDER BY fused DESC, m.id
 LIMIT $candidates
+WITH m, fused, hits, [(m)-[:ABOUT]->(e:Entity) | e] AS entities
 RETURN m.id AS id, fused, hits,
-       m {.id, .kind, .text, .title, .details_text, .source_ref, .source_kind, .trust, .confidence, .truth_status,
-          .lifecycle, .in_conflict, .mention_count, .scope, .branch, .memory_type, .memory_score, .subject, .topic,
-          .claims_failed,
-          valid_from: toString(m.valid_from), valid_until: toString(m.valid_until),
-          recorded_at: toString(m.recorded_at), retired_at: toString(m.retired_at),
-          last_used_at: toString(m.last_used_at),
+       m {.kind, .text, .title, .details_text, .source_ref, .trust, .confidence, .truth_status,
+          .lifecycle, .in_conflict, .mention_count, .scope, .memory_type, .memory_score, .claims_failed,
+          valid_from: m.valid_from.epochSeconds * 1000000 + m.valid_from.microsecond,
+          valid_until: m.valid_until.epochSeconds * 1000000 + m.valid_until.microsecond,
+          recorded_at: m.recorded_at.epochSeconds * 1000000 + m.recorded_at.microsecond,
+          retired_at: m.retired_at.epochSeconds * 1000000 + m.retired_at.microsecond,
+          last_used_at: m.last_used_at.epochSeconds * 1000000 + m.last_used_at.microsecond,
           cosine: CASE WHEN $embedding IS NULL OR m.embedding IS NULL THEN null
                        ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
-          ambiguous: EXISTS { (m)-[:ABOUT]->(:Entity)<-[:INVOLVES]-(:Ambiguity {status: 'open'}) },
-          about: [(m)-[:ABOUT]->(e:Entity) | e.name] + reduce(acc = [], e IN [(m)-[:ABOUT]->(x:Entity) | x] | acc + coalesce(e.aliases, [])),
+          ambiguous: any(e IN entities WHERE EXISTS { (e)<-[:INVOLVES]-(:Ambiguity {status: 'open'}) }),
+          about: reduce(names = [], e IN entities | names + e.name + coalesce(e.aliases, [])),
           superseded_by: [(m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches | n.id]} AS unit

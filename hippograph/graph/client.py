@@ -219,6 +219,8 @@ class Graph:
                 database_=self.database,
                 routing_=RoutingControl.READ,
             )
+        if query.plain:  # nothing to convert: the rows are used as the driver gives them
+            return [dict(zip(r.keys(), r.values(), strict=True)) for r in records]
         return [row_of(r) for r in records]
 
     def write(self, name: str, /, **params: Any) -> list[Row]:

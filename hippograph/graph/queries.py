@@ -18,7 +18,7 @@ from hippograph.errors import ConfigError
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH)\b", re.IGNORECASE)
-_HEADER = re.compile(r"^//\s*(READ|WRITE|SCHEMA)\b", re.MULTILINE)
+_HEADER = re.compile(r"^//\s*(READ|WRITE|SCHEMA)\b(\s+PLAIN\b)?", re.MULTILINE)
 SECTIONS = ("schema", "queries", "jobs", "admin")
 
 
@@ -32,6 +32,7 @@ class Query:
     text: LiteralString
     params: frozenset[str]
     access: str  # READ, WRITE or SCHEMA, from the file header
+    plain: bool = False  # header says PLAIN: rows hold only strings, numbers, booleans, lists and maps
 
     @property
     def is_write(self) -> bool:
@@ -79,6 +80,7 @@ def _parse(section: str, path: Path) -> Query:
         text=cast(LiteralString, statement),  # type: ignore[redundant-cast]
         params=frozenset(_PARAM.findall(body)),
         access=access,
+        plain=header.group(2) is not None,
     )
 
 

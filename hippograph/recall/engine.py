@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
+from itertools import islice
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -33,12 +34,17 @@ class Reader(Protocol):
 
 MAX_QUERY_CHARS = 4000
 MODES = ("keyword", "semantic", "hybrid")
-GATHER = 50
+GATHER = 50  # hits kept per voice
+# The index answers before recall filters by branch, scope and kind: fetch twice what is kept when only
+# branches filter (units of other branches are few), four times when a scope or kinds narrow it too.
+FETCH_FACTOR = 2
+FETCH_FACTOR_FILTERED = 4
 SEEDS = 5
 PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
 MAX_FANOUT = 50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
-CANDIDATES = 40  # fused candidates loaded and scored
+MIN_CANDIDATES = 40  # fused candidates loaded and scored: at least this many (fewer lost LoCoMo recall@5),
+CANDIDATES_PER_RESULT = 2  # and two per result asked for, so k=100 can return 100
 LONG_PROMPT = 4  # topical terms of a short question
 
 
@@ -97,11 +103,12 @@ _DATETIMES = ("valid_from", "valid_until", "recorded_at", "retired_at", "last_us
 
 
 def _with_datetimes(unit: dict[str, Any]) -> dict[str, Any]:
-    """recall_candidates sends datetimes as ISO text (cheaper to decode); make them datetimes again."""
+    """recall_candidates sends datetimes as microseconds since the epoch (cheaper on both sides); make
+    them datetimes again."""
     for key in _DATETIMES:
         value = unit.get(key)
-        if isinstance(value, str):
-            unit[key] = isotime.parse(value)
+        if type(value) is int:
+            unit[key] = isotime.from_epoch_us(value)
     return unit
 
 
@@ -163,9 +170,11 @@ class RecallEngine:
         if lexical_text is not None or qvec is not None:
             t0 = time.perf_counter()
             rows = self.graph.read(
-                "recall_candidates", query=lexical_text, embedding=qvec, since=since, fetch=GATHER * 4, limit=GATHER,
+                "recall_candidates", query=lexical_text, embedding=qvec, since=since, limit=GATHER,
+                fetch=GATHER * (FETCH_FACTOR_FILTERED if opts.scope or opts.kinds else FETCH_FACTOR),
                 seeds=SEEDS, per_seed=20, hop_decay=0.7, max_fanout=MAX_FANOUT, weights=weights,
-                rrf_k=float(scoring.RRF_K), candidates=CANDIDATES, branches=self.branches, scope=opts.scope,
+                rrf_k=float(scoring.RRF_K), candidates=max(MIN_CANDIDATES, CANDIDATES_PER_RESULT * opts.k),
+                branches=self.branches, scope=opts.scope,
                 kinds=list(opts.kinds) if opts.kinds else None,
             )  # fmt: skip
             result.timings_ms["statement"] = round((time.perf_counter() - t0) * 1000, 2)
@@ -177,27 +186,26 @@ class RecallEngine:
         ranked = [c for c in ranked if c.unit]
         max_fused = max((c.fused for c in ranked), default=0.0)
         max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
-        current: list[scoring.Candidate] = []
         stems = relevance.query_stems((*q.identifiers, *q.content_terms))
         long_prompt = len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT  # billing-api counts once
-        relevant_ids: set[str] = set()
-        for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):
+
+        # Naming what a unit is about makes it relevant when the query asks about that thing itself
+        # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
+        # (no meaning to judge by). A short question about a detail, asked with an embedding, is
+        # judged by its words and its meaning: "which Sentry plan are we paying for?" is not
+        # answered by "Sentry collects the errors of every service" just because it names Sentry.
+        def names_count(c: scoring.Candidate) -> bool:
+            return long_prompt or c.cosine is None or relevance.only_names(stems, c.unit.get("about") or [])
+
+        # Relevance is judged only for candidates that could be answered or shown (see Judge).
+        judge = relevance.Judge(stems, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE)
+        current: list[scoring.Candidate] = []
+        gate_ok: dict[str, bool] = {}
+        for c in sorted(ranked, key=lambda c: "graph" in c.ranks and len(c.ranks) == 1):  # ties: graph-only last
             if c.unit.get("cosine") is not None:
                 c.cosine = float(c.unit["cosine"])
-            text = f"{c.unit.get('title') or ''} {c.unit.get('text') or ''} {c.unit.get('details_text') or ''}"
-            # Naming what a unit is about makes it relevant when the query asks about that thing itself
-            # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
-            # (no meaning to judge by). A short question about a detail, asked with an embedding, is
-            # judged by its words and its meaning: "which Sentry plan are we paying for?" is not
-            # answered by "Sentry collects the errors of every service" just because it names Sentry.
-            about = c.unit.get("about") or []
-            named = relevance.names_entity(stems, about) and (
-                long_prompt or c.cosine is None or relevance.only_names(stems, about))
-            direct = relevance.is_relevant(stems, text, c.cosine) or named
-            via_graph = any(seed in relevant_ids and score >= MIN_GRAPH_SCORE for seed, score in c.via)
-            if direct:
-                relevant_ids.add(c.id)
-            c.checks = {"relevant": direct or via_graph, **gate.check(c.unit, at, self.gate_config)}
+            c.checks = gate.check(c.unit, at, self.gate_config)
+            gate_ok[c.id] = all(c.checks.values())
             c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))
             c.score = scoring.retrieval_score(c, max_fused=max_fused, max_graph=max_graph, weights=self.weights, now=at,
                                              curves=self.curves)  # fmt: skip
@@ -205,24 +213,33 @@ class RecallEngine:
                 c.score *= PREFERRED_SCOPE_BOOST
             if c.is_history:
                 if opts.include_history:
+                    judge(c)
                     result.history.append(_item(c, gate.failed(c.checks)))
                 continue
             current.append(c)
         result.history.sort(key=lambda i: i["score"], reverse=True)
-        current = [c for c in current if c.checks["relevant"]] if opts.strict else current
-        passing = [c for c in current if not gate.failed(c.checks)] if opts.strict else current
-        if opts.strict and passing:
+        by_score = sorted(current, key=lambda c: c.score, reverse=True)
+        if opts.strict:
+            def answers(c: scoring.Candidate) -> bool:
+                return gate_ok[c.id] and judge(c)
+
+            best_pass = next((c for c in by_score if answers(c)), None)
             # A contested answer ranked above the best passing one: say so rather than answer with
             # something less relevant that happens to pass.
-            best_pass = max(c.score for c in passing)
-            if any(not c.checks["no_contradiction"] and c.score > best_pass for c in current):
-                passing = []
-        chosen = scoring.mmr(passing, opts.k)
+            contested = best_pass is not None and any(
+                not c.checks["no_contradiction"] and judge(c) for c in by_score if c.score > best_pass.score)
+            chosen = [] if contested else scoring.mmr(current, opts.k, keep=answers)
+        else:
+            chosen = scoring.mmr(current, opts.k)
+        for c in chosen:
+            judge(c)  # strict mode judged them already; items show the check either way
         result.items = [_item(c, gate.failed(c.checks)) for c in chosen]
         if opts.strict and not result.items:
             result.abstain = True
-            best = sorted(current, key=lambda c: c.score, reverse=True)[:3] or \
+            best = list(islice((c for c in by_score if judge(c)), 3)) or \
                 sorted(ranked, key=lambda c: c.score, reverse=True)[:3]  # fmt: skip
+            for c in best:
+                judge(c)  # the reason names the first check the best candidate failed
             result.reason = gate.abstain_reason([c.checks for c in best]) if best else "no_accepted_facts"
             if opts.record_task:
                 result.task_id = self._record_task(query, result.reason, [c.id for c in best])

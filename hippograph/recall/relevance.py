@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from hippograph.recall.intent import STOPWORDS
 
 import snowballstemmer
+
+if TYPE_CHECKING:
+    from hippograph.recall.scoring import Candidate
 
 MIN_COSINE = 0.40  # close in meaning, with at least one shared topical word
 STRONG_COSINE = 0.55  # close enough in meaning on its own (a paraphrase sharing no word)
@@ -99,3 +104,38 @@ def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
     if cosine is not None and (cosine >= STRONG_COSINE or (cosine >= MIN_COSINE and hits >= 1)):
         return True
     return bool(stems) and hits >= needed(len(stems))
+
+
+class Judge:
+    """Decides, once per candidate and only when asked, whether it is relevant to the query, and
+    records the answer as its ``relevant`` check.
+
+    Direct: enough shared terms, or close in meaning (``is_relevant``); or it names what the unit is
+    about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
+    over edges of at least ``min_graph`` is directly relevant."""
+
+    def __init__(self, stems: list[str], cands: list[Candidate], *, names_count: Callable[[Candidate], bool],
+                 min_graph: float) -> None:  # fmt: skip
+        self.stems = stems
+        self.by_id = {c.id: c for c in cands}
+        self.names_count = names_count
+        self.min_graph = min_graph
+        self._direct: dict[str, bool] = {}
+
+    def direct(self, c: Candidate) -> bool:
+        """Relevant by its own words, meaning or named entities."""
+        found = self._direct.get(c.id)
+        if found is None:
+            u = c.unit
+            text = f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
+            about = u.get("about") or []
+            found = is_relevant(self.stems, text, c.cosine) or (names_entity(self.stems, about) and self.names_count(c))
+            self._direct[c.id] = found
+        return found
+
+    def __call__(self, c: Candidate) -> bool:
+        """Relevant directly or through a relevant seed; sets ``c.checks["relevant"]``."""
+        if "relevant" not in c.checks:
+            seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
+            c.checks = {"relevant": self.direct(c) or any(s is not None and self.direct(s) for s in seeds), **c.checks}
+        return bool(c.checks["relevant"])

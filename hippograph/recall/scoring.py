@@ -5,7 +5,7 @@ Fusion itself (weighted reciprocal rank) runs in ``recall_candidates.cypher``.""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -108,22 +108,50 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7) -> list[Candidate]:
-    """Maximal marginal relevance: the best, then each next one balancing score and novelty.
+def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7,
+        keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:  # fmt: skip
+    """Maximal marginal relevance over the candidates ``keep`` accepts (all when None): the best, then
+    each next one balancing score and novelty.
 
-    Each candidate keeps its running maximum similarity to what was chosen, so every pair
-    is compared once."""
+    Candidates are visited best score first, so a visit stops as soon as no later one could win even
+    with no similarity at all; each candidate compares itself only with what was chosen since it was
+    last visited, and ``keep`` is asked only about candidates a visit reaches (it should remember its
+    answers). Same picks as filtering first and comparing everything, at a fraction of the work."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
+    if keep is not None:
+        pool = pool[next((i for i, c in enumerate(pool) if keep(c)), len(pool)):]
     if not pool:
         return []
     top = pool[0].score or 1.0
-    words = {id(c): _words(c) for c in pool}
-    closest = {id(c): 0.0 for c in pool}
+    words: dict[int, frozenset[str]] = {}
+
+    def words_of(c: Candidate) -> frozenset[str]:
+        if id(c) not in words:
+            words[id(c)] = _words(c)
+        return words[id(c)]
+
+    closest = dict.fromkeys(map(id, pool), 0.0)
+    compared = dict.fromkeys(map(id, pool), 0)  # how many of the chosen each candidate was compared with
     chosen: list[Candidate] = []
     while pool and len(chosen) < k:
-        best = max(pool, key=lambda c: lam * (c.score / top) - (1 - lam) * closest[id(c)])
+        best: Candidate | None = None
+        best_value = float("-inf")
+        for c in pool:
+            if lam * (c.score / top) <= best_value:
+                break  # scores only fall from here, and similarity only lowers a value
+            if keep is not None and not keep(c):
+                continue
+            key = id(c)
+            if compared[key] < len(chosen):
+                mine = words_of(c)
+                for picked in chosen[compared[key]:]:
+                    closest[key] = max(closest[key], similarity(mine, words_of(picked)))
+                compared[key] = len(chosen)
+            value = lam * (c.score / top) - (1 - lam) * closest[key]
+            if value > best_value:
+                best, best_value = c, value
+        if best is None:
+            break
         chosen.append(best)
         pool.remove(best)
-        for c in pool:
-            closest[id(c)] = max(closest[id(c)], similarity(words[id(c)], words[id(best)]))
     return chosen

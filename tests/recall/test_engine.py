@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hippograph import isotime
 from hippograph.config import Settings
 from hippograph.errors import RecallError
 from hippograph.graph import store
@@ -138,6 +139,31 @@ def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(graph: Graph
     for row in rows:
         assert row["fused"] == pytest.approx(sum(weights[h["voice"]] / (60 + h["rank"]) for h in row["hits"]))
     assert any(h["voice"] == "graph" and h["via"] for r in rows for h in r["hits"])  # the walk ran from the seeds
+
+
+def test_recall_rows_are_plain_and_their_datetimes_exact(graph: Graph, memory: Memory, clock: Clock) -> None:
+    """The statement is marked PLAIN, so Graph.read hands its rows over unconverted: they must hold no
+    driver value, and the datetimes it sends as epoch microseconds must be the stored instants."""
+    old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
+    clock.advance(days=1, seconds=0.123457)
+    memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
+    rows = graph.read("recall_candidates", query="auth", embedding=None, since=None, fetch=200, limit=50, seeds=5,
+                      per_seed=20, hop_decay=0.7, max_fanout=50, weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
+                      rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)  # fmt: skip
+
+    def plain(value: object) -> bool:
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return value is None or type(value) in (str, int, float, bool)
+
+    assert rows and all(plain(r) for r in rows)
+    sent = next(r["unit"] for r in rows if r["id"] == old.id)
+    stored = memory.get(old.id)["unit"]
+    assert stored["valid_until"] is not None and sent["retired_at"] is None  # superseded: now history
+    for key in ("valid_from", "valid_until", "recorded_at", "last_used_at"):
+        assert (None if sent[key] is None else isotime.from_epoch_us(sent[key])) == stored.get(key), key
 
 
 def test_as_of_recall_sees_the_old_belief(memory: Memory, clock: Clock) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from hippograph import isotime
 from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import Intent, shape
 
@@ -92,3 +94,55 @@ def test_gate_checks_and_reasons() -> None:
     assert gate.abstain_reason([gate.check(stale, at, gate.GateConfig())]) == "temporal_invalid"
     weak = {**good, "confidence": 0.2, "trust": 0.3, "source_ref": ""}
     assert gate.failed(gate.check(weak, at, gate.GateConfig())) == ["confident", "trusted", "has_source"]
+
+
+def _mmr_by_definition(cands: list[scoring.Candidate], k: int, lam: float = 0.7) -> list[scoring.Candidate]:
+    """MMR exactly as defined: every step compares every remaining candidate with everything chosen."""
+    pool = sorted(cands, key=lambda c: c.score, reverse=True)
+    top = pool[0].score or 1.0 if pool else 1.0
+    chosen: list[scoring.Candidate] = []
+    while pool and len(chosen) < k:
+        def value(c: scoring.Candidate) -> float:
+            near = max((scoring.similarity(scoring._words(c), scoring._words(p)) for p in chosen), default=0.0)
+            return lam * (c.score / top) - (1 - lam) * near
+        best = max(pool, key=value)
+        chosen.append(best)
+        pool.remove(best)
+    return chosen
+
+
+def test_mmr_picks_what_the_definition_picks() -> None:
+    rng = random.Random(3)
+    vocabulary = [f"w{i}" for i in range(12)]
+    for trial in range(300):
+        cands = [scoring.Candidate(id=f"u{i}", unit={"text": " ".join(rng.sample(vocabulary, rng.randint(0, 6)))},
+                                   score=rng.choice([0.0, 0.5, rng.random()]))
+                 for i in range(rng.randint(1, 30))]  # fmt: skip
+        kept = {c.id for c in cands if rng.random() < 0.6}
+
+        def keep(c: scoring.Candidate) -> bool:
+            return c.id in kept
+
+        for k in (1, 3, 5, 20):
+            assert [c.id for c in scoring.mmr(cands, k)] == [c.id for c in _mmr_by_definition(cands, k)], (trial, k)
+            filtered = [c for c in cands if c.id in kept]
+            lazy = scoring.mmr(cands, k, keep=keep)
+            assert [c.id for c in lazy] == [c.id for c in _mmr_by_definition(filtered, k)] if filtered else lazy == []
+
+
+def test_mmr_asks_keep_only_about_what_it_visits() -> None:
+    cands = [scoring.Candidate(id=f"u{i}", unit={"text": f"word{i}"}, score=1.0 - i / 100) for i in range(30)]
+    asked: list[str] = []
+
+    def keep(c: scoring.Candidate) -> bool:
+        asked.append(c.id)
+        return c.id != "u0"
+
+    assert [c.id for c in scoring.mmr(cands, 2, keep=keep)] == ["u1", "u2"]
+    assert set(asked) < {c.id for c in cands}  # the low-scored tail was never judged
+
+
+def test_epoch_microseconds_come_back_as_the_same_instant() -> None:
+    for moment in (datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC), datetime(1969, 12, 31, 23, 59, 59, 500000, tzinfo=UTC)):
+        micros = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1)
+        assert isotime.from_epoch_us(micros) == moment
