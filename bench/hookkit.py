@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from hippograph.config import Settings
-from hippograph.graph.http import HttpGraph, encode
+from hippograph.graph.http import HttpGraph, decode, encode
 from hippograph.hooks import PROMPT_DEADLINE_S
 
 HIPPO = Path(sys.executable).parent / "hippo"
@@ -108,9 +108,11 @@ class TimedHttpGraph(HttpGraph):
         super().__init__(base_url, user, password, database, deadline_s=PROMPT_DEADLINE_S)
         self.calls: list[tuple[str, float]] = []
         self.spans: list[tuple[float, float]] = []
+        self.params: dict[str, dict[str, Any]] = {}  # the parameters each statement was last run with
 
     def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]:
         t0 = time.perf_counter()
+        self.params[name] = params
         try:
             return super().read(name, timeout_s=timeout_s, **params)
         finally:
@@ -135,8 +137,7 @@ def http_graph(settings: Settings, port: int) -> TimedHttpGraph:
                           settings.neo4j_database)  # fmt: skip
 
 
-def http_statement(settings: Settings, port: int, text: str, params: dict[str, Any]) -> tuple[int, float]:
-    """One bench statement over the Query API, straight through urllib: rows and wall ms (the HTTP floor)."""
+def _post(settings: Settings, port: int, text: str, params: dict[str, Any]) -> tuple[dict[str, Any], float]:
     host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
     token = base64.b64encode(f"{settings.neo4j_user}:{settings.resolved_password() or ''}".encode()).decode()
     media = "application/vnd.neo4j.query"
@@ -151,4 +152,32 @@ def http_statement(settings: Settings, port: int, text: str, params: dict[str, A
     ms = (time.perf_counter() - t0) * 1000
     if doc.get("errors"):
         raise SystemExit(f"the bench statement failed over HTTP: {doc['errors'][0].get('message', '')[:200]}")
+    return doc, ms
+
+
+def http_statement(settings: Settings, port: int, text: str, params: dict[str, Any]) -> tuple[int, float]:
+    """One bench statement over the Query API, straight through urllib: rows and wall ms (the HTTP floor)."""
+    doc, ms = _post(settings, port, text, params)
     return len(doc.get("data", {}).get("values", [])), ms
+
+
+def http_profile(settings: Settings, port: int, text: str, params: dict[str, Any], *, top: int = 8) -> dict[str, Any]:
+    """PROFILE a statement over the Query API: wall ms, total db hits and the operators with the most."""
+    doc, ms = _post(settings, port, "PROFILE " + text, params)
+    ops: list[dict[str, Any]] = []
+
+    def value(v: Any) -> Any:
+        return decode(v) if isinstance(v, dict) else v
+
+    def walk(plan: dict[str, Any]) -> None:
+        details = value(plan.get("arguments", {}).get("Details", ""))
+        ops.append({"operator": str(plan.get("operatorType", "")).split("@")[0], "details": str(details)[:120],
+                    "rows": value(plan.get("records")), "db_hits": int(value(plan.get("dbHits")) or 0)})  # fmt: skip
+        for child in plan.get("children", []):
+            walk(child)
+
+    plan = doc.get("profiledQueryPlan")
+    if plan:
+        walk(plan)
+    return {"wall_ms": round(ms, 2), "db_hits": sum(o["db_hits"] for o in ops),
+            "top_operators": sorted(ops, key=lambda o: -o["db_hits"])[:top]}

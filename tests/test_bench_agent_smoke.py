@@ -34,6 +34,8 @@ def test_hook_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) ->
     assert figures["hook_process_ms"]["n"] == 8 and figures["hook_process_ms"]["p50"] > 0
     assert figures["outcomes"]["unreachable_printed_something"] == 0
     assert figures["hook_problems"] == []
+    slow = figures["slowest_recall_statement_reprofiled"]  # the plan of the slowest recall statement, re-run
+    assert slow["slowest_ms"] > 0 and slow["db_hits"] > 0 and slow["top_operators"][0]["operator"]
 
 
 @pytest.mark.slow
