@@ -141,6 +141,22 @@ def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(graph: Graph
     assert any(h["voice"] == "graph" and h["via"] for r in rows for h in r["hits"])  # the walk ran from the seeds
 
 
+def test_recall_plan_expands_from_the_seeds_and_candidates(graph: Graph, memory: Memory) -> None:
+    """The walk and the per-candidate patterns must expand from bound nodes whatever the statistics
+    say: a plan that found the walk's ends or a unit's successors by seeking every Memory node on
+    the branch cost ~0.5 s per recall. On a nearly empty database (the statistics that tempt the
+    planner most) the plan may only touch the indexes it is meant to: full-text, vector, and the
+    recorded_at range of the temporal voice."""
+    memory.remember("Auth uses JWT tokens", about=["auth"], **USER)
+    ops = {op.split("@")[0] for op in graph.explain(
+        "recall_candidates", query="auth", embedding=None, since=None, fetch=100, limit=50, seeds=5, per_seed=20,
+        hop_decay=0.7, max_fanout=50, weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
+        rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)}  # fmt: skip
+    scans = {op for op in ops if "Scan" in op or "Seek" in op}
+    assert scans <= {"NodeIndexSeekByRange"}, scans
+    assert {"ProcedureCall", "Argument"} <= ops
+
+
 def test_recall_rows_are_plain_and_their_datetimes_exact(graph: Graph, memory: Memory, clock: Clock) -> None:
     """The statement is marked PLAIN, so Graph.read hands its rows over unconverted: they must hold no
     driver value, and the datetimes it sends as epoch microseconds must be the stored instants."""
