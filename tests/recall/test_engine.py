@@ -246,3 +246,13 @@ def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(graph: 
     # and in a long prompt most words are incidental: naming it is enough
     pasted = "Checkout fails again, here's the trace from Sentry: TypeError cannot read properties of undefined"
     assert ids(mem.recall(pasted, mode="hybrid")) == [unit.id]
+
+
+def test_a_large_k_is_not_capped_by_the_candidates_scored(memory: Memory) -> None:
+    """Recall scores max(40, 2k) candidates, so asking for 45 results can return 45."""
+    colours = ["red", "blue", "green", "amber", "violet", "teal", "ochre", "coral", "ivory"]
+    for n in range(46):
+        memory.remember(f"Shard {n} of the ledger cluster is painted {colours[n % 9]} number {n * 7}",
+                        about=[f"shard{n}"], **USER)  # fmt: skip
+    result = memory.recall("ledger cluster shard", mode="keyword", k=45, strict=False, record_usage=False)
+    assert len(result.items) == 45
