@@ -41,6 +41,7 @@ from hippograph.memory import Memory
 from hippograph.recall import relevance
 from hippograph.recall.engine import RecallEngine, RecallOptions
 from hippograph.recall.intent import shape
+from hippograph.schema.base import seed_ids
 
 DATA = ROOT / "bench" / "data" / "prompt_realism.jsonl"
 PROJECT = "quill"
@@ -193,6 +194,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="hippograph-bench-") as tmp:
         cwd = hookkit.git_project(Path(tmp) / PROJECT)
         graph = speedkit.connect(settings, clear=True)
+        seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         try:
             memory = Memory(graph, settings, cwd=cwd)
             t0 = time.perf_counter()

@@ -34,6 +34,7 @@ from hippograph.graph.migrations import ensure_schema
 from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
 from hippograph.ingest.policy import normalise
 from hippograph.memory import Memory
+from hippograph.schema.base import seed_ids
 
 DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
@@ -227,6 +228,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     try:
         ensure_schema(graph)
         graph.run_autocommit("clear_database")
+        seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         memory = Memory(graph, settings, embedder=embedder, cwd=ROOT, clock=clock)
         if embedder is not None:
             embedder.embed(["warm up the model"])

@@ -106,3 +106,17 @@ def test_edge_properties_leave_structure_out() -> None:
 def test_embedding_must_have_384_dimensions() -> None:
     with pytest.raises(ValidationError, match="384"):
         fact(embedding=[0.1] * 10)
+
+
+def test_seeded_ids_repeat_and_unseeded_ids_do_not() -> None:
+    from hippograph.schema.base import seed_ids
+
+    try:
+        seed_ids(7)
+        first = [new_id("fact") for _ in range(5)]
+        seed_ids(7)
+        assert [new_id("fact") for _ in range(5)] == first and len(set(first)) == 5
+        assert all(i.startswith("fact_") and len(i) == len("fact_") + 16 for i in first)
+    finally:
+        seed_ids(None)
+    assert new_id("fact") != new_id("fact") and new_id("fact") not in first
