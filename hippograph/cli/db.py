@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 import typer
@@ -11,6 +12,7 @@ from hippograph.cli.output import print_json, print_kv
 
 if TYPE_CHECKING:
     from hippograph.neo4j_local import ServerReport
+    from hippograph.warmup import WarmUp
 
 db_app = new_typer(
     "Start, stop and inspect the Neo4j server. Order: HIPPOGRAPH_NEO4J_URI if set, "
@@ -19,9 +21,9 @@ db_app = new_typer(
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
-def _print(report: ServerReport, as_json: bool) -> None:
+def _print(report: ServerReport, as_json: bool, warmed: WarmUp | None = None) -> None:
     if as_json:
-        print_json(report.as_dict())
+        print_json({**report.as_dict(), **({"warm_up": asdict(warmed)} if warmed else {})})
         return
     pairs: list[tuple[str, object]] = [("mode", report.mode), ("state", report.action), ("bolt", report.uri)]
     if report.browser_url:
@@ -32,15 +34,20 @@ def _print(report: ServerReport, as_json: bool) -> None:
         pairs.append(("home", report.home))
     if report.elapsed_s is not None:
         pairs.append(("took", f"{report.elapsed_s:.1f} s"))
+    if warmed is not None:
+        pairs.append(("warm-up", warmed.summary()))
     print_kv("Neo4j", pairs)
 
 
 @db_app.command("start")
 def start(ctx: typer.Context, as_json: bool = JSON) -> None:
-    """Make a Neo4j server available; starting twice is harmless."""
-    from hippograph import neo4j_local
+    """Make a Neo4j server available, then plan recall over Bolt and HTTP once so the first prompt does
+    not wait for it; starting twice is harmless."""
+    from hippograph import neo4j_local, warmup
 
-    _print(neo4j_local.start(settings_of(ctx)), as_json)
+    settings = settings_of(ctx)
+    report = neo4j_local.start(settings)
+    _print(report, as_json, warmup.warm(settings))
 
 
 @db_app.command("stop")

@@ -12,15 +12,20 @@ from hippograph.cli.output import print_json, print_kv, print_table
 
 @app.command("init")
 def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
-    """Create constraints and indexes (idempotent) and wait until they are ONLINE."""
+    """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan recall once."""
+    from dataclasses import asdict
+
+    from hippograph import warmup
     from hippograph.memory import Memory
 
-    with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
+    settings = settings_of(ctx)
+    with Memory.connect(settings, ensure_schema_=False) as memory:
         files = memory.init()
+    warmed = warmup.warm(settings)
     if as_json:
-        print_json({"applied": files})
+        print_json({"applied": files, "warm_up": asdict(warmed)})
     else:
-        typer.echo(f"Schema applied: {len(files)} statements, every index ONLINE.")
+        typer.echo(f"Schema applied: {len(files)} statements, every index ONLINE. Warm-up: {warmed.summary()}.")
 
 
 @app.command("status")

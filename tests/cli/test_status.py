@@ -16,8 +16,8 @@ runner = CliRunner()
 def test_init_prints_one_line(graph: Graph, env_for_cli: dict[str, str]) -> None:
     result = runner.invoke(app, ["init"], catch_exceptions=False)
     assert result.exit_code == 0
-    assert result.stdout.startswith("Schema applied: ")
-    assert result.stdout.rstrip().endswith("every index ONLINE.")
+    assert result.stdout.startswith("Schema applied: ") and len(result.stdout.strip().splitlines()) == 1
+    assert "every index ONLINE. Warm-up: recall planned (Bolt " in result.stdout and "skipped" not in result.stdout
 
 
 def test_status_json_parses_and_lists_every_index(graph: Graph, env_for_cli: dict[str, str]) -> None:

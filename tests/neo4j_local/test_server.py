@@ -57,6 +57,8 @@ def test_starting_the_running_test_server_again_is_harmless(graph: Graph, monkey
     assert report["mode"] == "managed" and report["action"] == "already running"
     assert report["uri"] == f"bolt://127.0.0.1:{bolt}"
     assert report["browser_url"] == f"http://localhost:{TEST_HTTP_PORT}/browser/"
+    warmed = report["warm_up"]  # recall planned over Bolt and the hook's HTTP path
+    assert warmed["bolt_s"] > 0 and warmed["http_s"] > 0 and warmed["skipped"] == []
 
 
 def test_port_taken_by_another_process_is_named(tmp_path: Path, graph: Graph) -> None:

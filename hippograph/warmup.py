@@ -1,0 +1,80 @@
+"""Plan the hot statements right after the server starts, so that no user waits for it.
+
+On a freshly started server the first recall took 8 s (the Cypher planner, the JIT and the
+page cache all start cold), far past the prompt hook's budget of about a second: the first
+prompts of a session would get no memory. ``hippo db start`` and ``hippo init`` therefore run
+recall once in keyword mode over Bolt (the command line and the MCP server) and the prompt
+hook once over the HTTP Query API, on a query that matches nothing in particular. Nothing is
+written. A warm-up that cannot run (no schema yet, HTTP port closed) says why and is skipped:
+it never fails the command.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from urllib.parse import urlparse
+
+from hippograph.config import Settings
+from hippograph.errors import HippographError
+
+QUERY = "hippograph warm-up probe"
+
+
+@dataclass
+class WarmUp:
+    """How long each path took to plan, and why a path was skipped."""
+
+    bolt_s: float | None = None
+    http_s: float | None = None
+    skipped: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """One line for people."""
+        done = [f"{name} {s:.1f} s" for name, s in (("Bolt", self.bolt_s), ("HTTP", self.http_s)) if s is not None]
+        text = f"recall planned ({', '.join(done)})" if done else "nothing planned"
+        return text + "".join(f"; skipped {reason}" for reason in self.skipped)
+
+
+def warm(settings: Settings) -> WarmUp:
+    """Run recall over Bolt and the prompt hook over HTTP once; never raises for a server problem."""
+    report = WarmUp()
+    for name, path in (("Bolt", _bolt), ("HTTP", _http)):
+        try:
+            seconds = path(settings)
+        except HippographError as exc:
+            report.skipped.append(f"over {name}: {exc}")
+            continue
+        except Exception as exc:  # best effort by design: a warm-up bug must not fail `db start`, but is shown
+            report.skipped.append(f"over {name}: {type(exc).__name__}: {exc}")
+            continue
+        if name == "Bolt":
+            report.bolt_s = seconds
+        else:
+            report.http_s = seconds
+    return report
+
+
+def _bolt(settings: Settings) -> float:
+    from hippograph.graph.client import Graph
+    from hippograph.recall.engine import RecallEngine, RecallOptions
+
+    began = time.perf_counter()
+    with Graph.connect(settings) as graph:
+        engine = RecallEngine(graph, branches=(settings.main_branch,), clock=lambda: datetime.now(UTC),
+                              embedder=lambda: None, actor="warm-up")  # fmt: skip
+        engine.recall(QUERY, RecallOptions(mode="keyword", record_usage=False, record_task=False))
+    return time.perf_counter() - began
+
+
+def _http(settings: Settings) -> float:
+    from hippograph.graph.http import HttpGraph
+    from hippograph.hooks import prompt
+
+    host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
+    graph = HttpGraph(f"http://{host}:{settings.neo4j_http_port}", settings.neo4j_user,
+                      settings.resolved_password() or "", settings.neo4j_database, deadline_s=60.0)  # fmt: skip
+    began = time.perf_counter()
+    prompt.handle({"prompt": QUERY, "cwd": None}, graph)
+    return time.perf_counter() - began
