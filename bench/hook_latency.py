@@ -190,8 +190,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             if query:
                 _, ms = hookkit.http_statement(settings, port, floor_text, {"q": query, "limit": 50})
                 series["fulltext_http_floor"].append(ms)
-        # Some runs (2 of 11 on 2026-11-30, either code version) read recall_candidates at ~0.5 s for a
-        # whole run while the bare query stayed fast: keep the plan of the slowest call to see why.
+        # Keep the plan of the slowest recall statement: this is how a plan made from stale statistics
+        # (~0.5 s per read for a whole run, see recall_candidates.cypher) was found.
         slow_profile = {"slowest_ms": round(slowest[0], 2),
                         **hookkit.http_profile(settings, port, queries.get("recall_candidates").text, slowest[1])} \
             if slowest[1] else None  # fmt: skip

@@ -6,9 +6,9 @@ entities), writes them with batched UNWIND through hippograph.graph.store (recor
 :Change nodes as real writes do), warms the server up, then times ~200 realistic queries:
 first the bare full-text query interleaved with keyword recall, then the query embedding, the
 bare vector query and hybrid recall (keyword recall never runs next to the model in
-hippograph, and the model's threads would slow it on a small machine). It also breaks each recall down by step (every statement timed, the rest is
-Python), splits statement time into server and client, PROFILEs db hits, and runs
-cProfile over a batch of recalls.
+hippograph, and the model's threads would slow it on a small machine). It also breaks each
+recall down by step (every statement timed, the rest is Python), splits statement time into
+server and client, PROFILEs db hits, and runs cProfile over a batch of recalls.
 
 Bench options (after the common ones): --queries N (200), --warmup N (50),
 --profile-queries N (40), --real-embeddings (embed every unit with the model: about five

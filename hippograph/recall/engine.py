@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from itertools import islice
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph import isotime
