@@ -28,6 +28,7 @@ from typing import Any
 
 from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
+from hippograph.ingest.code.imports import Layout
 from hippograph.ingest.pipeline import WriteContext
 from hippograph.schema import new_id
 
@@ -124,7 +125,7 @@ class Probes:
         self._git_ok = (self.root / ".git").exists() and self._git("rev-parse", "--git-dir") is not None
         self._indexed = bool(graph.read("code_files", project=project))
         self._symbols: dict[str, bool] = {}
-        self._files: list[str] | None = None
+        self._files: Layout | None = None
 
     def check(self, claim: Claim) -> str:
         """holds, failed or unknown."""
@@ -156,14 +157,16 @@ class Probes:
         if target.exists():
             return "holds"
         # written relative to a part of the repository (a service folder of a monorepo)?
-        tail = "/" + relative.as_posix().strip("/")
-        return "holds" if any(f.endswith(tail) or f"/{f}/".find(tail + "/") >= 0 for f in self._tracked()) else "failed"
+        rel = relative.as_posix().strip("/")
+        layout = self._tracked()
+        return "holds" if rel in layout.by_suffix or rel in layout.folders_ending else "failed"
 
-    def _tracked(self) -> list[str]:
-        """The repository's files (git's list: tracked and untracked, not ignored), read once."""
+    def _tracked(self) -> Layout:
+        """The repository's files (git's list: tracked and untracked, not ignored), read and indexed by
+        path suffix and folder once."""
         if self._files is None:
             listed = self._git("ls-files", "--cached", "--others", "--exclude-standard") if self._git_ok else None
-            self._files = listed.splitlines() if listed else []
+            self._files = Layout.of(listed.splitlines() if listed else [])
         return self._files
 
     def _symbol(self, value: str) -> str:

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from hippograph import branches, claims, decisions, failures, history, maintenance, review, rule_engine, rules
+from hippograph.claims import ClaimsReport
 from hippograph.config import Settings
 from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
-from hippograph.claims import ClaimsReport
 from hippograph.ingest.code.indexer import IndexReport, Progress, index_path
 from hippograph.ingest.code.walk import repo_root
 from hippograph.ingest.embedder import Embedder, default_embedder, is_runtime_installed, model_location

@@ -10,7 +10,7 @@ import typer
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json
 from hippograph.cli.params import parse_when
-from hippograph.recall.gate import REASON_TEXT
+from hippograph.recall.gate import in_words
 
 if TYPE_CHECKING:
     from hippograph.decisions import WhyAnswer
@@ -69,8 +69,8 @@ def _date(value: Any) -> str:
 def print_why(a: WhyAnswer) -> None:
     """The why-chain as a person reads it."""
     if a.abstain or a.decision is None:
-        said = REASON_TEXT.get(a.reason or "", a.reason)
-        typer.echo(f"I don't know why ({a.reason}): {said}." + (f" Recorded as task {a.task_id}." if a.task_id else ""))
+        said = in_words(a.reason).replace("I don't know", "I don't know why", 1)
+        typer.echo(said + (f" Recorded as task {a.task_id}." if a.task_id else ""))
         return
     d = a.decision
     typer.echo(f"Why {a.subject}? (as of {a.as_of:%Y-%m-%d})")

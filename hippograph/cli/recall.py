@@ -13,7 +13,7 @@ from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
 from hippograph.cli.params import parse_when
 from hippograph.errors import HippographError
-from hippograph.recall.gate import REASON_TEXT
+from hippograph.recall.gate import in_words
 
 if TYPE_CHECKING:
     from hippograph.recall.engine import RecallResult
@@ -27,7 +27,7 @@ def _print(result: RecallResult) -> None:
         typer.echo("Nothing to recall: the query has no topic.")
         return
     if result.abstain:
-        said = f"I don't know ({result.reason}): {REASON_TEXT.get(result.reason or '', result.reason)}."
+        said = in_words(result.reason)
         typer.echo(f"{said} Recorded as task {result.task_id}." if result.task_id else said)
     if result.items:
         print_table(None, ["#", "score", "id", "kind", "text", "source", "voices", "failed"], [

@@ -36,6 +36,11 @@ REASON_TEXT: dict[str, str] = {
 }
 
 
+def in_words(reason: str | None) -> str:
+    """An abstain as a person reads it: "I don't know (low_trust): the answers come from ..."."""
+    return f"I don't know ({reason}): {REASON_TEXT.get(reason or '', reason or 'no reason given')}."
+
+
 @dataclass(frozen=True)
 class GateConfig:
     """Thresholds of the gate."""
