@@ -20,9 +20,13 @@ BENCHES = {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("name", choices=sorted(BENCHES))
-    parser.add_argument("--size", type=int, default=None, help="problem size (each bench documents its default)")
+    parser.add_argument(
+        "--size", type=int, default=None, help="problem size (each bench documents its default)"
+    )
     parser.add_argument("--seed", type=int, default=7, help="random seed")
-    parser.add_argument("--smoke", action="store_true", help="minimum size, for the test that keeps benches working")
+    parser.add_argument(
+        "--smoke", action="store_true", help="minimum size, for the test that keeps benches working"
+    )
     args, rest = parser.parse_known_args(argv)
     module = importlib.import_module(BENCHES[args.name])
     return int(module.run(args, rest) or 0)

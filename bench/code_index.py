@@ -38,17 +38,24 @@ from hippograph.ingest.code.parser import parse_source
 from hippograph.ingest.code.walk import candidates
 from hippograph.memory import Memory
 
-SITE = Path(sys.prefix) / "lib" / f"python{sys.version_info.major}.{sys.version_info.minor}" / "site-packages"
+SITE = (
+    Path(sys.prefix)
+    / "lib"
+    / f"python{sys.version_info.major}.{sys.version_info.minor}"
+    / "site-packages"
+)
 PACKAGES = ("neo4j", "transformers")
 SMOKE_FILES = 12
 REPO_NAME = "bench-code"
 GITIGNORE = "__pycache__/\n*.pyc\n*.so\n"
-APPENDED = "\n\ndef hippograph_bench_added(value):\n    \"\"\"Appended by the code-index bench.\"\"\"\n    return value + 1\n"
+APPENDED = '\n\ndef hippograph_bench_added(value):\n    """Appended by the code-index bench."""\n    return value + 1\n'
 
 
 def _options(rest: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench code-index")
-    p.add_argument("--large", action="store_true", help="also index transformers (same as --size 2)")
+    p.add_argument(
+        "--large", action="store_true", help="also index transformers (same as --size 2)"
+    )
     p.add_argument("--out", type=Path, default=None)
     return p.parse_args(rest)
 
@@ -57,7 +64,9 @@ def _copy(package: str, repo: Path, limit: int | None) -> int:
     """Copy site-packages/<package> into the repository (all of it, or its first ``limit`` .py files)."""
     src = SITE / package
     if not src.is_dir():
-        raise SystemExit(f"{src} is not installed in this environment; install it or drop --size/--large.")
+        raise SystemExit(
+            f"{src} is not installed in this environment; install it or drop --size/--large."
+        )
     if limit is None:
         shutil.copytree(src, repo / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         return sum(1 for _ in (repo / package).rglob("*") if _.is_file())
@@ -113,19 +122,27 @@ def _parse_baseline(sources: list[tuple[str, str, bytes]]) -> dict[str, Any]:
     for body, name in bodies:
         identity.sketch(body, name)
     sketch_s = time.perf_counter() - t0
-    return {"treesitter_only_s": round(ts_only, 3), "parse_source_s": round(full, 3),
-            "parse_symbols": len(bodies), "parse_files_per_s": round(len(sources) / full, 1) if full else None,
-            "sketch_s": round(sketch_s, 3)}  # fmt: skip
+    return {
+        "treesitter_only_s": round(ts_only, 3),
+        "parse_source_s": round(full, 3),
+        "parse_symbols": len(bodies),
+        "parse_files_per_s": round(len(sources) / full, 1) if full else None,
+        "sketch_s": round(sketch_s, 3),
+    }
 
 
-def _index(memory: Memory, timed: speedkit.TimedGraph, repo: Path) -> tuple[Any, float, dict[str, float]]:
+def _index(
+    memory: Memory, timed: speedkit.TimedGraph, repo: Path
+) -> tuple[Any, float, dict[str, float]]:
     """The index report, its wall seconds, and seconds spent in database reads and write transactions."""
     timed.reset()
     t0 = time.perf_counter()
     report = memory.index(repo)
     wall = time.perf_counter() - t0
-    db = {"write_tx_s": sum(ms for name, ms, _ in timed.calls if name == "write_tx") / 1000,
-          "reads_s": sum(ms for name, ms, _ in timed.calls if name != "write_tx") / 1000}  # fmt: skip
+    db = {
+        "write_tx_s": sum(ms for name, ms, _ in timed.calls if name == "write_tx") / 1000,
+        "reads_s": sum(ms for name, ms, _ in timed.calls if name != "write_tx") / 1000,
+    }
     db["python_s"] = wall - db["write_tx_s"] - db["reads_s"]
     return report, wall, {k: round(v, 3) for k, v in db.items()}
 
@@ -152,8 +169,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             again, again_s, again_split = _index(memory, timed, repo)
             changes_after_again = _change_count(graph)
             rng = random.Random(args.seed)
-            touched = rng.choice(sorted(rel for rel, lang, data in sources if lang == "python" and len(data) > 2000)
-                                 or [sources[0][0]])  # fmt: skip
+            touched = rng.choice(
+                sorted(rel for rel, lang, data in sources if lang == "python" and len(data) > 2000)
+                or [sources[0][0]]
+            )
             with (repo / touched).open("a", encoding="utf-8") as fh:
                 fh.write(APPENDED)
             one, one_s, one_split = _index(memory, timed, repo)
@@ -164,32 +183,58 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     files = full.files_indexed
     parse_s = baseline["parse_source_s"]
     figures: dict[str, Any] = {
-        "packages": list(packages), "copied_files": copied, "parsed_files_by_package": dict(by_package),
-        "files_seen": full.files_seen, "files_indexed": files, "files_skipped": len(full.skipped),
-        "skipped_sample": full.skipped[:5], "files_with_syntax_errors": len(full.syntax_errors),
-        "languages": full.languages, "symbols": full.symbols_created, "calls_linked": full.calls_linked,
-        "imports_linked": full.imports_linked, "same_signature_duplicates": sum(d["count"] - 1 for d in full.duplicates),
-        "full_index_s": round(full_s, 2), "full_index_files_per_s": round(files / full_s, 1),
+        "packages": list(packages),
+        "copied_files": copied,
+        "parsed_files_by_package": dict(by_package),
+        "files_seen": full.files_seen,
+        "files_indexed": files,
+        "files_skipped": len(full.skipped),
+        "skipped_sample": full.skipped[:5],
+        "files_with_syntax_errors": len(full.syntax_errors),
+        "languages": full.languages,
+        "symbols": full.symbols_created,
+        "calls_linked": full.calls_linked,
+        "imports_linked": full.imports_linked,
+        "same_signature_duplicates": sum(d["count"] - 1 for d in full.duplicates),
+        "full_index_s": round(full_s, 2),
+        "full_index_files_per_s": round(files / full_s, 1),
         "full_index_symbols_per_s": round(full.symbols_created / full_s, 1),
-        "changes_written_full": changes_after_full, "full_index_split_s": full_split,
+        "changes_written_full": changes_after_full,
+        "full_index_split_s": full_split,
         **baseline,
         "index_over_parse_source": speedkit.ratio(full_s, parse_s),
         "index_over_treesitter_only": speedkit.ratio(full_s, baseline["treesitter_only_s"]),
-        "reindex_unchanged_s": round(again_s, 2), "reindex_unchanged_files_indexed": again.files_indexed,
+        "reindex_unchanged_s": round(again_s, 2),
+        "reindex_unchanged_files_indexed": again.files_indexed,
         "reindex_unchanged_changes_written": changes_after_again - changes_after_full,
-        "reindex_unchanged_over_parse_source": speedkit.ratio(again_s, parse_s), "reindex_unchanged_split_s": again_split,
-        "touched_file": touched, "touch_one_s": round(one_s, 2), "touch_one_files_indexed": one.files_indexed,
-        "touch_one_symbols_created": one.symbols_created, "touch_one_symbols_updated": one.symbols_updated,
-        "touch_one_symbols_retired": one.symbols_retired, "touch_one_changes_written": changes_after_one - changes_after_again,
+        "reindex_unchanged_over_parse_source": speedkit.ratio(again_s, parse_s),
+        "reindex_unchanged_split_s": again_split,
+        "touched_file": touched,
+        "touch_one_s": round(one_s, 2),
+        "touch_one_files_indexed": one.files_indexed,
+        "touch_one_symbols_created": one.symbols_created,
+        "touch_one_symbols_updated": one.symbols_updated,
+        "touch_one_symbols_retired": one.symbols_retired,
+        "touch_one_changes_written": changes_after_one - changes_after_again,
         "touch_one_split_s": one_split,
-        "targets": {"reindex_unchanged_writes_nothing": changes_after_again == changes_after_full and again.files_indexed == 0,
-                    "touch_one_indexes_one_file": one.files_indexed == 1},
+        "targets": {
+            "reindex_unchanged_writes_nothing": changes_after_again == changes_after_full
+            and again.files_indexed == 0,
+            "touch_one_indexes_one_file": one.files_indexed == 1,
+        },
         "load_average": speedkit.cpu_load(),
-        "notes": ["timings are noisy: two cores shared with other work (see load_average)",
-                  "parse baselines run on bytes already in memory, after the grammars are loaded"],
-    }  # fmt: skip
-    params = {"size": level, "seed": args.seed, "smoke": args.smoke, "large": opts.large,
-              "out": str(opts.out) if opts.out else None}  # fmt: skip
+        "notes": [
+            "timings are noisy: two cores shared with other work (see load_average)",
+            "parse baselines run on bytes already in memory, after the grammars are loaded",
+        ],
+    }
+    params = {
+        "size": level,
+        "seed": args.seed,
+        "smoke": args.smoke,
+        "large": opts.large,
+        "out": str(opts.out) if opts.out else None,
+    }
     path = write_result("code-index", params, figures, copy_to=opts.out)
     print(
         f"code-index: {'+'.join(packages)} files={files} symbols={full.symbols_created} index {figures['full_index_s']} s "

@@ -36,27 +36,44 @@ def machine() -> dict[str, Any]:
                 mem_kb = int(line.split()[1])
     except OSError:
         pass
-    return {"cpus": os.cpu_count(), "memory_gib": round(mem_kb / 1024 / 1024, 1), "python": platform.python_version(),
-            "platform": platform.platform()}  # fmt: skip
+    return {
+        "cpus": os.cpu_count(),
+        "memory_gib": round(mem_kb / 1024 / 1024, 1),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
 
 
 def commit() -> str:
     """The git commit measured (with -dirty when the tree has changes)."""
     try:
-        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        sha = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
         return sha + ("-dirty" if dirty else "")
     except OSError:
         return "unknown"
 
 
-def write_result(name: str, params: dict[str, Any], figures: dict[str, Any], *, copy_to: Path | None = None) -> Path:
+def write_result(
+    name: str, params: dict[str, Any], figures: dict[str, Any], *, copy_to: Path | None = None
+) -> Path:
     """Write bench/results/<name>-<timestamp>.json (and the same text to ``copy_to``, a bench's --out) and
     return its path."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     path = RESULTS / f"{name}-{stamp}.json"
-    doc = {"bench": name, "date": stamp, "commit": commit(), "machine": machine(), "params": params, "figures": figures}
+    doc = {
+        "bench": name,
+        "date": stamp,
+        "commit": commit(),
+        "machine": machine(),
+        "params": params,
+        "figures": figures,
+    }
     text = json.dumps(doc, indent=2, default=str) + "\n"
     path.write_text(text)
     if copy_to is not None:

@@ -42,11 +42,23 @@ from hippograph.hooks import prompt as prompt_hook
 from hippograph.ingest.policy import key_of
 from hippograph.recall import lucene
 from hippograph.recall.intent import shape
-from hippograph.schema import Decision, Edge, Entity, Fact, Lifecycle, MemoryType, RelType, SourceKind, TruthStatus
+from hippograph.schema import (
+    Decision,
+    Edge,
+    Entity,
+    Fact,
+    Lifecycle,
+    MemoryType,
+    RelType,
+    SourceKind,
+    TruthStatus,
+)
 
 DEFAULT_SIZE = 10_000
 SMOKE_SIZE = 200
-NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # the data spans the year before it; the hook runs at real time
+NOW = datetime(
+    2025, 6, 1, 12, 0, tzinfo=UTC
+)  # the data spans the year before it; the hook runs at real time
 BATCH = 1000
 ACTOR = "bench"
 IMPORTS_ONLY = "import hippograph.hooks, hippograph.hooks.lite, hippograph.hooks.prompt"
@@ -69,8 +81,16 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int) -> dict[str, Any]:
         return f"{prefix}_{rng.getrandbits(64):016x}"
 
     t0 = time.perf_counter()
-    entities = {(t, n): Entity(id=uid("ent"), name=n, name_key=key_of(n), entity_type=t, created_at=NOW - timedelta(days=400))
-                for t, n in gen.entities()}  # fmt: skip
+    entities = {
+        (t, n): Entity(
+            id=uid("ent"),
+            name=n,
+            name_key=key_of(n),
+            entity_type=t,
+            created_at=NOW - timedelta(days=400),
+        )
+        for t, n in gen.entities()
+    }
     graph.write_tx(lambda tx: store.create_nodes(tx, list(entities.values()), actor=ACTOR, at=NOW))
     about = 0
     for start in range(0, size, BATCH):
@@ -80,21 +100,38 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int) -> dict[str, Any]:
             recorded = NOW - timedelta(seconds=rng.randint(0, 365 * 86400))
             cls = Decision if draft.kind_hint == "decision" else Fact
             unit = cls(
-                id=uid("dec" if cls is Decision else "fact"), text=draft.text,
+                id=uid("dec" if cls is Decision else "fact"),
+                text=draft.text,
                 source_ref=f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L{rng.randint(1, 400)}",
                 source_kind=rng.choice((SourceKind.USER, SourceKind.AGENT, SourceKind.IMPORT)),
-                trust=round(rng.uniform(0.45, 0.95), 2), confidence=round(rng.uniform(0.5, 0.95), 2),
-                truth_status=rng.choices((TruthStatus.CONFIRMED, TruthStatus.CANDIDATE, TruthStatus.HYPOTHESIS), (70, 25, 5))[0],
-                lifecycle=rng.choice((Lifecycle.WORKING, Lifecycle.CONSOLIDATED)), recorded_at=recorded, valid_from=recorded,
-                scope="workspace", branch="main", memory_type=MemoryType.PROJECT_NOTE,
-                memory_score=round(rng.uniform(0.3, 0.8), 2), subject=key_of(draft.entities[0][1]) if draft.entities else None,
-            )  # fmt: skip
+                trust=round(rng.uniform(0.45, 0.95), 2),
+                confidence=round(rng.uniform(0.5, 0.95), 2),
+                truth_status=rng.choices(
+                    (TruthStatus.CONFIRMED, TruthStatus.CANDIDATE, TruthStatus.HYPOTHESIS),
+                    (70, 25, 5),
+                )[0],
+                lifecycle=rng.choice((Lifecycle.WORKING, Lifecycle.CONSOLIDATED)),
+                recorded_at=recorded,
+                valid_from=recorded,
+                scope="workspace",
+                branch="main",
+                memory_type=MemoryType.PROJECT_NOTE,
+                memory_score=round(rng.uniform(0.3, 0.8), 2),
+                subject=key_of(draft.entities[0][1]) if draft.entities else None,
+            )
             units.append(unit)
             for etype, name in draft.entities[:2] if rng.random() < 0.6 else ():
                 ent = entities.get((etype, name))
                 if ent is not None:
-                    edges.append(Edge(id=uid("rel"), type=RelType.ABOUT, source_id=unit.id, target_id=ent.id,
-                                      created_at=recorded))  # fmt: skip
+                    edges.append(
+                        Edge(
+                            id=uid("rel"),
+                            type=RelType.ABOUT,
+                            source_id=unit.id,
+                            target_id=ent.id,
+                            created_at=recorded,
+                        )
+                    )
 
         def work(tx: Tx, units: list[Any] = units, edges: list[Edge] = edges) -> None:
             store.create_nodes(tx, units, actor=ACTOR, at=NOW)
@@ -103,19 +140,29 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int) -> dict[str, Any]:
         graph.write_tx(work)
         about += len(edges)
     seconds = time.perf_counter() - t0
-    return {"load_s": round(seconds, 1), "load_units_per_s": round(size / seconds, 1), "entities": len(entities),
-            "about_edges": about}  # fmt: skip
+    return {
+        "load_s": round(seconds, 1),
+        "load_units_per_s": round(size / seconds, 1),
+        "entities": len(entities),
+        "about_edges": about,
+    }
 
 
 def _same_database(graph: Graph, settings: Any, port: int) -> None:
     """Refuse to measure when the HTTP port serves another server than the Bolt URI."""
+
     def units(rows: list[dict[str, Any]]) -> int:
         return next((int(r["count"]) for r in rows if r["label"] == "Memory"), 0)
 
-    over_bolt, over_http = units(graph.read("count_labels")), units(hookkit.http_graph(settings, port).read("count_labels"))
+    over_bolt, over_http = (
+        units(graph.read("count_labels")),
+        units(hookkit.http_graph(settings, port).read("count_labels")),
+    )
     if over_bolt != over_http:
-        raise SystemExit(f"HTTP port {port} serves {over_http} units, Bolt {settings.bolt_uri} {over_bolt}: "
-                         "point HIPPOGRAPH_NEO4J_HTTP_PORT at the bench server's HTTP port.")  # fmt: skip
+        raise SystemExit(
+            f"HTTP port {port} serves {over_http} units, Bolt {settings.bolt_uri} {over_bolt}: "
+            "point HIPPOGRAPH_NEO4J_HTTP_PORT at the bench server's HTTP port."
+        )
 
 
 def _in_process(settings: Any, port: int, text: str, cwd: Path) -> dict[str, Any]:
@@ -127,8 +174,14 @@ def _in_process(settings: Any, port: int, text: str, cwd: Path) -> dict[str, Any
     except GraphUnavailableError:
         out, timed_out = None, True
     wall = (time.perf_counter() - t0) * 1000
-    return {"wall": wall, "reads": timed.reads_wall_ms(), "calls": timed.calls, "params": timed.params, "out": out,
-            "timed_out": timed_out}  # fmt: skip
+    return {
+        "wall": wall,
+        "reads": timed.reads_wall_ms(),
+        "calls": timed.calls,
+        "params": timed.params,
+        "out": out,
+        "timed_out": timed_out,
+    }
 
 
 def run(args: argparse.Namespace, rest: list[str]) -> int:
@@ -138,7 +191,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     port = hookkit.http_port(settings)
     env = hookkit.hook_env(settings, port)
     if not hookkit.HIPPO.exists():
-        raise SystemExit(f"{hookkit.HIPPO} is missing: install hippograph into this environment (pip install -e .).")
+        raise SystemExit(
+            f"{hookkit.HIPPO} is missing: install hippograph into this environment (pip install -e .)."
+        )
     gen = TextGen(args.seed)
     graph = speedkit.connect(settings, clear=True)
     try:
@@ -154,7 +209,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     per_statement: dict[str, list[float]] = defaultdict(list)
     outcomes: dict[str, int] = defaultdict(int)
     problems: list[str] = []
-    slowest: tuple[float, dict[str, Any]] = (0.0, {})  # the slowest recall statement and its parameters
+    slowest: tuple[float, dict[str, Any]] = (
+        0.0,
+        {},
+    )  # the slowest recall statement and its parameters
     with tempfile.TemporaryDirectory(prefix="hippograph-bench-") as tmp:
         cwd = hookkit.git_project(Path(tmp) / "bench-hook-project")
         debug_env = {**env, "HIPPOGRAPH_DEBUG": "1"}  # warm-up shows errors the hook would swallow
@@ -162,7 +220,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             _, _, code, err = hookkit.run_hook(text, cwd, debug_env)
             if code != 0 and "GraphUnavailableError" not in err:
                 raise SystemExit(f"the hook failed on a warm-up prompt (exit {code}): {err}")
-            outcomes["warmup_deadline_exceeded"] += int(code != 0)  # cold plans and caches: the reason to warm up
+            outcomes["warmup_deadline_exceeded"] += int(
+                code != 0
+            )  # cold plans and caches: the reason to warm up
             _in_process(settings, port, text, cwd)
             hookkit.run_process([sys.executable, "-c", "pass"])
         for text, style in measured:
@@ -188,13 +248,22 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             outcomes["process_and_in_process_agree"] += int(shown["items"] == again["items"])
             query = lucene.build(shape(text))[0]
             if query:
-                _, ms = hookkit.http_statement(settings, port, floor_text, {"q": query, "limit": 50})
+                _, ms = hookkit.http_statement(
+                    settings, port, floor_text, {"q": query, "limit": 50}
+                )
                 series["fulltext_http_floor"].append(ms)
         # Keep the plan of the slowest recall statement: this is how a plan made from stale statistics
         # (~0.5 s per read for a whole run, see recall_candidates.cypher) was found.
-        slow_profile = {"slowest_ms": round(slowest[0], 2),
-                        **hookkit.http_profile(settings, port, queries.get("recall_candidates").text, slowest[1])} \
-            if slowest[1] else None  # fmt: skip
+        slow_profile = (
+            {
+                "slowest_ms": round(slowest[0], 2),
+                **hookkit.http_profile(
+                    settings, port, queries.get("recall_candidates").text, slowest[1]
+                ),
+            }
+            if slowest[1]
+            else None
+        )
         for _ in range(max(3, opts.unreachable)):
             series["imports_only"].append(hookkit.run_process([sys.executable, "-c", IMPORTS_ONLY]))
         down_env = {**env, "HIPPOGRAPH_NEO4J_HTTP_PORT": str(hookkit.free_port())}
@@ -205,37 +274,64 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             outcomes["unreachable_nonzero_exit"] += int(code != 0)
 
     s = {name: speedkit.stats(v) for name, v in series.items()}
-    topical = [w for (_, style), w in zip(measured, series["hook_process"], strict=True) if style != "chat"]
+    topical = [
+        w for (_, style), w in zip(measured, series["hook_process"], strict=True) if style != "chat"
+    ]
     s["hook_process_topical"] = speedkit.stats(topical)
     hook50, reads50 = s["hook_process"]["p50"], s["in_process_reads"]["p50"]
     figures: dict[str, Any] = {
-        "units": size, **load, "prompts": len(measured), "warmup_prompts": len(warm),
-        "prompt_styles": {st: sum(1 for _, x in measured if x == st) for st in ("ask", "paste", "chat")},
-        "hook_process_ms": s["hook_process"], "hook_process_topical_ms": s["hook_process_topical"],
-        "hook_process_by_style_ms": {st: s.get(f"hook_process_{st}") for st in ("ask", "paste", "chat")},
-        "python_pass_ms": s["python_pass"], "imports_only_process_ms": s["imports_only"],
-        "in_process_handle_ms": s["in_process_handle"], "in_process_reads_ms": s["in_process_reads"],
+        "units": size,
+        **load,
+        "prompts": len(measured),
+        "warmup_prompts": len(warm),
+        "prompt_styles": {
+            st: sum(1 for _, x in measured if x == st) for st in ("ask", "paste", "chat")
+        },
+        "hook_process_ms": s["hook_process"],
+        "hook_process_topical_ms": s["hook_process_topical"],
+        "hook_process_by_style_ms": {
+            st: s.get(f"hook_process_{st}") for st in ("ask", "paste", "chat")
+        },
+        "python_pass_ms": s["python_pass"],
+        "imports_only_process_ms": s["imports_only"],
+        "in_process_handle_ms": s["in_process_handle"],
+        "in_process_reads_ms": s["in_process_reads"],
         "in_process_non_read_ms": s["in_process_non_read"],
         "per_statement_ms": {name: speedkit.stats(v) for name, v in sorted(per_statement.items())},
         "fulltext_http_floor_ms": s.get("fulltext_http_floor", speedkit.stats([])),
         "hook_over_python_pass_p50": speedkit.ratio(hook50, s["python_pass"]["p50"]),
-        "reads_over_fulltext_floor_p50": speedkit.ratio(reads50, s.get("fulltext_http_floor", {}).get("p50", 0.0)),
-        "p50_split_ms": {"process_start": s["python_pass"]["p50"],
-                         "imports": round(s["imports_only"]["p50"] - s["python_pass"]["p50"], 2),
-                         "database_reads": reads50,
-                         "rest_git_and_python": round(hook50 - s["imports_only"]["p50"] - reads50, 2)},
+        "reads_over_fulltext_floor_p50": speedkit.ratio(
+            reads50, s.get("fulltext_http_floor", {}).get("p50", 0.0)
+        ),
+        "p50_split_ms": {
+            "process_start": s["python_pass"]["p50"],
+            "imports": round(s["imports_only"]["p50"] - s["python_pass"]["p50"], 2),
+            "database_reads": reads50,
+            "rest_git_and_python": round(hook50 - s["imports_only"]["p50"] - reads50, 2),
+        },
         "unreachable_process_ms": s["unreachable_process"],
-        "outcomes": dict(outcomes), "hook_problems": problems[:5],
+        "outcomes": dict(outcomes),
+        "hook_problems": problems[:5],
         "slowest_recall_statement_reprofiled": slow_profile,
-        "targets": {"hook_process_p50_le_250ms": hook50 <= 250.0, "database_reads_p50_le_20ms": reads50 <= 20.0},
+        "targets": {
+            "hook_process_p50_le_250ms": hook50 <= 250.0,
+            "database_reads_p50_le_20ms": reads50 <= 20.0,
+        },
         "load_average": speedkit.cpu_load(),
-        "notes": ["timings are noisy: two cores shared with other work (see load_average)",
-                  "database reads: wall time with an HTTP statement of prompt.handle in flight, in-process (recall_candidates and hook_preamble run at the same time)",
-                  "p50_split_ms subtracts medians: an estimate, not a trace",
-                  "unreachable: a local port nothing listens on (connection refused at once)"],
-    }  # fmt: skip
-    params = {"size": size, "seed": args.seed, "smoke": args.smoke, "http_port": port,
-              **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()}}  # fmt: skip
+        "notes": [
+            "timings are noisy: two cores shared with other work (see load_average)",
+            "database reads: wall time with an HTTP statement of prompt.handle in flight, in-process (recall_candidates and hook_preamble run at the same time)",
+            "p50_split_ms subtracts medians: an estimate, not a trace",
+            "unreachable: a local port nothing listens on (connection refused at once)",
+        ],
+    }
+    params = {
+        "size": size,
+        "seed": args.seed,
+        "smoke": args.smoke,
+        "http_port": port,
+        **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()},
+    }
     path = write_result("hook-latency", params, figures, copy_to=opts.out)
     print(
         f"hook-latency: units={size} hook process p50 {hook50} ms p95 {s['hook_process']['p95']} ms "

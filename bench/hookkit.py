@@ -33,8 +33,10 @@ def http_port(settings: Settings) -> int:
             return int(os.environ[var])
     if urlparse(settings.bolt_uri).port == TEST_BOLT_PORT:
         return TEST_HTTP_PORT
-    raise SystemExit("the hook benches need the bench server's HTTP port: set HIPPOGRAPH_NEO4J_HTTP_PORT "
-                     "(or HIPPOGRAPH_BENCH_NEO4J_HTTP_PORT).")  # fmt: skip
+    raise SystemExit(
+        "the hook benches need the bench server's HTTP port: set HIPPOGRAPH_NEO4J_HTTP_PORT "
+        "(or HIPPOGRAPH_BENCH_NEO4J_HTTP_PORT)."
+    )
 
 
 def free_port() -> int:
@@ -47,8 +49,13 @@ def free_port() -> int:
 def hook_env(settings: Settings, port: int) -> dict[str, str]:
     """The hook process's environment: only the connection variables, none of the caller's HIPPOGRAPH_*."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
-    env.update({"HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, "HIPPOGRAPH_NEO4J_HTTP_PORT": str(port),
-                "HIPPOGRAPH_INSTANCE": settings.instance})  # fmt: skip
+    env.update(
+        {
+            "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+            "HIPPOGRAPH_NEO4J_HTTP_PORT": str(port),
+            "HIPPOGRAPH_INSTANCE": settings.instance,
+        }
+    )
     password = settings.resolved_password()
     if password:
         env["HIPPOGRAPH_NEO4J_PASSWORD"] = password
@@ -58,22 +65,38 @@ def hook_env(settings: Settings, port: int) -> dict[str, str]:
 def git_project(folder: Path) -> Path:
     """An empty git repository on branch main: the cwd Claude Code gives the hook."""
     folder.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["git", "init", "-q", "-b", "main", str(folder)], check=True, capture_output=True)
+    subprocess.run(
+        ["git", "init", "-q", "-b", "main", str(folder)], check=True, capture_output=True
+    )
     return folder
 
 
 def payload(prompt: str, cwd: Path) -> dict[str, Any]:
     """The UserPromptSubmit hook input (the fields the hook reads, plus the usual envelope)."""
-    return {"session_id": "bench", "transcript_path": str(cwd / "transcript.jsonl"), "cwd": str(cwd),
-            "hook_event_name": "UserPromptSubmit", "prompt": prompt}  # fmt: skip
+    return {
+        "session_id": "bench",
+        "transcript_path": str(cwd / "transcript.jsonl"),
+        "cwd": str(cwd),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": prompt,
+    }
 
 
-def run_hook(prompt: str, cwd: Path, env: dict[str, str]) -> tuple[float, dict[str, Any] | None, int, str]:
+def run_hook(
+    prompt: str, cwd: Path, env: dict[str, str]
+) -> tuple[float, dict[str, Any] | None, int, str]:
     """Run `hippo hook user-prompt` as a fresh process; wall ms, the JSON it printed (or None), exit code, stderr."""
     data = json.dumps(payload(prompt, cwd))
     t0 = time.perf_counter()
-    done = subprocess.run([str(HIPPO), "hook", "user-prompt"], input=data, env=env, cwd=cwd, capture_output=True,
-                          text=True, timeout=30)  # fmt: skip
+    done = subprocess.run(
+        [str(HIPPO), "hook", "user-prompt"],
+        input=data,
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     wall = (time.perf_counter() - t0) * 1000
     out = json.loads(done.stdout) if done.stdout.strip() else None
     return wall, out, done.returncode, done.stderr.strip()[-500:]
@@ -98,7 +121,12 @@ def injected(out: dict[str, Any] | None) -> dict[str, Any]:
         found = _ITEM_ID.search(line)
         items.append(found.group(1) if found else None)
         texts.append(line[2:])
-    return {"items": items, "texts": texts, "policies": "\nTeam policies:" in context, "chars": len(context)}
+    return {
+        "items": items,
+        "texts": texts,
+        "policies": "\nTeam policies:" in context,
+        "chars": len(context),
+    }
 
 
 class TimedHttpGraph(HttpGraph):
@@ -108,9 +136,13 @@ class TimedHttpGraph(HttpGraph):
         super().__init__(base_url, user, password, database, deadline_s=PROMPT_DEADLINE_S)
         self.calls: list[tuple[str, float]] = []
         self.spans: list[tuple[float, float]] = []
-        self.params: dict[str, dict[str, Any]] = {}  # the parameters each statement was last run with
+        self.params: dict[
+            str, dict[str, Any]
+        ] = {}  # the parameters each statement was last run with
 
-    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]:
+    def read(
+        self, name: str, /, *, timeout_s: float | None = None, **params: Any
+    ) -> list[dict[str, Any]]:
         t0 = time.perf_counter()
         self.params[name] = params
         try:
@@ -133,35 +165,57 @@ class TimedHttpGraph(HttpGraph):
 def http_graph(settings: Settings, port: int) -> TimedHttpGraph:
     """A fresh timed HTTP reader (its deadline starts now, as in the hook)."""
     host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    return TimedHttpGraph(f"http://{host}:{port}", settings.neo4j_user, settings.resolved_password() or "",
-                          settings.neo4j_database)  # fmt: skip
+    return TimedHttpGraph(
+        f"http://{host}:{port}",
+        settings.neo4j_user,
+        settings.resolved_password() or "",
+        settings.neo4j_database,
+    )
 
 
-def _post(settings: Settings, port: int, text: str, params: dict[str, Any]) -> tuple[dict[str, Any], float]:
+def _post(
+    settings: Settings, port: int, text: str, params: dict[str, Any]
+) -> tuple[dict[str, Any], float]:
     host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    token = base64.b64encode(f"{settings.neo4j_user}:{settings.resolved_password() or ''}".encode()).decode()
+    token = base64.b64encode(
+        f"{settings.neo4j_user}:{settings.resolved_password() or ''}".encode()
+    ).decode()
     media = "application/vnd.neo4j.query"
-    body = json.dumps({"statement": text, "parameters": {k: encode(v) for k, v in params.items()},
-                       "accessMode": "Read"}).encode()  # fmt: skip
-    request = urllib.request.Request(f"http://{host}:{port}/db/{settings.neo4j_database}/query/v2", data=body,
-                                     headers={"Content-Type": media, "Accept": media, "Authorization": f"Basic {token}"},
-                                     method="POST")  # fmt: skip
+    body = json.dumps(
+        {
+            "statement": text,
+            "parameters": {k: encode(v) for k, v in params.items()},
+            "accessMode": "Read",
+        }
+    ).encode()
+    request = urllib.request.Request(
+        f"http://{host}:{port}/db/{settings.neo4j_database}/query/v2",
+        data=body,
+        headers={"Content-Type": media, "Accept": media, "Authorization": f"Basic {token}"},
+        method="POST",
+    )
     t0 = time.perf_counter()
     with urllib.request.urlopen(request, timeout=10) as response:
         doc = json.loads(response.read())
     ms = (time.perf_counter() - t0) * 1000
     if doc.get("errors"):
-        raise SystemExit(f"the bench statement failed over HTTP: {doc['errors'][0].get('message', '')[:200]}")
+        raise SystemExit(
+            f"the bench statement failed over HTTP: {doc['errors'][0].get('message', '')[:200]}"
+        )
     return doc, ms
 
 
-def http_statement(settings: Settings, port: int, text: str, params: dict[str, Any]) -> tuple[int, float]:
+def http_statement(
+    settings: Settings, port: int, text: str, params: dict[str, Any]
+) -> tuple[int, float]:
     """One bench statement over the Query API, straight through urllib: rows and wall ms (the HTTP floor)."""
     doc, ms = _post(settings, port, text, params)
     return len(doc.get("data", {}).get("values", [])), ms
 
 
-def http_profile(settings: Settings, port: int, text: str, params: dict[str, Any], *, top: int = 8) -> dict[str, Any]:
+def http_profile(
+    settings: Settings, port: int, text: str, params: dict[str, Any], *, top: int = 8
+) -> dict[str, Any]:
     """PROFILE a statement over the Query API: wall ms, total db hits and the operators with the most."""
     doc, ms = _post(settings, port, "PROFILE " + text, params)
     ops: list[dict[str, Any]] = []
@@ -171,13 +225,22 @@ def http_profile(settings: Settings, port: int, text: str, params: dict[str, Any
 
     def walk(plan: dict[str, Any]) -> None:
         details = value(plan.get("arguments", {}).get("Details", ""))
-        ops.append({"operator": str(plan.get("operatorType", "")).split("@")[0], "details": str(details)[:120],
-                    "rows": value(plan.get("records")), "db_hits": int(value(plan.get("dbHits")) or 0)})  # fmt: skip
+        ops.append(
+            {
+                "operator": str(plan.get("operatorType", "")).split("@")[0],
+                "details": str(details)[:120],
+                "rows": value(plan.get("records")),
+                "db_hits": int(value(plan.get("dbHits")) or 0),
+            }
+        )
         for child in plan.get("children", []):
             walk(child)
 
     plan = doc.get("profiledQueryPlan")
     if plan:
         walk(plan)
-    return {"wall_ms": round(ms, 2), "db_hits": sum(o["db_hits"] for o in ops),
-            "top_operators": sorted(ops, key=lambda o: -o["db_hits"])[:top]}
+    return {
+        "wall_ms": round(ms, 2),
+        "db_hits": sum(o["db_hits"] for o in ops),
+        "top_operators": sorted(ops, key=lambda o: -o["db_hits"])[:top],
+    }

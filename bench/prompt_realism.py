@@ -52,14 +52,20 @@ TOP = 2
 def _options(rest: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bench prompt-realism")
     p.add_argument("--data", type=Path, default=DATA)
-    p.add_argument("--in-process", action="store_true", help="prompt.handle over HTTP instead of the hook process")
+    p.add_argument(
+        "--in-process",
+        action="store_true",
+        help="prompt.handle over HTTP instead of the hook process",
+    )
     p.add_argument("--out", type=Path, default=None)
     return p.parse_args(rest)
 
 
 def load_set(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """Memories, realistic prompts and chit-chat prompts of the labelled set."""
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     memories = [r for r in rows if r["type"] == "memory"]
     prompts = [r for r in rows if r["type"] == "prompt"]
     chitchat = [r for r in rows if r["type"] == "chitchat"]
@@ -73,12 +79,22 @@ def load_set(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]], li
 def _remember(memory: Memory, m: dict[str, Any]) -> Any:
     ref = m["source_ref"]
     if m["kind"] == "decision":
-        return memory.decide(m["text"], problem=m.get("problem"), reasoning=m.get("reasoning"),
-                             alternatives=m.get("alternatives", []), about=m.get("about", []), source_ref=ref)  # fmt: skip
+        return memory.decide(
+            m["text"],
+            problem=m.get("problem"),
+            reasoning=m.get("reasoning"),
+            alternatives=m.get("alternatives", []),
+            about=m.get("about", []),
+            source_ref=ref,
+        )
     if m["kind"] == "rule":
-        return memory.add_rule(m["text"], category=m["category"], severity=m["severity"], source_ref=ref)
+        return memory.add_rule(
+            m["text"], category=m["category"], severity=m["severity"], source_ref=ref
+        )
     details = {k: m[k] for k in ("why", "fix", "test") if k in m}
-    return memory.remember(m["text"], kind=m["kind"], about=m.get("about", []), source_ref=ref, details=details)
+    return memory.remember(
+        m["text"], kind=m["kind"], about=m.get("about", []), source_ref=ref, details=details
+    )
 
 
 def _http(settings: Any, port: int, deadline_s: float) -> HttpGraph:
@@ -87,7 +103,9 @@ def _http(settings: Any, port: int, deadline_s: float) -> HttpGraph:
     return graph
 
 
-def _ask(text: str, cwd: Path, env: dict[str, str], settings: Any, port: int, in_process: bool) -> tuple[dict[str, Any], float]:
+def _ask(
+    text: str, cwd: Path, env: dict[str, str], settings: Any, port: int, in_process: bool
+) -> tuple[dict[str, Any], float]:
     """What the hook injected for one prompt, and the wall ms it took."""
     if in_process:
         t0 = time.perf_counter()
@@ -102,73 +120,161 @@ def _ask(text: str, cwd: Path, env: dict[str, str], settings: Any, port: int, in
     return hookkit.injected(out), wall
 
 
-def _diagnose(text: str, expect: list[str], ids: dict[str, str], searchable: dict[str, str], settings: Any,
-              port: int) -> dict[str, Any]:  # fmt: skip
+def _diagnose(
+    text: str,
+    expect: list[str],
+    ids: dict[str, str],
+    searchable: dict[str, str],
+    settings: Any,
+    port: int,
+) -> dict[str, Any]:
     """The hook's recall without the strict gate: where each expected memory ranked, found by which voice,
     failing which check, and how many of the prompt's terms it shares."""
     q = shape(text)
     stems = relevance.query_stems((*q.identifiers, *q.content_terms))
-    engine = RecallEngine(_http(settings, port, 10.0), branches=("main",), clock=lambda: datetime.now(UTC),
-                          embedder=lambda: None, actor="bench")  # fmt: skip
-    result = engine.recall(text[:4000], RecallOptions(k=60, mode="keyword", strict=False, record_usage=False,
-                                                      record_task=False, prefer_scope=PROJECT, temporal=False))  # fmt: skip
+    engine = RecallEngine(
+        _http(settings, port, 10.0),
+        branches=("main",),
+        clock=lambda: datetime.now(UTC),
+        embedder=lambda: None,
+        actor="bench",
+    )
+    result = engine.recall(
+        text[:4000],
+        RecallOptions(
+            k=60,
+            mode="keyword",
+            strict=False,
+            record_usage=False,
+            record_task=False,
+            prefer_scope=PROJECT,
+            temporal=False,
+        ),
+    )
     ranked = [i["id"] for i in result.items]
     found = []
     for key in expect:
         uid = ids[key]
         item = next((i for i in result.items if i["id"] == uid), None)
-        found.append({
-            "key": key, "rank_without_gate": ranked.index(uid) + 1 if item else None,
-            "voices": item["voices"] if item else {}, "failed_checks": item["failed"] if item else None,
-            "shared_terms": relevance.coverage(stems, searchable[uid]),
-        })  # fmt: skip
-    return {"intent": q.intent.value, "content_terms": len(q.content_terms), "identifiers": len(q.identifiers),
-            "stems": len(stems), "terms_needed": relevance.needed(len(stems)), "candidates": len(ranked),
-            "expected": found}  # fmt: skip
+        found.append(
+            {
+                "key": key,
+                "rank_without_gate": ranked.index(uid) + 1 if item else None,
+                "voices": item["voices"] if item else {},
+                "failed_checks": item["failed"] if item else None,
+                "shared_terms": relevance.coverage(stems, searchable[uid]),
+            }
+        )
+    return {
+        "intent": q.intent.value,
+        "content_terms": len(q.content_terms),
+        "identifiers": len(q.identifiers),
+        "stems": len(stems),
+        "terms_needed": relevance.needed(len(stems)),
+        "candidates": len(ranked),
+        "expected": found,
+    }
 
 
 class _Runner:
     """Runs prompts through the hook (process or in-process) and scores what it injected."""
 
-    def __init__(self, cwd: Path, env: dict[str, str], settings: Any, port: int, in_process: bool,
-                 ids: dict[str, str], searchable: dict[str, str]) -> None:  # fmt: skip
-        self.cwd, self.env, self.settings, self.port, self.in_process = cwd, env, settings, port, in_process
+    def __init__(
+        self,
+        cwd: Path,
+        env: dict[str, str],
+        settings: Any,
+        port: int,
+        in_process: bool,
+        ids: dict[str, str],
+        searchable: dict[str, str],
+    ) -> None:
+        self.cwd, self.env, self.settings, self.port, self.in_process = (
+            cwd,
+            env,
+            settings,
+            port,
+            in_process,
+        )
         self.ids, self.searchable = ids, searchable
         self.key_of = {uid: key for key, uid in ids.items()}
 
-    def evaluate(self, prompts: list[dict[str, Any]], chitchat: list[dict[str, Any]]) -> dict[str, Any]:
+    def evaluate(
+        self, prompts: list[dict[str, Any]], chitchat: list[dict[str, Any]]
+    ) -> dict[str, Any]:
         """Top-2 and anywhere hits on the realistic prompts, silence on chit-chat, each miss diagnosed."""
         walls: list[float] = []
         rows, misses, noisy = [], [], []
         for p in prompts:
-            shown, wall = _ask(p["prompt"], self.cwd, self.env, self.settings, self.port, self.in_process)
+            shown, wall = _ask(
+                p["prompt"], self.cwd, self.env, self.settings, self.port, self.in_process
+            )
             walls.append(wall)
             keys = [self.key_of.get(i or "", "?") for i in shown["items"]]
             top = any(k in p["expect"] for k in keys[:TOP])
-            rows.append({"id": p["id"], "hit_top2": top, "hit_any": any(k in p["expect"] for k in keys), "injected": keys})
+            rows.append(
+                {
+                    "id": p["id"],
+                    "hit_top2": top,
+                    "hit_any": any(k in p["expect"] for k in keys),
+                    "injected": keys,
+                }
+            )
             if not top:
-                misses.append({"id": p["id"], "prompt": p["prompt"][:200], "expect": p["expect"], "injected": keys,
-                               "injected_texts": [t[:120] for t in shown["texts"]],
-                               "diagnosis": _diagnose(p["prompt"], p["expect"], self.ids, self.searchable, self.settings,
-                                                      self.port)})  # fmt: skip
+                misses.append(
+                    {
+                        "id": p["id"],
+                        "prompt": p["prompt"][:200],
+                        "expect": p["expect"],
+                        "injected": keys,
+                        "injected_texts": [t[:120] for t in shown["texts"]],
+                        "diagnosis": _diagnose(
+                            p["prompt"],
+                            p["expect"],
+                            self.ids,
+                            self.searchable,
+                            self.settings,
+                            self.port,
+                        ),
+                    }
+                )
         for c in chitchat:
-            shown, wall = _ask(c["prompt"], self.cwd, self.env, self.settings, self.port, self.in_process)
+            shown, wall = _ask(
+                c["prompt"], self.cwd, self.env, self.settings, self.port, self.in_process
+            )
             walls.append(wall)
             if shown["items"]:
-                noisy.append({"id": c["id"], "prompt": c["prompt"],
-                              "injected": [self.key_of.get(i or "", "?") for i in shown["items"]]})  # fmt: skip
+                noisy.append(
+                    {
+                        "id": c["id"],
+                        "prompt": c["prompt"],
+                        "injected": [self.key_of.get(i or "", "?") for i in shown["items"]],
+                    }
+                )
         n, nc = len(prompts), len(chitchat)
         hits = sum(1 for r in rows if r["hit_top2"])
         anywhere = sum(1 for r in rows if r["hit_any"])
         silent = nc - len(noisy)
         return {
-            "realistic_prompts": n, "top2_hits": hits, "top2_hit_rate": round(hits / n, 3) if n else None,
-            "hits_anywhere": anywhere, "hit_rate_anywhere": round(anywhere / n, 3) if n else None,
+            "realistic_prompts": n,
+            "top2_hits": hits,
+            "top2_hit_rate": round(hits / n, 3) if n else None,
+            "hits_anywhere": anywhere,
+            "hit_rate_anywhere": round(anywhere / n, 3) if n else None,
             "silent_on_realistic": sum(1 for r in rows if not r["injected"]),
-            "chitchat_prompts": nc, "chitchat_silent": silent, "silence_rate": round(silent / nc, 3) if nc else None,
-            "misses": misses, "chitchat_not_silent": noisy, "per_prompt": rows,
-            "wall_ms": {"p50": round(percentile(walls, 50), 1), "p95": round(percentile(walls, 95), 1)} if walls else {},
-        }  # fmt: skip
+            "chitchat_prompts": nc,
+            "chitchat_silent": silent,
+            "silence_rate": round(silent / nc, 3) if nc else None,
+            "misses": misses,
+            "chitchat_not_silent": noisy,
+            "per_prompt": rows,
+            "wall_ms": {
+                "p50": round(percentile(walls, 50), 1),
+                "p95": round(percentile(walls, 95), 1),
+            }
+            if walls
+            else {},
+        }
 
 
 def _review_ambiguities(memory: Memory) -> list[str]:
@@ -202,7 +308,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             load_s = time.perf_counter() - t0
             ids = {key: r.id for key, r in results.items()}
             units = {uid: memory.get(uid)["unit"] for uid in ids.values()}
-            searchable = {uid: f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}" for uid, u in units.items()}
+            searchable = {
+                uid: f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
+                for uid, u in units.items()
+            }
             runner = _Runner(cwd, env, settings, port, opts.in_process, ids, searchable)
             for m in memories[:3]:  # warm the server and the file cache; not scored
                 _ask(m["text"], cwd, env, settings, port, opts.in_process)
@@ -213,21 +322,43 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             graph.close()
 
     figures: dict[str, Any] = {
-        "runner": "prompt.handle in-process over HttpGraph" if opts.in_process else "hook process: <venv>/bin/hippo hook user-prompt",
-        "memories": len(memories), "memory_kinds": {k: sum(1 for m in memories if m["kind"] == k) for k in ("fact", "decision", "rule", "failure")},
-        "load_s": round(load_s, 2), "write_anomalies": [f"{k}: {r.action}" for k, r in results.items() if r.action != "created"],
-        "ambiguities_opened_by_writes": len(reviewed), "ambiguity_sample": reviewed[:8],
-        "as_written": as_written, "after_review": after_review,
+        "runner": "prompt.handle in-process over HttpGraph"
+        if opts.in_process
+        else "hook process: <venv>/bin/hippo hook user-prompt",
+        "memories": len(memories),
+        "memory_kinds": {
+            k: sum(1 for m in memories if m["kind"] == k)
+            for k in ("fact", "decision", "rule", "failure")
+        },
+        "load_s": round(load_s, 2),
+        "write_anomalies": [
+            f"{k}: {r.action}" for k, r in results.items() if r.action != "created"
+        ],
+        "ambiguities_opened_by_writes": len(reviewed),
+        "ambiguity_sample": reviewed[:8],
+        "as_written": as_written,
+        "after_review": after_review,
         "anchor": "SPEC §11: 14 of 16 real prompts in the top two; 18 of 18 chit-chat silent",
-        "notes": ["as_written: right after the writes; after_review: every open entity Ambiguity accepted with Memory.resolve",
-                  "diagnosis: the hook's keyword recall again without the strict gate (k=60, in-process over HTTP)"],
-    }  # fmt: skip
-    params = {"data": str(opts.data), "size": keep, "smoke": args.smoke, "seed": args.seed, "top": TOP,
-              "in_process": opts.in_process, "http_port": port}  # fmt: skip
+        "notes": [
+            "as_written: right after the writes; after_review: every open entity Ambiguity accepted with Memory.resolve",
+            "diagnosis: the hook's keyword recall again without the strict gate (k=60, in-process over HTTP)",
+        ],
+    }
+    params = {
+        "data": str(opts.data),
+        "size": keep,
+        "smoke": args.smoke,
+        "seed": args.seed,
+        "top": TOP,
+        "in_process": opts.in_process,
+        "http_port": port,
+    }
     path = write_result("prompt-realism", params, figures, copy_to=opts.out)
     a, b = as_written, after_review
-    print(f"prompt-realism: top-2 hits {a['top2_hits']}/{a['realistic_prompts']} as written, "
-          f"{b['top2_hits']}/{b['realistic_prompts']} after reviewing {len(reviewed)} entity ambiguities; "
-          f"chit-chat silent {a['chitchat_silent']}/{a['chitchat_prompts']} "
-          f"[{'in-process' if opts.in_process else 'hook process'}] | {path.relative_to(path.parents[2])}")  # fmt: skip
+    print(
+        f"prompt-realism: top-2 hits {a['top2_hits']}/{a['realistic_prompts']} as written, "
+        f"{b['top2_hits']}/{b['realistic_prompts']} after reviewing {len(reviewed)} entity ambiguities; "
+        f"chit-chat silent {a['chitchat_silent']}/{a['chitchat_prompts']} "
+        f"[{'in-process' if opts.in_process else 'hook process'}] | {path.relative_to(path.parents[2])}"
+    )
     return 0

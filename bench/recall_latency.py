@@ -40,14 +40,24 @@ from hippograph.ingest.policy import key_of
 from hippograph.memory import Memory
 from hippograph.recall import lucene
 from hippograph.recall.intent import shape
-from hippograph.schema import Decision, Edge, Entity, Fact, Lifecycle, MemoryType, RelType, SourceKind, TruthStatus
+from hippograph.schema import (
+    Decision,
+    Edge,
+    Entity,
+    Fact,
+    Lifecycle,
+    MemoryType,
+    RelType,
+    SourceKind,
+    TruthStatus,
+)
 
 DEFAULT_SIZE = 10_000
 SMOKE_SIZE = 200
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # the bench's clock: data spans the year before it
 BATCH = 1000
 ACTOR = "bench"
-STEPS = ("recall_candidates", "embed", "nodes_with_changes_after", "find_open_task", "write_tx")  # fmt: skip
+STEPS = ("recall_candidates", "embed", "nodes_with_changes_after", "find_open_task", "write_tx")
 
 
 def _options(rest: list[str], smoke: bool) -> argparse.Namespace:
@@ -74,8 +84,13 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
     t0 = time.perf_counter()
     entities = {}
     for etype, name in gen.entities():
-        entities[(etype, name)] = Entity(id=_unit_id(rng, "ent"), name=name, name_key=key_of(name), entity_type=etype,
-                                         created_at=NOW - timedelta(days=400))  # fmt: skip
+        entities[(etype, name)] = Entity(
+            id=_unit_id(rng, "ent"),
+            name=name,
+            name_key=key_of(name),
+            entity_type=etype,
+            created_at=NOW - timedelta(days=400),
+        )
     graph.write_tx(lambda tx: store.create_nodes(tx, list(entities.values()), actor=ACTOR, at=NOW))
     edges_total = 0
     for start in range(0, size, BATCH):
@@ -85,20 +100,34 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
         units, edges = [], []
         for draft, vector in zip(drafts, vectors, strict=True):
             recorded = NOW - timedelta(seconds=rng.randint(0, 365 * 86400))
-            truth = rng.choices((TruthStatus.CONFIRMED, TruthStatus.CANDIDATE, TruthStatus.HYPOTHESIS), (70, 25, 5))[0]
+            truth = rng.choices(
+                (TruthStatus.CONFIRMED, TruthStatus.CANDIDATE, TruthStatus.HYPOTHESIS), (70, 25, 5)
+            )[0]
             used = rng.random() < 0.2
             fields: dict[str, Any] = {
-                "text": draft.text, "source_ref": f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L{rng.randint(1, 400)}",
+                "text": draft.text,
+                "source_ref": f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L{rng.randint(1, 400)}",
                 "source_kind": rng.choice((SourceKind.USER, SourceKind.AGENT, SourceKind.IMPORT)),
-                "trust": round(rng.uniform(0.45, 0.95), 2), "confidence": round(rng.uniform(0.5, 0.95), 2),
-                "truth_status": truth, "lifecycle": rng.choice((Lifecycle.WORKING, Lifecycle.CONSOLIDATED)),
-                "recorded_at": recorded, "valid_from": recorded, "scope": "workspace", "branch": "main",
-                "memory_type": rng.choice((MemoryType.PROJECT_NOTE, MemoryType.PROJECT_NOTE, MemoryType.PROFILE)),
+                "trust": round(rng.uniform(0.45, 0.95), 2),
+                "confidence": round(rng.uniform(0.5, 0.95), 2),
+                "truth_status": truth,
+                "lifecycle": rng.choice((Lifecycle.WORKING, Lifecycle.CONSOLIDATED)),
+                "recorded_at": recorded,
+                "valid_from": recorded,
+                "scope": "workspace",
+                "branch": "main",
+                "memory_type": rng.choice(
+                    (MemoryType.PROJECT_NOTE, MemoryType.PROJECT_NOTE, MemoryType.PROFILE)
+                ),
                 "usage_count": rng.randint(1, 20) if used else 0,
-                "last_used_at": recorded + timedelta(seconds=rng.randint(0, int((NOW - recorded).total_seconds()))) if used else None,
-                "memory_score": round(rng.uniform(0.3, 0.8), 2), "embedding": vector,
+                "last_used_at": recorded
+                + timedelta(seconds=rng.randint(0, int((NOW - recorded).total_seconds())))
+                if used
+                else None,
+                "memory_score": round(rng.uniform(0.3, 0.8), 2),
+                "embedding": vector,
                 "subject": key_of(draft.entities[0][1]) if draft.entities else None,
-            }  # fmt: skip
+            }
             cls = Decision if draft.kind_hint == "decision" else Fact
             unit = cls(id=_unit_id(rng, "dec" if cls is Decision else "fact"), **fields)
             units.append(unit)
@@ -106,8 +135,15 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
                 for etype, name in draft.entities[:2]:
                     ent = entities.get((etype, name))
                     if ent is not None:
-                        edges.append(Edge(id=_unit_id(rng, "rel"), type=RelType.ABOUT, source_id=unit.id,
-                                          target_id=ent.id, created_at=recorded))  # fmt: skip
+                        edges.append(
+                            Edge(
+                                id=_unit_id(rng, "rel"),
+                                type=RelType.ABOUT,
+                                source_id=unit.id,
+                                target_id=ent.id,
+                                created_at=recorded,
+                            )
+                        )
 
         def work(tx: Tx, units: list[Any] = units, edges: list[Edge] = edges) -> None:
             store.create_nodes(tx, units, actor=ACTOR, at=NOW)
@@ -117,10 +153,17 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
         graph.write_tx(work)
         edges_total += len(edges)
         if size >= 20_000 and (start // BATCH) % 10 == 9:
-            print(f"  loaded {start + count}/{size} units ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+            print(
+                f"  loaded {start + count}/{size} units ({time.perf_counter() - t0:.0f} s)",
+                file=sys.stderr,
+            )
     seconds = time.perf_counter() - t0
-    return {"load_s": round(seconds, 1), "load_units_per_s": round(size / seconds, 1),
-            "entities": len(entities), "about_edges": edges_total}  # fmt: skip
+    return {
+        "load_s": round(seconds, 1),
+        "load_units_per_s": round(size / seconds, 1),
+        "entities": len(entities),
+        "about_edges": edges_total,
+    }
 
 
 def _first_entity_id(seed: int) -> str:
@@ -131,7 +174,9 @@ def _first_entity_id(seed: int) -> str:
 # -- measuring -------------------------------------------------------------------------
 
 
-def _steps(calls: list[tuple[str, float, dict[str, Any]]], timings: dict[str, float], wall: float) -> dict[str, float]:
+def _steps(
+    calls: list[tuple[str, float, dict[str, Any]]], timings: dict[str, float], wall: float
+) -> dict[str, float]:
     out: dict[str, float] = defaultdict(float)
     for name, ms, _ in calls:
         out[name] += ms
@@ -150,9 +195,12 @@ def _breakdown(rows: list[dict[str, Any]]) -> dict[str, Any]:
         if not any(values):
             continue
         ran = [v for v in values if v]
-        out[step] = {"p50_when_run": round(statistics.median(ran), 2), "mean": round(statistics.fmean(values), 2),
-                     "share_of_mean": round(statistics.fmean(values) / mean_wall, 3) if mean_wall else None,
-                     "runs": len(ran)}  # fmt: skip
+        out[step] = {
+            "p50_when_run": round(statistics.median(ran), 2),
+            "mean": round(statistics.fmean(values), 2),
+            "share_of_mean": round(statistics.fmean(values) / mean_wall, 3) if mean_wall else None,
+            "runs": len(ran),
+        }
     return dict(sorted(out.items(), key=lambda kv: -kv[1]["mean"]))
 
 
@@ -166,9 +214,17 @@ def _cprofile(memory: Memory, queries: list[str], mode: str) -> dict[str, Any]:
     n = max(1, len(queries))
     rows = []
     for (file, line, func), (_, ncalls, tottime, cumtime, _) in st.stats.items():  # type: ignore[attr-defined]
-        short = f"{Path(file).parent.name}/{Path(file).name}:{line}({func})" if file != "~" else func
-        rows.append({"function": short, "calls_per_recall": round(ncalls / n, 1),
-                     "own_ms_per_recall": round(tottime * 1000 / n, 3), "cum_ms_per_recall": round(cumtime * 1000 / n, 3)})  # fmt: skip
+        short = (
+            f"{Path(file).parent.name}/{Path(file).name}:{line}({func})" if file != "~" else func
+        )
+        rows.append(
+            {
+                "function": short,
+                "calls_per_recall": round(ncalls / n, 1),
+                "own_ms_per_recall": round(tottime * 1000 / n, 3),
+                "cum_ms_per_recall": round(cumtime * 1000 / n, 3),
+            }
+        )
     top_own = sorted(rows, key=lambda r: -r["own_ms_per_recall"])[:15]
     ours = [r for r, (file, _, _) in zip(rows, st.stats, strict=True) if "/hippograph/" in file]  # type: ignore[attr-defined]
     cum = sorted(ours, key=lambda r: -r["cum_ms_per_recall"])[:20]
@@ -193,7 +249,9 @@ def _server_split(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]
         d["server_ms"].append(server)
         d["to_native_ms"].append(native)
         d["rows"].append(len(records))
-    return {name: {k: round(statistics.median(v), 2) for k, v in d.items()} for name, d in per.items()}
+    return {
+        name: {k: round(statistics.median(v), 2) for k, v in d.items()} for name, d in per.items()
+    }
 
 
 def _db_hits(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> dict[str, Any]:
@@ -201,15 +259,20 @@ def _db_hits(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> 
 
     per: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for name, _, params in samples:
-        per[name].append(speedkit.profile_db_hits(graph, queries.get(name.split(":")[-1]).text, params))
+        per[name].append(
+            speedkit.profile_db_hits(graph, queries.get(name.split(":")[-1]).text, params)
+        )
     out = {}
     for name, runs in per.items():
         tops: dict[str, int] = defaultdict(int)
         for r in runs:
             tops[r["top_operator"]] += 1
-        out[name] = {"db_hits_median": statistics.median(r["db_hits"] for r in runs),
-                     "db_hits_max": max(r["db_hits"] for r in runs),
-                     "top_operator": max(tops.items(), key=lambda kv: kv[1])[0], "profiled": len(runs)}  # fmt: skip
+        out[name] = {
+            "db_hits_median": statistics.median(r["db_hits"] for r in runs),
+            "db_hits_max": max(r["db_hits"] for r in runs),
+            "top_operator": max(tops.items(), key=lambda kv: kv[1])[0],
+            "profiled": len(runs),
+        }
     return out
 
 
@@ -224,17 +287,23 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         model = speedkit.real_embedder(settings)
         query_embedder: Any = model or speedkit.RandomEmbedder(seed)
         if model is None:
-            notes.append("embedding model not installed: query embeddings are seeded random vectors")
+            notes.append(
+                "embedding model not installed: query embeddings are seeded random vectors"
+            )
         if opts.real_embeddings and model is not None:
+
             def embed(texts: list[str], start: int) -> list[list[float]]:
                 return model.embed(texts)
 
             unit_embeddings = "all-MiniLM-L6-v2 (real)"
         else:
+
             def embed(texts: list[str], start: int) -> list[list[float]]:
                 return speedkit.unit_vectors(seed, start, len(texts))
 
-            unit_embeddings = "seeded random unit vectors (fine for latency, meaningless for quality)"
+            unit_embeddings = (
+                "seeded random unit vectors (fine for latency, meaningless for quality)"
+            )
         notes.append(f"unit embeddings: {unit_embeddings}")
 
         reused = False
@@ -290,12 +359,20 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 embed_ms = result.timings_ms.get("embed", 0.0)
                 series["hybrid_embed"].append(embed_ms)
                 series["hybrid_excl_embed"].append(wall - embed_ms)
-            rows[mode].append({"wall": wall, "steps": _steps(tgraph.calls, result.timings_ms, wall), "style": style})
+            rows[mode].append(
+                {
+                    "wall": wall,
+                    "steps": _steps(tgraph.calls, result.timings_ms, wall),
+                    "style": style,
+                }
+            )
             o = outcomes[mode]
             o["silent" if result.silent else "abstain" if result.abstain else "answered"] += 1
             o["items"] += len(result.items)
             if i % 4 == 0:
-                captured.extend((f"{mode}:{c[0]}", c[1], c[2]) for c in tgraph.calls if c[0] != "write_tx")
+                captured.extend(
+                    (f"{mode}:{c[0]}", c[1], c[2]) for c in tgraph.calls if c[0] != "write_tx"
+                )
 
         # Keyword recall and its floor in one pass, hybrid recall and its floors in the next: keyword
         # recall never runs next to the model in hippograph (the hook and `--mode keyword` never import
@@ -324,19 +401,31 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
 
         split = _server_split(graph, captured)
         hits = _db_hits(graph, captured[:100])
-        prof = {"keyword": _cprofile(memory, profile_queries, "keyword"), "hybrid": _cprofile(memory, profile_queries, "hybrid")}
+        prof = {
+            "keyword": _cprofile(memory, profile_queries, "keyword"),
+            "hybrid": _cprofile(memory, profile_queries, "hybrid"),
+        }
     finally:
         graph.close()
 
     s = {name: speedkit.stats(v) for name, v in series.items()}
     ft50 = s["fulltext_floor"]["p50"]
     figures: dict[str, Any] = {
-        "units": size, **load, "unit_embeddings": unit_embeddings,
+        "units": size,
+        **load,
+        "unit_embeddings": unit_embeddings,
         "query_embeddings": "all-MiniLM-L6-v2 (real)" if model is not None else "seeded random",
-        "queries": len(measured), "warmup_queries": len(warm_queries), "k": 5, "record_usage": False,
-        "fulltext_floor_ms": s["fulltext_floor"], "vector_floor_ms": s["vector_floor"],
-        "keyword_ms": s["keyword"], "hybrid_ms": s["hybrid"], "hybrid_excl_embed_ms": s["hybrid_excl_embed"],
-        "hybrid_embed_ms": s["hybrid_embed"], "embed_outside_recall_ms": s["embed_outside"],
+        "queries": len(measured),
+        "warmup_queries": len(warm_queries),
+        "k": 5,
+        "record_usage": False,
+        "fulltext_floor_ms": s["fulltext_floor"],
+        "vector_floor_ms": s["vector_floor"],
+        "keyword_ms": s["keyword"],
+        "hybrid_ms": s["hybrid"],
+        "hybrid_excl_embed_ms": s["hybrid_excl_embed"],
+        "hybrid_embed_ms": s["hybrid_embed"],
+        "embed_outside_recall_ms": s["embed_outside"],
         "keyword_over_fulltext_p50": speedkit.ratio(s["keyword"]["p50"], ft50),
         "hybrid_excl_embed_over_fulltext_p50": speedkit.ratio(s["hybrid_excl_embed"]["p50"], ft50),
         "targets": {
@@ -352,8 +441,13 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "cprofile": prof,
         "load_average": speedkit.cpu_load(),
         "notes": notes,
-    }  # fmt: skip
-    params = {"size": size, "seed": seed, "smoke": args.smoke, **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()}}
+    }
+    params = {
+        "size": size,
+        "seed": seed,
+        "smoke": args.smoke,
+        **{k: (str(v) if isinstance(v, Path) else v) for k, v in vars(opts).items()},
+    }
     path = write_result("recall-latency", params, figures, copy_to=opts.out)
     print(
         f"recall-latency: size={size} keyword p50 {s['keyword']['p50']} ms p95 {s['keyword']['p95']} ms "

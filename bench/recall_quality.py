@@ -47,8 +47,12 @@ _DIA_ID = re.compile(r"D\d+:\d+")
 
 def _options(rest: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench recall-quality")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (a list of samples)")
-    parser.add_argument("--k", type=int, default=max(KS), help="results per recall (at least 20 for recall@20)")
+    parser.add_argument(
+        "--data", type=Path, default=DEFAULT_DATA, help="LoCoMo JSON (a list of samples)"
+    )
+    parser.add_argument(
+        "--k", type=int, default=max(KS), help="results per recall (at least 20 for recall@20)"
+    )
     return parser.parse_args(rest)
 
 
@@ -65,7 +69,9 @@ def evidence_ids(raw: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def to_transcript(conversation: dict[str, Any], path: Path, max_sessions: int | None) -> dict[tuple[str, int], str]:
+def to_transcript(
+    conversation: dict[str, Any], path: Path, max_sessions: int | None
+) -> dict[tuple[str, int], str]:
     """Write one conversation as generic JSONL; return (session, turn) -> dia_id."""
     numbers = sorted(int(m.group(1)) for key in conversation if (m := _SESSION_KEY.match(key)))
     if max_sessions is not None:
@@ -79,7 +85,13 @@ def to_transcript(conversation: dict[str, Any], path: Path, max_sessions: int | 
                 text = item["text"]
                 if item.get("blip_caption"):
                     text = f"{text} [shares image: {item['blip_caption']}]"
-                line = {"session": session, "turn": turn, "speaker": item["speaker"], "text": text, "time": when}
+                line = {
+                    "session": session,
+                    "turn": turn,
+                    "speaker": item["speaker"],
+                    "text": text,
+                    "time": when,
+                }
                 out.write(json.dumps(line, ensure_ascii=False) + "\n")
                 dia[(session, turn)] = item["dia_id"]
     return dia
@@ -102,9 +114,14 @@ def _table(rows: list[dict[str, Any]]) -> dict[str, Any]:
         groups: dict[str, list[dict[str, float]]] = defaultdict(list)
         for row in rows:
             groups["overall"].append(row["modes"][mode]["scores"])
-            groups[f"{row['category']} {CATEGORIES.get(row['category'], '?')}"].append(row["modes"][mode]["scores"])
+            groups[f"{row['category']} {CATEGORIES.get(row['category'], '?')}"].append(
+                row["modes"][mode]["scores"]
+            )
         out[mode] = {
-            name: {"n": len(scores), **{key: round(mean(s[key] for s in scores), 4) for key in scores[0]}}
+            name: {
+                "n": len(scores),
+                **{key: round(mean(s[key] for s in scores), 4) for key in scores[0]},
+            }
             for name, scores in sorted(groups.items())
         }
     return out
@@ -131,7 +148,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     turns = 0
     skipped_no_evidence = 0
     latencies: dict[str, list[float]] = {m: [] for m in MODES}
-    with Memory.connect(settings, embedder=embedder) as memory, tempfile.TemporaryDirectory() as tmp:
+    with (
+        Memory.connect(settings, embedder=embedder) as memory,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
         memory.graph.run_autocommit("clear_database")
         seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         for sample in samples:
@@ -145,16 +165,29 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 return 1
             import_s += t.ms / 1000
             turns += report.imported
-            by_id = {u["id"]: dia[(u["session"], u["turn"])]
-                     for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)}  # fmt: skip
+            by_id = {
+                u["id"]: dia[(u["session"], u["turn"])]
+                for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)
+            }
             if len(by_id) != len(dia):
-                print(f"read back {len(by_id)} episodes of {len(dia)} turns in {scope}", file=sys.stderr)
+                print(
+                    f"read back {len(by_id)} episodes of {len(dia)} turns in {scope}",
+                    file=sys.stderr,
+                )
                 return 1
             known = set(dia.values())
             as_of = datetime.now(UTC)  # after the conversation and its import: every turn is valid
             for mode in MODES:  # warm each path once (first query compiles plans)
-                memory.recall("warm up", k=opts.k, mode=mode, scope=scope, strict=False, kinds=["episode"],
-                              as_of=as_of, record_usage=False)  # fmt: skip
+                memory.recall(
+                    "warm up",
+                    k=opts.k,
+                    mode=mode,
+                    scope=scope,
+                    strict=False,
+                    kinds=["episode"],
+                    as_of=as_of,
+                    record_usage=False,
+                )
             for index, qa in enumerate(sample["qa"]):
                 evidence = evidence_ids(qa.get("evidence", []))
                 if not evidence:
@@ -162,18 +195,34 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                     continue
                 if not set(evidence) <= known:
                     continue  # evidence lies outside the imported sessions (--size/--smoke)
-                row: dict[str, Any] = {"sample": sample["sample_id"], "index": index, "question": qa["question"],
-                                       "category": int(qa["category"]), "evidence": evidence,
-                                       "answer": qa.get("answer", qa.get("adversarial_answer")), "modes": {}}  # fmt: skip
+                row: dict[str, Any] = {
+                    "sample": sample["sample_id"],
+                    "index": index,
+                    "question": qa["question"],
+                    "category": int(qa["category"]),
+                    "evidence": evidence,
+                    "answer": qa.get("answer", qa.get("adversarial_answer")),
+                    "modes": {},
+                }
                 for mode in MODES:
                     with Timer() as t:
-                        result = memory.recall(qa["question"], k=opts.k, mode=mode, scope=scope, strict=False,
-                                               kinds=["episode"], as_of=as_of, record_usage=False)  # fmt: skip
+                        result = memory.recall(
+                            qa["question"],
+                            k=opts.k,
+                            mode=mode,
+                            scope=scope,
+                            strict=False,
+                            kinds=["episode"],
+                            as_of=as_of,
+                            record_usage=False,
+                        )
                     latencies[mode].append(t.ms)
                     ranked = [by_id.get(item["id"], item["id"]) for item in result.items]
                     row["modes"][mode] = {
                         "scores": _score(evidence, ranked),
-                        "ranks": {e: (ranked.index(e) + 1 if e in ranked else None) for e in evidence},
+                        "ranks": {
+                            e: (ranked.index(e) + 1 if e in ranked else None) for e in evidence
+                        },
                         "top5": ranked[:5],
                         "intent": result.intent,
                         "silent": result.silent,
@@ -184,8 +233,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         print("no question has its evidence in the imported sessions", file=sys.stderr)
         return 1
     table = _table(rows)
-    recall_ms = {m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
-                 for m, v in latencies.items()}  # fmt: skip
+    recall_ms = {
+        m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
+        for m, v in latencies.items()
+    }
     timings: dict[str, Any] = {
         "model_load_s": round(model_load_s, 2),
         "import_s": round(import_s, 2),
@@ -194,10 +245,16 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     rng = random.Random(args.seed)
     misses = [
-        {"question": r["question"], "category": r["category"], "evidence": r["evidence"], "answer": r["answer"],
-         **{m: {"ranks": r["modes"][m]["ranks"], "top5": r["modes"][m]["top5"]} for m in MODES}}
-        for r in rows if r["modes"]["hybrid"]["scores"]["hit@10"] == 0.0
-    ]  # fmt: skip
+        {
+            "question": r["question"],
+            "category": r["category"],
+            "evidence": r["evidence"],
+            "answer": r["answer"],
+            **{m: {"ranks": r["modes"][m]["ranks"], "top5": r["modes"][m]["top5"]} for m in MODES},
+        }
+        for r in rows
+        if r["modes"]["hybrid"]["scores"]["hit@10"] == 0.0
+    ]
     overall = {m: table[m]["overall"] for m in MODES}
     best_mode, best5 = _best_single(table, "overall", "recall@5")
     figures = {
@@ -207,16 +264,28 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "k": opts.k,
         "recall": table,
         "hybrid_minus_best_single": {
-            key: round(overall["hybrid"][key] - max(overall["keyword"][key], overall["semantic"][key]), 4)
-            for key in overall["hybrid"] if key != "n"
+            key: round(
+                overall["hybrid"][key] - max(overall["keyword"][key], overall["semantic"][key]), 4
+            )
+            for key in overall["hybrid"]
+            if key != "n"
         },
         "timings": timings,
         "hybrid_misses_at_10": len(misses),
         "miss_sample": rng.sample(misses, min(MISS_SAMPLE, len(misses))),
         "per_question": rows,
     }
-    params = {"data": str(opts.data), "sessions": max_sessions, "k": opts.k, "seed": args.seed, "smoke": args.smoke,
-              "strict": False, "kinds": ["episode"], "modes": list(MODES), "commit_at_start": measured}  # fmt: skip
+    params = {
+        "data": str(opts.data),
+        "sessions": max_sessions,
+        "k": opts.k,
+        "seed": args.seed,
+        "smoke": args.smoke,
+        "strict": False,
+        "kinds": ["episode"],
+        "modes": list(MODES),
+        "commit_at_start": measured,
+    }
     path = write_result("recall-quality", params, figures)
     r = {m: overall[m] for m in MODES}
     print(

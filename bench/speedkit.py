@@ -36,7 +36,13 @@ class TimedGraph(Graph):
     """A Graph on the same driver that times every read and write transaction by statement name."""
 
     def __init__(self, graph: Graph) -> None:
-        super().__init__(graph._driver, uri=graph.uri, user=graph.user, database=graph.database, timeout_s=graph.timeout_s)
+        super().__init__(
+            graph._driver,
+            uri=graph.uri,
+            user=graph.user,
+            database=graph.database,
+            timeout_s=graph.timeout_s,
+        )
         self.calls: list[tuple[str, float, dict[str, Any]]] = []
 
     def reset(self) -> None:
@@ -85,7 +91,9 @@ def same_index(bare: BareQuery, recall_query: str) -> None:
     ours = pattern.findall(bare.text)
     theirs = set(pattern.findall(queries.get(recall_query).text))
     if len(ours) != 1 or ours[0] not in theirs:
-        raise SystemExit(f"bench floor query uses index {ours!r} but {recall_query}.cypher queries {sorted(theirs)}; update bench/cypher/.")
+        raise SystemExit(
+            f"bench floor query uses index {ours!r} but {recall_query}.cypher queries {sorted(theirs)}; update bench/cypher/."
+        )
 
 
 def run_raw(graph: Graph, text: str, params: dict[str, Any]) -> tuple[list[Any], float, float]:
@@ -104,7 +112,9 @@ def run_raw(graph: Graph, text: str, params: dict[str, Any]) -> tuple[list[Any],
 
 def profile_db_hits(graph: Graph, text: str, params: dict[str, Any]) -> dict[str, Any]:
     """PROFILE a statement: total db hits, rows, and the operator with the most db hits."""
-    with graph._driver.session(database=graph.database, default_access_mode=neo4j.READ_ACCESS) as session:
+    with graph._driver.session(
+        database=graph.database, default_access_mode=neo4j.READ_ACCESS
+    ) as session:
         summary = session.run("PROFILE " + text, params).consume()
     total, top = 0, ("", 0)
 
@@ -164,8 +174,12 @@ def stats(values: Sequence[float]) -> dict[str, float]:
     """p50, p95 and mean in milliseconds, rounded."""
     if not values:
         return {"p50": 0.0, "p95": 0.0, "mean": 0.0, "n": 0}
-    return {"p50": round(percentile(list(values), 50), 2), "p95": round(percentile(list(values), 95), 2),
-            "mean": round(sum(values) / len(values), 2), "n": len(values)}  # fmt: skip
+    return {
+        "p50": round(percentile(list(values), 50), 2),
+        "p95": round(percentile(list(values), 95), 2),
+        "mean": round(sum(values) / len(values), 2),
+        "n": len(values),
+    }
 
 
 def ratio(a: float, b: float) -> float | None:

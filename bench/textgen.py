@@ -55,16 +55,26 @@ FAILURES = """timed-out crashed leaked-memory dropped-messages double-charged lo
 ran-out-of-disk returned-500s served-stale-data overloaded-the-database exhausted-the-pool
 hit-the-rate-limit corrupted-the-index missed-the-deadline looped-forever""".split()
 REASONS = [
-    "the {noun} was {adj} under load", "{tech} could not keep up with the {noun} volume",
-    "the {noun} {noun2} kept growing", "{person} measured a {adj} {noun} in {env}",
-    "the old {tech} client had a {noun} leak", "licensing costs for {tech} doubled",
-    "the {team} team wanted one {noun} format", "we kept hitting the {key} ceiling",
-    "{tech} handles {noun} {noun2} natively", "the {noun} path was {adj} and hard to debug",
+    "the {noun} was {adj} under load",
+    "{tech} could not keep up with the {noun} volume",
+    "the {noun} {noun2} kept growing",
+    "{person} measured a {adj} {noun} in {env}",
+    "the old {tech} client had a {noun} leak",
+    "licensing costs for {tech} doubled",
+    "the {team} team wanted one {noun} format",
+    "we kept hitting the {key} ceiling",
+    "{tech} handles {noun} {noun2} natively",
+    "the {noun} path was {adj} and hard to debug",
 ]
 FIXES = [
-    "raising {key} to {num}", "moving the {noun} to {tech}", "adding a {adj} {noun} in front of {svc}",
-    "pinning {tech} to {version}", "splitting the {noun} by {noun2}", "a circuit breaker around {svc}",
-    "batching {noun} writes", "removing the {adj} {noun}",
+    "raising {key} to {num}",
+    "moving the {noun} to {tech}",
+    "adding a {adj} {noun} in front of {svc}",
+    "pinning {tech} to {version}",
+    "splitting the {noun} by {noun2}",
+    "a circuit breaker around {svc}",
+    "batching {noun} writes",
+    "removing the {adj} {noun}",
 ]
 TEMPLATES = [
     "The {svc} service reads {key} from {path}; the default is {num} {unit}.",
@@ -103,17 +113,38 @@ PROMPT_TEMPLATES = [
     "write a test for the {noun} retry path in {svc}, the one that talks to {svc2} over {proto}. use the existing fixtures, don't spin up {tech} for it",
     "two things. 1) {svc} in {env} should run {num2} replicas, not {num}; can you fix the values file? 2) is {person} still on call for {svc2} this quarter or did that change?",
     "Reviewing the PR for {codename}: it moves {svc} {noun}s from {tech} to {tech2}. Anything in memory about why we didn't do that before? Also check the {team} team's conventions for {path}.",
-    ("{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n"
-     "  File \"/app/src/{svc}/{noun}.py\", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n"
-     "  File \"/usr/local/lib/python3.11/site-packages/{tech}/pool.py\", line {line2}, in connect\n"
-     "    raise TimeoutError(\"{noun2} pool exhausted\")\nTimeoutError: {noun2} pool exhausted\n\n"
-     "it started after I bumped {tech} to {version}. thoughts?"),
+    (
+        "{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n"
+        '  File "/app/src/{svc}/{noun}.py", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n'
+        '  File "/usr/local/lib/python3.11/site-packages/{tech}/pool.py", line {line2}, in connect\n'
+        '    raise TimeoutError("{noun2} pool exhausted")\nTimeoutError: {noun2} pool exhausted\n\n'
+        "it started after I bumped {tech} to {version}. thoughts?"
+    ),
     "seeing this in the {env} logs for {svc}:\n{stamp} ERROR [{svc}.{noun}] {noun2} {failure} after {num} retries (key={key})\nis that the same thing as {ticket} or something new? {person} said it was fixed",
 ]
-CHATTER_PROMPTS = ["ok go on", "thanks, that worked", "lgtm", "continue please", "yes", "perfect, commit it",
-                   "sounds good, do the same for the other file", "nice. next?", "hmm ok", "great, carry on"]
+CHATTER_PROMPTS = [
+    "ok go on",
+    "thanks, that worked",
+    "lgtm",
+    "continue please",
+    "yes",
+    "perfect, commit it",
+    "sounds good, do the same for the other file",
+    "nice. next?",
+    "hmm ok",
+    "great, carry on",
+]
 PROTOS = ["grpc", "http", "https", "amqp", "kafka topics", "websockets", "unix sockets"]
-TOOLS = ["argocd", "github actions", "jenkins", "buildkite", "helm", "terraform", "spinnaker", "flux"]
+TOOLS = [
+    "argocd",
+    "github actions",
+    "jenkins",
+    "buildkite",
+    "helm",
+    "terraform",
+    "spinnaker",
+    "flux",
+]
 UNITS = ["ms", "seconds", "minutes", "requests", "connections", "MiB", "rows", "messages"]
 KEY_PARTS = """retry timeout max min pool batch cache ttl rate limit queue depth worker count buffer size interval
 backoff port replicas memory cpu threshold window concurrency prefetch lease heartbeat grace idle read
@@ -155,22 +186,42 @@ class TextGen:
     prompts to a coding agent, ``turn()`` for transcripts."""
 
     def __init__(self, seed: int) -> None:
-        vocab = random.Random(seed * 7919 + 1)  # the vocabulary's order (who is frequent) follows the seed too
+        vocab = random.Random(
+            seed * 7919 + 1
+        )  # the vocabulary's order (who is frequent) follows the seed too
         services = _shuffled(vocab, SERVICES)
         self.svc_ids = [f"{s}-{suffix}" for s in services for suffix in ("api", "worker")]
-        keys = sorted({"_".join(vocab.sample(KEY_PARTS, vocab.choice((1, 2)))) + "_" + vocab.choice(KEY_SUFFIXES)
-                       for _ in range(900)})  # fmt: skip
+        keys = sorted(
+            {
+                "_".join(vocab.sample(KEY_PARTS, vocab.choice((1, 2))))
+                + "_"
+                + vocab.choice(KEY_SUFFIXES)
+                for _ in range(900)
+            }
+        )
         funcs = sorted({f"{vocab.choice(FUNC_VERBS)}_{vocab.choice(NOUNS)}s" for _ in range(700)})
-        codenames = sorted({"".join(vocab.choices(SYLLABLES, k=vocab.choice((2, 3)))) for _ in range(250)})
+        codenames = sorted(
+            {"".join(vocab.choices(SYLLABLES, k=vocab.choice((2, 3)))) for _ in range(250)}
+        )
         self.codenames = _shuffled(vocab, codenames)
         self.pools = {
-            "svc": _Pool(services), "person": _Pool(_shuffled(vocab, PEOPLE)), "tech": _Pool(_shuffled(vocab, TECHS)),
-            "team": _Pool(_shuffled(vocab, TEAMS)), "env": _Pool(ENVS), "noun": _Pool(_shuffled(vocab, NOUNS)),
-            "verb": _Pool(_shuffled(vocab, VERBS)), "adj": _Pool(_shuffled(vocab, ADJS)),
-            "failure": _Pool(_shuffled(vocab, FAILURES)), "key": _Pool(_shuffled(vocab, keys)),
-            "func": _Pool(_shuffled(vocab, funcs)), "codename": _Pool(self.codenames), "proto": _Pool(PROTOS),
-            "tool": _Pool(TOOLS), "unit": _Pool(UNITS), "weekday": _Pool(WEEKDAYS),
-        }  # fmt: skip
+            "svc": _Pool(services),
+            "person": _Pool(_shuffled(vocab, PEOPLE)),
+            "tech": _Pool(_shuffled(vocab, TECHS)),
+            "team": _Pool(_shuffled(vocab, TEAMS)),
+            "env": _Pool(ENVS),
+            "noun": _Pool(_shuffled(vocab, NOUNS)),
+            "verb": _Pool(_shuffled(vocab, VERBS)),
+            "adj": _Pool(_shuffled(vocab, ADJS)),
+            "failure": _Pool(_shuffled(vocab, FAILURES)),
+            "key": _Pool(_shuffled(vocab, keys)),
+            "func": _Pool(_shuffled(vocab, funcs)),
+            "codename": _Pool(self.codenames),
+            "proto": _Pool(PROTOS),
+            "tool": _Pool(TOOLS),
+            "unit": _Pool(UNITS),
+            "weekday": _Pool(WEEKDAYS),
+        }
         self.rng = random.Random(seed)
 
     # -- vocabulary ---------------------------------------------------------------
@@ -216,8 +267,15 @@ class TextGen:
 
         def path() -> str:
             s = pools["svc"].draw(rng)
-            return rng.choice((f"config/{s}.yaml", f"deploy/{s}/values.yaml", f"src/{s}/{pools['noun'].draw(rng)}.py",
-                               f"docs/runbooks/{s}.md", f"services/{s}/settings.toml"))  # fmt: skip
+            return rng.choice(
+                (
+                    f"config/{s}.yaml",
+                    f"deploy/{s}/values.yaml",
+                    f"src/{s}/{pools['noun'].draw(rng)}.py",
+                    f"docs/runbooks/{s}.md",
+                    f"services/{s}/settings.toml",
+                )
+            )
 
         def reason() -> str:
             return self._fill(rng.choice(REASONS), rng)[0]
@@ -230,15 +288,32 @@ class TextGen:
             return (v[:-2] if v.endswith("es") and v[-3] in "sxh" else v[:-1]) + "ing"
 
         makers: dict[str, Any] = {
-            "svc": svc, "svc2": svc, "person": person, "person2": person, "tech": tech, "tech2": tech,
-            "team": team, "codename": codename, "path": path, "reason": reason, "fix": fix, "verbing": verbing,
-            "num": lambda: str(rng.choice((1, 2, 3, 5, 8, 10, 16, 20, 30, 50, 64, 100, 128, 250, 500, 1000, 5000))),
+            "svc": svc,
+            "svc2": svc,
+            "person": person,
+            "person2": person,
+            "tech": tech,
+            "tech2": tech,
+            "team": team,
+            "codename": codename,
+            "path": path,
+            "reason": reason,
+            "fix": fix,
+            "verbing": verbing,
+            "num": lambda: str(
+                rng.choice((1, 2, 3, 5, 8, 10, 16, 20, 30, 50, 64, 100, 128, 250, 500, 1000, 5000))
+            ),
             "num2": lambda: str(rng.choice((1, 2, 4, 8, 16, 32))),
-            "ticket": lambda: f"{rng.choice(('INC', 'OPS', 'PLAT', 'BUG'))}-{rng.randint(100, 9999)}",
+            "ticket": lambda: (
+                f"{rng.choice(('INC', 'OPS', 'PLAT', 'BUG'))}-{rng.randint(100, 9999)}"
+            ),
             "version": lambda: f"v{rng.randint(1, 9)}.{rng.randint(0, 30)}.{rng.randint(0, 12)}",
-            "host": lambda: f"{pools['svc'].draw(rng)}-{rng.randint(1, 40):02d}.{rng.choice(ENVS)}.internal",
-            "noun2": lambda: pools["noun"].draw(rng), "verb2": lambda: pools["verb"].draw(rng),
-        }  # fmt: skip
+            "host": lambda: (
+                f"{pools['svc'].draw(rng)}-{rng.randint(1, 40):02d}.{rng.choice(ENVS)}.internal"
+            ),
+            "noun2": lambda: pools["noun"].draw(rng),
+            "verb2": lambda: pools["verb"].draw(rng),
+        }
         values: dict[str, str] = {}
         for name in dict.fromkeys(_slots(template)):
             if name in makers:
@@ -257,32 +332,67 @@ class TextGen:
         if self.rng.random() < 0.25:
             more, extra = self._fill(self.rng.choice(TEMPLATES), self.rng)
             text, mentioned = f"{text} {_sentence(more)}", mentioned + extra
-        kind = "decision" if template.startswith(("Decision", "{person} decided", "Why")) else "fact"
+        kind = (
+            "decision" if template.startswith(("Decision", "{person} decided", "Why")) else "fact"
+        )
         return Unit(text=text, entities=tuple(dict.fromkeys(mentioned)), kind_hint=kind)
 
     def query(self) -> tuple[str, str]:
         """A realistic recall prompt and its style: identifier, question, why, when or keywords."""
         rng, p = self.rng, self.pools
-        style = rng.choices(("identifier", "question", "why", "when", "keywords"), weights=(30, 40, 15, 10, 5))[0]
-        svc, svc_id, tech, person = p["svc"].draw(rng), rng.choice(self.svc_ids), p["tech"].draw(rng), p["person"].draw(rng)
+        style = rng.choices(
+            ("identifier", "question", "why", "when", "keywords"), weights=(30, 40, 15, 10, 5)
+        )[0]
+        svc, svc_id, tech, person = (
+            p["svc"].draw(rng),
+            rng.choice(self.svc_ids),
+            p["tech"].draw(rng),
+            p["person"].draw(rng),
+        )
         key, noun, env = p["key"].draw(rng), p["noun"].draw(rng), p["env"].draw(rng)
         if style == "identifier":
-            text = rng.choice((key, p["func"].draw(rng), svc_id, f"config/{svc}.yaml",
-                               f"{rng.choice(('INC', 'OPS'))}-{rng.randint(100, 9999)}", f"{key} {svc}"))  # fmt: skip
+            text = rng.choice(
+                (
+                    key,
+                    p["func"].draw(rng),
+                    svc_id,
+                    f"config/{svc}.yaml",
+                    f"{rng.choice(('INC', 'OPS'))}-{rng.randint(100, 9999)}",
+                    f"{key} {svc}",
+                )
+            )
         elif style == "question":
-            text = rng.choice((
-                f"which database does the {svc} service use", f"what is {key} set to on {svc}",
-                f"who owns the {svc} deploy pipeline", f"how many replicas does {svc} run in {env}",
-                f"who is on call for {svc}", f"where does {svc} read its {noun} settings from",
-                f"does {svc} talk to {p['svc'].draw(rng)} over grpc", f"what does {person} prefer for the {noun} layer",
-                f"how do we handle {noun} retries in {svc}", f"which team reviews changes to {svc} config",
-            ))  # fmt: skip
+            text = rng.choice(
+                (
+                    f"which database does the {svc} service use",
+                    f"what is {key} set to on {svc}",
+                    f"who owns the {svc} deploy pipeline",
+                    f"how many replicas does {svc} run in {env}",
+                    f"who is on call for {svc}",
+                    f"where does {svc} read its {noun} settings from",
+                    f"does {svc} talk to {p['svc'].draw(rng)} over grpc",
+                    f"what does {person} prefer for the {noun} layer",
+                    f"how do we handle {noun} retries in {svc}",
+                    f"which team reviews changes to {svc} config",
+                )
+            )
         elif style == "why":
-            text = rng.choice((f"why did we move {svc} to {tech}", f"why is {key} set so high on {svc}",
-                               f"why does {svc} use {tech}", f"why was {tech} rejected for {noun} storage"))  # fmt: skip
+            text = rng.choice(
+                (
+                    f"why did we move {svc} to {tech}",
+                    f"why is {key} set so high on {svc}",
+                    f"why does {svc} use {tech}",
+                    f"why was {tech} rejected for {noun} storage",
+                )
+            )
         elif style == "when":
-            text = rng.choice((f"when did {person} change {key}", f"when did we migrate {svc} off {tech}",
-                               f"when was the last {svc} incident"))  # fmt: skip
+            text = rng.choice(
+                (
+                    f"when did {person} change {key}",
+                    f"when did we migrate {svc} off {tech}",
+                    f"when was the last {svc} incident",
+                )
+            )
         else:
             text = f"{tech} {noun} {p['adj'].draw(rng)}"
         return text, style
@@ -294,8 +404,14 @@ class TextGen:
         if rng.random() < 0.1:
             return rng.choice(CHATTER_PROMPTS), "chat"
         template = rng.choice(PROMPT_TEMPLATES)
-        template = (template.replace("{line}", str(rng.randint(12, 900))).replace("{line2}", str(rng.randint(40, 700)))
-                    .replace("{stamp}", f"2025-05-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:07Z"))  # fmt: skip
+        template = (
+            template.replace("{line}", str(rng.randint(12, 900)))
+            .replace("{line2}", str(rng.randint(40, 700)))
+            .replace(
+                "{stamp}",
+                f"2025-05-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:07Z",
+            )
+        )
         text, _ = self._fill(template, rng)
         if rng.random() < 0.3:  # a typo or two, in prose words only
             words = text.split(" ")
@@ -315,7 +431,9 @@ class TextGen:
             q, _ = self.query()
             lead = rng.choice(("", "ok, ", "next: ", "can you check ", "please look at ", "hmm, "))
             return (lead + q + rng.choice(("?", "", ".", " please"))).strip()
-        return " ".join(_sentence(self._fill(rng.choice(TEMPLATES), rng)[0]) for _ in range(rng.randint(2, 4)))
+        return " ".join(
+            _sentence(self._fill(rng.choice(TEMPLATES), rng)[0]) for _ in range(rng.randint(2, 4))
+        )
 
 
 def _sentence(text: str) -> str:

@@ -80,25 +80,44 @@ def _date(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text).replace(tzinfo=UTC) if text else None
 
 
-def _load(memory: Memory, clock: Clock, scope: str, statements: list[dict[str, Any]]) -> tuple[dict[str, str], list[dict[str, Any]]]:
+def _load(
+    memory: Memory, clock: Clock, scope: str, statements: list[dict[str, Any]]
+) -> tuple[dict[str, str], list[dict[str, Any]]]:
     """Remember (or supersede) each statement in order; return key -> unit id and what the pipeline did."""
     ids: dict[str, str] = {}
     actions: list[dict[str, Any]] = []
     for s in statements:
         clock.advance(minutes=1)
-        fields: dict[str, Any] = {"source": s.get("source", "user"), "source_ref": s["source_ref"], "scope": scope,
-                                  "about": s.get("about", []), "topic": s.get("topic"), "valid_from": _date(s.get("valid_from"))}  # fmt: skip
+        fields: dict[str, Any] = {
+            "source": s.get("source", "user"),
+            "source_ref": s["source_ref"],
+            "scope": scope,
+            "about": s.get("about", []),
+            "topic": s.get("topic"),
+            "valid_from": _date(s.get("valid_from")),
+        }
         if s.get("supersedes"):
-            result = memory.supersede(ids[s["supersedes"]], s["text"], reason="the user changed it", **fields)
+            result = memory.supersede(
+                ids[s["supersedes"]], s["text"], reason="the user changed it", **fields
+            )
         else:
             result = memory.remember(s["text"], **fields)
         ids[s["key"]] = result.id
-        actions.append({"key": s["key"], "action": result.action, "id": result.id,
-                        "superseded": result.superseded, "conflicts": result.conflicts})  # fmt: skip
+        actions.append(
+            {
+                "key": s["key"],
+                "action": result.action,
+                "id": result.id,
+                "superseded": result.superseded,
+                "conflicts": result.conflicts,
+            }
+        )
     return ids, actions
 
 
-def _anomalies(case: dict[str, Any], ids: dict[str, str], actions: list[dict[str, Any]]) -> list[str]:
+def _anomalies(
+    case: dict[str, Any], ids: dict[str, str], actions: list[dict[str, Any]]
+) -> list[str]:
     """Where the write path did not do what the case relies on (reported, not scored)."""
     out: list[str] = []
     by_key = {a["key"]: a for a in actions}
@@ -107,14 +126,22 @@ def _anomalies(case: dict[str, Any], ids: dict[str, str], actions: list[dict[str
         for earlier, later in zip(keys, keys[1:], strict=False):
             act = by_key[later]
             if act["action"] == "strengthened":
-                merged = next((k for k, v in ids.items() if v == act["id"] and k != later), act["id"])
-                out.append(f"{later} was merged into {merged} as a duplicate (action strengthened): the new text was not stored")
+                merged = next(
+                    (k for k, v in ids.items() if v == act["id"] and k != later), act["id"]
+                )
+                out.append(
+                    f"{later} was merged into {merged} as a duplicate (action strengthened): the new text was not stored"
+                )
             elif ids[earlier] not in act["superseded"]:
-                out.append(f"{later} did not supersede {earlier} (action {act['action']}, conflicts {act['conflicts']})")
+                out.append(
+                    f"{later} did not supersede {earlier} (action {act['action']}, conflicts {act['conflicts']})"
+                )
     elif case["type"] == "contradiction":
         later = by_key[keys[-1]]
         if later["action"] == "strengthened":
-            out.append(f"{keys[-1]} was merged into {keys[0]} as a duplicate: a contradiction strengthened the other unit")
+            out.append(
+                f"{keys[-1]} was merged into {keys[0]} as a duplicate: a contradiction strengthened the other unit"
+            )
         elif not later["superseded"] and not later["conflicts"]:
             out.append(f"{keys[-1]} neither superseded {keys[0]} nor opened a conflict")
     return out
@@ -122,13 +149,21 @@ def _anomalies(case: dict[str, Any], ids: dict[str, str], actions: list[dict[str
 
 def _judge(case: dict[str, Any], result: Any, texts: dict[str, str]) -> dict[str, Any]:
     """Score one recall against the case's expectation."""
+
     def key_of(item: dict[str, Any]) -> str:
         return texts.get(normalise(str(item.get("text") or "")), "other")
 
     keys = [key_of(i) for i in result.items]
     exp = case["expect"]
-    out: dict[str, Any] = {"silent": result.silent, "abstain": result.abstain, "reason": result.reason,
-                           "returned": keys, "stale": False, "untrusted": False, "answer_in_top": False}  # fmt: skip
+    out: dict[str, Any] = {
+        "silent": result.silent,
+        "abstain": result.abstain,
+        "reason": result.reason,
+        "returned": keys,
+        "stale": False,
+        "untrusted": False,
+        "answer_in_top": False,
+    }
     why: list[str] = []
     kind = case["type"]
     if kind in ("changed", "contradiction"):
@@ -137,22 +172,34 @@ def _judge(case: dict[str, Any], result: Any, texts: dict[str, str]) -> dict[str
         returned_bad = [k for k in keys if k in bad]
         out["stale" if kind == "changed" else "untrusted"] = bool(returned_bad)
         if returned_bad:
-            why.append(f"returned {'superseded' if kind == 'changed' else 'less-trusted'} {returned_bad} at rank "
-                       f"{[keys.index(k) + 1 for k in returned_bad]}")  # fmt: skip
+            why.append(
+                f"returned {'superseded' if kind == 'changed' else 'less-trusted'} {returned_bad} at rank "
+                f"{[keys.index(k) + 1 for k in returned_bad]}"
+            )
         abstain_ok = result.abstain and result.reason in exp.get("abstain_ok", [])
         if not out["answer_in_top"] and not abstain_ok:
             if result.silent:
                 why.append("silent on a question")
             elif result.abstain:
-                why.append(f"abstained ({result.reason}) where {exp['answer']} should be in the top {TOP}")
+                why.append(
+                    f"abstained ({result.reason}) where {exp['answer']} should be in the top {TOP}"
+                )
             else:
                 why.append(f"{exp['answer']} not in the top {TOP}")
     elif kind == "unknown":
         if not result.abstain:
-            why.append("silent instead of abstaining" if result.silent else f"answered with {keys} instead of abstaining")
+            why.append(
+                "silent instead of abstaining"
+                if result.silent
+                else f"answered with {keys} instead of abstaining"
+            )
     elif kind == "chitchat":
         if not result.silent:
-            why.append(f"abstained ({result.reason}) on chit-chat" if result.abstain else f"returned {keys} on chit-chat")
+            why.append(
+                f"abstained ({result.reason}) on chit-chat"
+                if result.abstain
+                else f"returned {keys} on chit-chat"
+            )
     out["passed"] = not why
     out["why"] = "; ".join(why)
     return out
@@ -170,8 +217,12 @@ def _figures(cases: list[dict[str, Any]], verdicts: list[dict[str, Any]]) -> dic
     changed, contra = by_type["changed"], by_type["contradiction"]
     unknown, chat = by_type["unknown"], by_type["chitchat"]
     abstained = [(c, v) for c, v in zip(cases, verdicts, strict=True) if v["abstain"]]
-    rightly = [c for c, v in abstained if c["type"] == "unknown" or
-               (c["type"] == "contradiction" and v["reason"] in c["expect"].get("abstain_ok", []))]  # fmt: skip
+    rightly = [
+        c
+        for c, v in abstained
+        if c["type"] == "unknown"
+        or (c["type"] == "contradiction" and v["reason"] in c["expect"].get("abstain_ok", []))
+    ]
     answerable = changed + [(c, v) for c, v in contra if not c["expect"].get("abstain_ok")]
     by_subtype: dict[str, list[bool]] = defaultdict(list)
     for c, v in unknown:
@@ -184,16 +235,24 @@ def _figures(cases: list[dict[str, Any]], verdicts: list[dict[str, Any]]) -> dic
         "untrusted_answers": sum(v["untrusted"] for _, v in contra),
         "abstain_precision": _rate(len(rightly), len(abstained)),
         "abstain_recall": _rate(sum(v["abstain"] for _, v in unknown), len(unknown)),
-        "abstain_recall_by_subtype": {k: _rate(sum(x), len(x)) for k, x in sorted(by_subtype.items())},
+        "abstain_recall_by_subtype": {
+            k: _rate(sum(x), len(x)) for k, x in sorted(by_subtype.items())
+        },
         "abstains": len(abstained),
         "abstain_reasons": dict(Counter(v["reason"] for _, v in abstained)),
         "silence_rate_chitchat": _rate(sum(v["silent"] for _, v in chat), len(chat)),
-        "silent_on_questions": sum(v["silent"] for c, v in zip(cases, verdicts, strict=True) if c["type"] != "chitchat"),
-        "answerable_top3_accuracy": _rate(sum(v["answer_in_top"] for _, v in answerable), len(answerable)),
+        "silent_on_questions": sum(
+            v["silent"] for c, v in zip(cases, verdicts, strict=True) if c["type"] != "chitchat"
+        ),
+        "answerable_top3_accuracy": _rate(
+            sum(v["answer_in_top"] for _, v in answerable), len(answerable)
+        ),
         "answerable": len(answerable),
         "changed_top3_accuracy": _rate(sum(v["answer_in_top"] for _, v in changed), len(changed)),
         "contradiction_pass_rate": _rate(sum(v["passed"] for _, v in contra), len(contra)),
-        "pass_rate_by_type": {t: _rate(sum(v["passed"] for _, v in by_type[t]), len(by_type[t])) for t in TYPES},
+        "pass_rate_by_type": {
+            t: _rate(sum(v["passed"] for _, v in by_type[t]), len(by_type[t])) for t in TYPES
+        },
         "pass_rate": _rate(sum(v["passed"] for v in verdicts), len(verdicts)),
     }
 
@@ -238,21 +297,37 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         verdicts: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
         for case in cases:
             scope = f"truth-{case['id']}"
-            statements = ([] if case.get("background") is False else background) + case["statements"]
+            statements = ([] if case.get("background") is False else background) + case[
+                "statements"
+            ]
             with Timer() as t:
                 ids, actions = _load(memory, clock, scope, statements)
             load_ms += t.ms
             texts = {normalise(s["text"]): s["key"] for s in statements}
             clock.advance(hours=1)
-            record: dict[str, Any] = {"id": case["id"], "type": case["type"], "query": case["query"],
-                                      "anomalies": _anomalies(case, ids, actions), "modes": {}}  # fmt: skip
+            record: dict[str, Any] = {
+                "id": case["id"],
+                "type": case["type"],
+                "query": case["query"],
+                "anomalies": _anomalies(case, ids, actions),
+                "modes": {},
+            }
             for mode in modes:
                 with Timer() as t:
-                    result = memory.recall(case["query"], k=K, mode=mode, scope=scope, record_usage=False)
+                    result = memory.recall(
+                        case["query"], k=K, mode=mode, scope=scope, record_usage=False
+                    )
                 latencies[mode].append(t.ms)
                 verdict = _judge(case, result, texts)
-                verdict["items"] = [{"key": texts.get(normalise(str(i["text"])), "other"), "text": i["text"],
-                                     "score": i["score"], "voices": i["voices"]} for i in result.items]  # fmt: skip
+                verdict["items"] = [
+                    {
+                        "key": texts.get(normalise(str(i["text"])), "other"),
+                        "text": i["text"],
+                        "score": i["score"],
+                        "voices": i["voices"],
+                    }
+                    for i in result.items
+                ]
                 verdicts[mode].append(verdict)
                 record["modes"][mode] = verdict
             record["actions"] = [a for a in actions if not a["key"].startswith("bg")]
@@ -262,24 +337,52 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     total_s = time.perf_counter() - started
     per_mode = {m: _figures(cases, verdicts[m]) for m in modes}
     failures = [
-        {"id": r["id"], "type": r["type"], "query": r["query"], "mode": m, "why": r["modes"][m]["why"],
-         "abstain": r["modes"][m]["abstain"], "reason": r["modes"][m]["reason"], "items": r["modes"][m]["items"],
-         "anomalies": r["anomalies"]}
-        for r in records for m in modes if not r["modes"][m]["passed"]
-    ]  # fmt: skip
+        {
+            "id": r["id"],
+            "type": r["type"],
+            "query": r["query"],
+            "mode": m,
+            "why": r["modes"][m]["why"],
+            "abstain": r["modes"][m]["abstain"],
+            "reason": r["modes"][m]["reason"],
+            "items": r["modes"][m]["items"],
+            "anomalies": r["anomalies"],
+        }
+        for r in records
+        for m in modes
+        if not r["modes"][m]["passed"]
+    ]
     figures = {
         "semantic_available": has_model,
         "modes": per_mode,
-        "pipeline_anomalies": [{"id": r["id"], "anomalies": r["anomalies"]} for r in records if r["anomalies"]],
-        "timings": {"total_s": round(total_s, 1), "load_s": round(load_ms / 1000, 1),
-                    "recall_ms": {m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1)}
-                                  for m, v in latencies.items() if v}},  # fmt: skip
+        "pipeline_anomalies": [
+            {"id": r["id"], "anomalies": r["anomalies"]} for r in records if r["anomalies"]
+        ],
+        "timings": {
+            "total_s": round(total_s, 1),
+            "load_s": round(load_ms / 1000, 1),
+            "recall_ms": {
+                m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1)}
+                for m, v in latencies.items()
+                if v
+            },
+        },
         "failures": failures,
         "cases": records,
     }
-    params = {"data": str(opts.data), "smoke": args.smoke, "seed": args.seed, "cases": len(cases),
-              "per_type": SMOKE_PER_TYPE if args.smoke else args.size, "k": K, "top": TOP, "strict": True, "modes": list(modes), "clock_start": START.isoformat(),
-              "commit_at_start": measured}  # fmt: skip
+    params = {
+        "data": str(opts.data),
+        "smoke": args.smoke,
+        "seed": args.seed,
+        "cases": len(cases),
+        "per_type": SMOKE_PER_TYPE if args.smoke else args.size,
+        "k": K,
+        "top": TOP,
+        "strict": True,
+        "modes": list(modes),
+        "clock_start": START.isoformat(),
+        "commit_at_start": measured,
+    }
     path = write_result("truthfulness", params, figures)
     parts = []
     for m in modes:
@@ -289,5 +392,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             f"{f['cases']['contradiction']}, abstain P {f['abstain_precision']} R {f['abstain_recall']}, silence "
             f"{f['silence_rate_chitchat']}, answerable top-{TOP} {f['answerable_top3_accuracy']}"
         )
-    print(f"truthfulness: {len(cases)} cases | " + " | ".join(parts) + f" | {total_s:.0f} s | {path.relative_to(ROOT)}")
+    print(
+        f"truthfulness: {len(cases)} cases | "
+        + " | ".join(parts)
+        + f" | {total_s:.0f} s | {path.relative_to(ROOT)}"
+    )
     return 0

@@ -70,20 +70,49 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
         moved: list[str] = []
         for row in replaced:  # what the branch superseded stays open on main until now
             old = row["old"]
-            store.update_node(tx, old["id"], {"valid_until": row["at"], "superseded_at": ctx.clock(), "dedup_key": None,
-                                              "closed_dedup_key": old.get("dedup_key")},
-                              actor=ctx.actor, batch_id=batch, reason=f"superseded on {branch}, merged", at=ctx.clock())  # fmt: skip
+            store.update_node(
+                tx,
+                old["id"],
+                {
+                    "valid_until": row["at"],
+                    "superseded_at": ctx.clock(),
+                    "dedup_key": None,
+                    "closed_dedup_key": old.get("dedup_key"),
+                },
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"superseded on {branch}, merged",
+                at=ctx.clock(),
+            )
         for unit in units:
             key = policy.dedup_key(unit["kind"], unit["scope"], main, unit["text"])
             clash = tx.run("find_units_by_keys", keys=[key])
             props: dict[str, Any] = {"branch": main, "merged_from": branch}
             if clash:  # main learned the same thing meanwhile: keep main's unit, close the copy
-                props = {**props, "dedup_key": None, "closed_dedup_key": unit.get("dedup_key"),
-                         "valid_until": ctx.clock(), "merged_into": clash[0]["id"]}  # fmt: skip
+                props = {
+                    **props,
+                    "dedup_key": None,
+                    "closed_dedup_key": unit.get("dedup_key"),
+                    "valid_until": ctx.clock(),
+                    "merged_into": clash[0]["id"],
+                }
             else:
                 props["dedup_key"] = key
-            store.update_node(tx, unit["id"], props, actor=ctx.actor, batch_id=batch, reason=f"merge {branch} into {main}", at=ctx.clock())
+            store.update_node(
+                tx,
+                unit["id"],
+                props,
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"merge {branch} into {main}",
+                at=ctx.clock(),
+            )
             moved.append(unit["id"])
-        return {"branch": branch, "merged": moved, "closed": [r["old"]["id"] for r in replaced], "batch_id": batch}
+        return {
+            "branch": branch,
+            "merged": moved,
+            "closed": [r["old"]["id"] for r in replaced],
+            "batch_id": batch,
+        }
 
     return graph.write_tx(work)

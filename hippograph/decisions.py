@@ -22,21 +22,49 @@ def parse_alternative(text: str) -> tuple[str, str]:
     """``"OPTION: why rejected"`` into its two parts; both are required."""
     option, sep, why = text.partition(":")
     if not sep or not option.strip() or not why.strip():
-        raise IngestError(f"alternative {text!r} lacks its reason; write it as \"OPTION: why it was rejected\".")
+        raise IngestError(
+            f'alternative {text!r} lacks its reason; write it as "OPTION: why it was rejected".'
+        )
     return option.strip(), why.strip()
 
 
-def decide(graph: Graph, ctx: WriteContext, *, problem: str | None, decision: str, reasoning: str | None,
-           alternatives: Sequence[tuple[str, str]], governs: Sequence[str] = (), about: Sequence[str] = (),
-           supersedes: str | None = None, source: str = "user", source_ref: str,
-           topic: str | None = None, valid_from: datetime | None = None, title: str | None = None) -> RememberResult:  # fmt: skip
+def decide(
+    graph: Graph,
+    ctx: WriteContext,
+    *,
+    problem: str | None,
+    decision: str,
+    reasoning: str | None,
+    alternatives: Sequence[tuple[str, str]],
+    governs: Sequence[str] = (),
+    about: Sequence[str] = (),
+    supersedes: str | None = None,
+    source: str = "user",
+    source_ref: str,
+    topic: str | None = None,
+    valid_from: datetime | None = None,
+    title: str | None = None,
+) -> RememberResult:
     """Record a decision with its alternatives (CONSIDERED), what it governs, and what it supersedes."""
     if not decision or not decision.strip():
         raise IngestError("a decision needs its decision text (--decision): what was chosen.")
-    unit = UnitInput(text=decision, kind=MemoryKind.DECISION, source=source, source_ref=source_ref,  # type: ignore[arg-type]
-                     about=list(about), governs=list(governs), topic=topic, valid_from=valid_from,
-                     title=title, details={"problem": problem, "reasoning": reasoning, "status": "accepted",
-                                           "alternatives_text": "; ".join(f"{o}: {w}" for o, w in alternatives) or None})  # fmt: skip
+    unit = UnitInput(
+        text=decision,
+        kind=MemoryKind.DECISION,
+        source=source,  # type: ignore[arg-type]
+        source_ref=source_ref,
+        about=list(about),
+        governs=list(governs),
+        topic=topic,
+        valid_from=valid_from,
+        title=title,
+        details={
+            "problem": problem,
+            "reasoning": reasoning,
+            "status": "accepted",
+            "alternatives_text": "; ".join(f"{o}: {w}" for o, w in alternatives) or None,
+        },
+    )
     old: dict[str, Any] | None = None
     if supersedes:
         rows = graph.read("unit_link_state", id=supersedes)
@@ -48,33 +76,68 @@ def decide(graph: Graph, ctx: WriteContext, *, problem: str | None, decision: st
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:
-        result = pipeline.remember_in_tx(tx, ctx, unit, record, batch, exclude_ids=[supersedes] if supersedes else [])
+        result = pipeline.remember_in_tx(
+            tx, ctx, unit, record, batch, exclude_ids=[supersedes] if supersedes else []
+        )
         if result.action == "created" and alternatives:
             now = ctx.clock()
-            alts = [Alternative(id=new_id("alt"), option=o, why_rejected=w, created_at=now) for o, w in alternatives]
+            alts = [
+                Alternative(id=new_id("alt"), option=o, why_rejected=w, created_at=now)
+                for o, w in alternatives
+            ]
             store.create_nodes(tx, alts, actor=ctx.actor, batch_id=batch, at=now)
-            store.create_edges(tx, [Edge(type=RelType.CONSIDERED, source_id=result.id, target_id=a.id, created_at=now)
-                                    for a in alts], actor=ctx.actor, batch_id=batch, at=now)  # fmt: skip
+            store.create_edges(
+                tx,
+                [
+                    Edge(
+                        type=RelType.CONSIDERED, source_id=result.id, target_id=a.id, created_at=now
+                    )
+                    for a in alts
+                ],
+                actor=ctx.actor,
+                batch_id=batch,
+                at=now,
+            )
         if old is not None and supersedes not in result.superseded:
-            pipeline.close_as_superseded(tx, ctx, old, result.id, record.valid_from or ctx.clock(), batch,
-                                         reason=f"replaced by {result.id}")  # fmt: skip
+            pipeline.close_as_superseded(
+                tx,
+                ctx,
+                old,
+                result.id,
+                record.valid_from or ctx.clock(),
+                batch,
+                reason=f"replaced by {result.id}",
+            )
             result.superseded.append(old["id"])
         return result
 
     return graph.write_tx(work)
 
 
-def record_outcome(graph: Graph, ctx: WriteContext, decision_id: str, outcome: str) -> dict[str, Any]:
+def record_outcome(
+    graph: Graph, ctx: WriteContext, decision_id: str, outcome: str
+) -> dict[str, Any]:
     """Fill in how a decision turned out (dated); the earlier outcome stays in the history."""
     if not outcome.strip():
         raise IngestError("the outcome is empty; say how the decision turned out.")
     rows = graph.read("unit_link_state", id=decision_id)
     if not rows or rows[0]["unit"].get("kind") != "decision":
-        raise NotFoundError(f"no decision has id {decision_id!r}; find it with `hippo why SUBJECT`.")
+        raise NotFoundError(
+            f"no decision has id {decision_id!r}; find it with `hippo why SUBJECT`."
+        )
     now = ctx.clock()
     batch = new_id("batch")
-    graph.write_tx(lambda tx: store.update_node(tx, decision_id, {"outcome": outcome.strip(), "outcome_at": now},
-                                                actor=ctx.actor, batch_id=batch, reason="outcome", at=now))  # fmt: skip
+    graph.write_tx(
+        lambda tx: store.update_node(
+            tx,
+            decision_id,
+            {"outcome": outcome.strip(), "outcome_at": now},
+            actor=ctx.actor,
+            batch_id=batch,
+            reason="outcome",
+            at=now,
+        )
+    )
     return {"id": decision_id, "outcome": outcome.strip(), "outcome_at": now}
 
 
@@ -99,8 +162,14 @@ class WhyAnswer:
         return dict(self.__dict__)
 
 
-def why(graph: Graph, subject: str, *, as_of: datetime, recall: Callable[..., RecallResult],
-        record_task: Callable[[str, str, list[str]], str]) -> WhyAnswer:  # fmt: skip
+def why(
+    graph: Graph,
+    subject: str,
+    *,
+    as_of: datetime,
+    recall: Callable[..., RecallResult],
+    record_task: Callable[[str, str, list[str]], str],
+) -> WhyAnswer:
     """Answer "why did we choose X": the current decision about X found through recall and the graph."""
     answer = WhyAnswer(subject=subject, as_of=as_of)
     found = recall(subject, k=5, kinds=["decision"], as_of=as_of, strict=False, record_usage=False)
@@ -112,11 +181,19 @@ def why(graph: Graph, subject: str, *, as_of: datetime, recall: Callable[..., Re
     current: list[dict[str, Any]] = []
     for unit_id in candidates:
         props = state_at(graph, unit_id, as_of)
-        if props is not None and was_believed(props, as_of) and not _superseded_then(graph, unit_id, as_of):
+        if (
+            props is not None
+            and was_believed(props, as_of)
+            and not _superseded_then(graph, unit_id, as_of)
+        ):
             current.append(props)
     if not current or current[0].get("in_conflict"):
         answer.abstain = True
-        answer.reason = "contradiction_unresolved" if current else ("temporal_invalid" if candidates else "no_accepted_facts")
+        answer.reason = (
+            "contradiction_unresolved"
+            if current
+            else ("temporal_invalid" if candidates else "no_accepted_facts")
+        )
         answer.task_id = record_task(f"why {subject}", answer.reason, candidates[:3])
         return answer
     best = current[0]

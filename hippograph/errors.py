@@ -38,7 +38,9 @@ class SchemaError(HippographError):
 class IngestError(HippographError):
     """An input could not be turned into memory; names the input and, where known, the line."""
 
-    def __init__(self, message: str, *, path: str | Path | None = None, line: int | None = None) -> None:
+    def __init__(
+        self, message: str, *, path: str | Path | None = None, line: int | None = None
+    ) -> None:
         self.path = str(path) if path is not None else None
         self.line = line
         where = ""

@@ -17,8 +17,14 @@ from hippograph.ingest.pipeline import WriteContext
 from hippograph.schema import ChangeOp, new_id
 
 
-def log(graph: Graph, *, since: datetime | None = None, until: datetime | None = None,
-        unit_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip
+def log(
+    graph: Graph,
+    *,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    unit_id: str | None = None,
+    limit: int = 100,
+) -> list[dict[str, Any]]:
     """Changes, newest first."""
     rows = graph.read("list_changes", since=since, until=until, id=unit_id, limit=limit)
     return [row["change"] for row in rows]
@@ -37,17 +43,45 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
     now = ctx.clock()
     reason = f"undo {change['id']}"
     if op == ChangeOp.CREATE_NODE:
-        store.update_node(tx, change["target_id"], {"retired_at": now, "dedup_key": None},
-                          actor=ctx.actor, batch_id=batch, reason=reason, undoes=change["id"], at=ctx.clock())  # fmt: skip
+        store.update_node(
+            tx,
+            change["target_id"],
+            {"retired_at": now, "dedup_key": None},
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=reason,
+            undoes=change["id"],
+            at=ctx.clock(),
+        )
     elif op == ChangeOp.UPDATE_NODE:
         before = store.props_from_json(change.get("before"))
-        store.update_node(tx, change["target_id"], before, actor=ctx.actor, batch_id=batch, reason=reason,
-                          undoes=change["id"], at=ctx.clock())  # fmt: skip
+        store.update_node(
+            tx,
+            change["target_id"],
+            before,
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=reason,
+            undoes=change["id"],
+            at=ctx.clock(),
+        )
     elif op in (ChangeOp.CREATE_EDGE, ChangeOp.RETIRE_EDGE, ChangeOp.UPDATE_EDGE):
-        edge = {"id": change["target_id"], "type": change["target_kind"], "source_id": change["source_id"],
-                "target_id": change["end_id"]}  # fmt: skip
-        store.set_edge_retired(tx, edge, now if op == ChangeOp.CREATE_EDGE else None, actor=ctx.actor, reason=reason,
-                               batch_id=batch, undoes=change["id"], at=now)  # fmt: skip
+        edge = {
+            "id": change["target_id"],
+            "type": change["target_kind"],
+            "source_id": change["source_id"],
+            "target_id": change["end_id"],
+        }
+        store.set_edge_retired(
+            tx,
+            edge,
+            now if op == ChangeOp.CREATE_EDGE else None,
+            actor=ctx.actor,
+            reason=reason,
+            batch_id=batch,
+            undoes=change["id"],
+            at=now,
+        )
     elif op == ChangeOp.OVERRIDE_RULE:
         return  # a record of a decision taken outside memory; undoing it changes nothing stored
     else:
@@ -60,9 +94,13 @@ def undo(graph: Graph, ctx: WriteContext, change_id: str) -> dict[str, Any]:
     batch_id = change.get("batch_id") or change_id
     changes = [r["change"] for r in graph.read("batch_changes", batch_id=batch_id)] or [change]
     if any(c.get("undone_by") for c in changes):
-        raise ConflictError(f"change {change_id} was already undone by {changes[0].get('undone_by')}.")
+        raise ConflictError(
+            f"change {change_id} was already undone by {changes[0].get('undone_by')}."
+        )
     targets = sorted({c["target_id"] for c in changes})
-    later = graph.read("later_changes", targets=targets, at=max(c["at"] for c in changes), batch_id=batch_id)
+    later = graph.read(
+        "later_changes", targets=targets, at=max(c["at"] for c in changes), batch_id=batch_id
+    )
     if later:
         dep = later[0]["change"]
         raise ConflictError(
@@ -141,9 +179,13 @@ def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
         out: list[dict[str, Any]] = []
         current = start
         while True:
-            nxt = [e for e in store.get_edges(graph, current) if e["type"] == "SUPERSEDED_BY"
-                   and (e["source_id"] == current if outgoing else e["target_id"] == current)
-                   and not e["props"].get("retired_at")]  # fmt: skip
+            nxt = [
+                e
+                for e in store.get_edges(graph, current)
+                if e["type"] == "SUPERSEDED_BY"
+                and (e["source_id"] == current if outgoing else e["target_id"] == current)
+                and not e["props"].get("retired_at")
+            ]
             if not nxt:
                 return out
             other = nxt[0]["target_id"] if outgoing else nxt[0]["source_id"]
@@ -151,12 +193,21 @@ def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
                 return out
             seen.add(other)
             _, other_props = store.get_node(graph, other)
-            out.append({"id": other, "text": other_props.get("text"), "recorded_at": other_props.get("recorded_at"),
-                        "valid_from": other_props.get("valid_from"), "valid_until": other_props.get("valid_until"),
-                        "reason": nxt[0]["props"].get("reason")})  # fmt: skip
+            out.append(
+                {
+                    "id": other,
+                    "text": other_props.get("text"),
+                    "recorded_at": other_props.get("recorded_at"),
+                    "valid_from": other_props.get("valid_from"),
+                    "valid_until": other_props.get("valid_until"),
+                    "reason": nxt[0]["props"].get("reason"),
+                }
+            )
             current = other
 
-    timeline = sorted(log(graph, unit_id=unit_id, limit=1000), key=lambda c: (c["at"], c.get("seq", 0)))
+    timeline = sorted(
+        log(graph, unit_id=unit_id, limit=1000), key=lambda c: (c["at"], c.get("seq", 0))
+    )
     return {
         "id": unit_id,
         "kind": store.kind_of(labels),

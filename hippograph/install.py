@@ -61,8 +61,9 @@ def user_mcp_command(command: str) -> str:
     return f"claude mcp add --scope user {SERVER_NAME} -- {shlex.quote(command)} serve"
 
 
-def install_claude_code(target_dir: Path, *, user: bool, uninstall: bool, command: str,
-                        home: Path | None = None) -> dict[str, Any]:  # fmt: skip
+def install_claude_code(
+    target_dir: Path, *, user: bool, uninstall: bool, command: str, home: Path | None = None
+) -> dict[str, Any]:
     """Add (or, with ``uninstall``, remove) our hooks and MCP server; returns what changed, per file.
 
     Args:
@@ -75,16 +76,26 @@ def install_claude_code(target_dir: Path, *, user: bool, uninstall: bool, comman
             nothing is written then.
     """
     if not command.strip():
-        raise IngestError("the hippo command is empty; give the absolute path of the hippo executable.")
+        raise IngestError(
+            "the hippo command is empty; give the absolute path of the hippo executable."
+        )
     base = (home or Path.home()) if user else target_dir
     settings_path = base / ".claude" / "settings.json"
     mcp_path = None if user else base / ".mcp.json"
     settings = _load(settings_path)
     mcp = _load(mcp_path) if mcp_path is not None else None
-    hooks_done = _remove_hooks(settings, command, settings_path) if uninstall else _add_hooks(settings, command, settings_path)
+    hooks_done = (
+        _remove_hooks(settings, command, settings_path)
+        if uninstall
+        else _add_hooks(settings, command, settings_path)
+    )
     server_done: dict[str, Any] = {}
     if mcp is not None and mcp_path is not None:
-        server_done = _remove_server(mcp, command, mcp_path) if uninstall else _add_server(mcp, command, mcp_path)
+        server_done = (
+            _remove_server(mcp, command, mcp_path)
+            if uninstall
+            else _add_server(mcp, command, mcp_path)
+        )
     result: dict[str, Any] = {
         "action": "uninstall" if uninstall else "install",
         "scope": "user" if user else "project",
@@ -114,16 +125,25 @@ def _load(path: Path) -> _Loaded:
     except FileNotFoundError:
         return _Loaded({}, existed=False)
     except OSError as exc:
-        raise IngestError(f"cannot read it ({exc.strerror}); check its permissions", path=path) from exc
+        raise IngestError(
+            f"cannot read it ({exc.strerror}); check its permissions", path=path
+        ) from exc
     if not text.strip():
         return _Loaded({}, existed=True)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise IngestError(f"is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); fix it and run "
-                          "again, nothing was changed", path=path, line=exc.lineno) from None  # fmt: skip
+        raise IngestError(
+            f"is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); fix it and run "
+            "again, nothing was changed",
+            path=path,
+            line=exc.lineno,
+        ) from None
     if not isinstance(value, dict):
-        raise IngestError("holds a JSON value that is not an object; fix it and run again, nothing was changed", path=path)
+        raise IngestError(
+            "holds a JSON value that is not an object; fix it and run again, nothing was changed",
+            path=path,
+        )
     return _Loaded(value, existed=True)
 
 
@@ -135,7 +155,9 @@ def _save(path: Path, value: dict[str, Any], existed: bool) -> bool:
         return True
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()  # mkstemp would give 0600
+    mode = (
+        path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
+    )  # mkstemp would give 0600
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -161,14 +183,19 @@ def _event_groups(settings: _Loaded, event: str, path: Path, *, create: bool) ->
             return None
         hooks = settings.value["hooks"] = {}
     if not isinstance(hooks, dict):
-        raise IngestError("its \"hooks\" is not an object; fix it and run again, nothing was changed", path=path)
+        raise IngestError(
+            'its "hooks" is not an object; fix it and run again, nothing was changed', path=path
+        )
     groups = hooks.get(event)
     if groups is None:
         if not create:
             return None
         groups = hooks[event] = []
     if not isinstance(groups, list):
-        raise IngestError(f"its \"hooks\".\"{event}\" is not a list; fix it and run again, nothing was changed", path=path)
+        raise IngestError(
+            f'its "hooks"."{event}" is not a list; fix it and run again, nothing was changed',
+            path=path,
+        )
     return groups
 
 
@@ -195,8 +222,13 @@ def _add_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]:
         group["hooks"] = [{"type": "command", "command": wanted, "timeout": spec.timeout}]
         groups.append(group)
         added.append({"event": spec.event, "command": wanted})
-    return {"changed": bool(added), "added": added, "present": present, "removed": [],
-            "other_hippo_hooks": _others(settings, command)}  # fmt: skip
+    return {
+        "changed": bool(added),
+        "added": added,
+        "present": present,
+        "removed": [],
+        "other_hippo_hooks": _others(settings, command),
+    }
 
 
 def _remove_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]:
@@ -225,8 +257,13 @@ def _remove_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]
             del hooks[spec.event]  # we emptied it
     if removed and not settings.value["hooks"]:
         del settings.value["hooks"]
-    return {"changed": bool(removed), "added": [], "present": [], "removed": removed,
-            "other_hippo_hooks": _others(settings, command)}  # fmt: skip
+    return {
+        "changed": bool(removed),
+        "added": [],
+        "present": [],
+        "removed": removed,
+        "other_hippo_hooks": _others(settings, command),
+    }
 
 
 def _others(settings: _Loaded, command: str) -> list[str]:
@@ -234,7 +271,7 @@ def _others(settings: _Loaded, command: str) -> list[str]:
     ours = {hook_command(command, spec) for spec in HOOKS}
     found: list[str] = []
     hooks = settings.value.get("hooks")
-    for groups in (hooks.values() if isinstance(hooks, dict) else []):
+    for groups in hooks.values() if isinstance(hooks, dict) else []:
         for group in groups if isinstance(groups, list) else []:
             for hook in group.get("hooks", []) if isinstance(group, dict) else []:
                 text = hook.get("command") if isinstance(hook, dict) else None
@@ -256,7 +293,10 @@ def _servers(mcp: _Loaded, path: Path, *, create: bool) -> dict[str, Any] | None
     if servers is None and create:
         servers = mcp.value["mcpServers"] = {}
     if servers is not None and not isinstance(servers, dict):
-        raise IngestError("its \"mcpServers\" is not an object; fix it and run again, nothing was changed", path=path)
+        raise IngestError(
+            'its "mcpServers" is not an object; fix it and run again, nothing was changed',
+            path=path,
+        )
     return servers
 
 
@@ -271,8 +311,11 @@ def _add_server(mcp: _Loaded, command: str, path: Path) -> dict[str, Any]:
     if isinstance(existing, dict) and existing.get("command") == command:
         return {"changed": False, "server": "present"}
     # Someone configured a server under our name (another path, extra env): theirs wins.
-    return {"changed": False, "server": "kept-existing",
-            "note": f"an '{SERVER_NAME}' server is already configured with another command; it was left as it is"}  # fmt: skip
+    return {
+        "changed": False,
+        "server": "kept-existing",
+        "note": f"an '{SERVER_NAME}' server is already configured with another command; it was left as it is",
+    }
 
 
 def _remove_server(mcp: _Loaded, command: str, path: Path) -> dict[str, Any]:

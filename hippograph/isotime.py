@@ -15,7 +15,7 @@ def parse(text: str) -> datetime:
     if "." in head:
         main, frac = head.split(".", 1)
         count = len(frac) - len(frac.lstrip("0123456789"))
-        head = f"{main}.{frac[:min(count, 6)]}{frac[count:]}"
+        head = f"{main}.{frac[: min(count, 6)]}{frac[count:]}"
     return datetime.fromisoformat(head)
 
 

@@ -30,8 +30,15 @@ _CYPHER = {
 }
 
 
-def run(graph: Graph, *, job: str | None, dry_run: bool, now: datetime, embedder: Callable[[], Embedder | None],
-        curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES) -> list[dict[str, Any]]:  # fmt: skip
+def run(
+    graph: Graph,
+    *,
+    job: str | None,
+    dry_run: bool,
+    now: datetime,
+    embedder: Callable[[], Embedder | None],
+    curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES,
+) -> list[dict[str, Any]]:
     """Run one job or all of them in order; returns one record per job run."""
     if job is not None and job not in JOBS:
         raise ConfigError(f"unknown maintenance job {job!r}; choose one of {', '.join(JOBS)}.")
@@ -52,8 +59,16 @@ def run(graph: Graph, *, job: str | None, dry_run: bool, now: datetime, embedder
                 params["half_life_days"] = EDGE_HALF_LIFE_DAYS
             rows = graph.run_autocommit(_CYPHER[name], **params)
             changed = int(rows[0]["changed"]) if rows else 0
-        record = {"id": new_id("run"), "job": name, "started_at": now, "dry_run": dry_run, "changed": changed,
-                  "duration_s": round(time.perf_counter() - started, 3), "batch_id": batch, "notes": notes}  # fmt: skip
+        record = {
+            "id": new_id("run"),
+            "job": name,
+            "started_at": now,
+            "dry_run": dry_run,
+            "changed": changed,
+            "duration_s": round(time.perf_counter() - started, 3),
+            "batch_id": batch,
+            "notes": notes,
+        }
         if not dry_run:
             graph.write("record_maintenance_run", props=record)
         runs.append(record)
@@ -74,5 +89,8 @@ def _embed(graph: Graph, embedder: Callable[[], Embedder | None], dry_run: bool)
         if not rows:
             return done, ""
         vectors = model.embed([r["text"] for r in rows])
-        graph.write("set_embeddings", rows=[{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)])
+        graph.write(
+            "set_embeddings",
+            rows=[{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
+        )
         done += len(rows)

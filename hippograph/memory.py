@@ -8,7 +8,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import branches, claims, decisions, failures, history, maintenance, review, rule_engine, rules
+from hippograph import (
+    branches,
+    claims,
+    decisions,
+    failures,
+    history,
+    maintenance,
+    review,
+    rule_engine,
+    rules,
+)
 from hippograph.claims import ClaimsReport
 from hippograph.config import Settings
 from hippograph.errors import IngestError, NotFoundError
@@ -18,7 +28,12 @@ from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.ingest import pipeline, policy
 from hippograph.ingest.code.indexer import IndexReport, Progress, index_path
 from hippograph.ingest.code.walk import repo_root
-from hippograph.ingest.embedder import Embedder, default_embedder, is_runtime_installed, model_location
+from hippograph.ingest.embedder import (
+    Embedder,
+    default_embedder,
+    is_runtime_installed,
+    model_location,
+)
 from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
 from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
 from hippograph.ingest.pipeline import RememberResult, WriteContext
@@ -48,7 +63,9 @@ class Memory:
         self.cwd = cwd or Path.cwd()
         self.clock = clock
         self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
-        self.visible_branches = branches.visible_branches(self.branch, settings.main_branch, self.cwd)
+        self.visible_branches = branches.visible_branches(
+            self.branch, settings.main_branch, self.cwd
+        )
         self.repository = branches.repository_name(self.cwd)
 
     @classmethod
@@ -111,7 +128,9 @@ class Memory:
 
     def supersede(self, unit_id: str, text: str, *, reason: str, **fields: Any) -> RememberResult:
         """Replace a unit with a new statement; the old one is closed, never edited."""
-        return pipeline.supersede(self.graph, self._ctx(), unit_id, UnitInput(text=text, **fields), reason)
+        return pipeline.supersede(
+            self.graph, self._ctx(), unit_id, UnitInput(text=text, **fields), reason
+        )
 
     def confirm(self, unit_id: str, *, reason: str | None = None) -> dict[str, Any]:
         """Confirm a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
@@ -125,39 +144,90 @@ class Memory:
 
     def _lazy_embedder(self) -> Embedder | None:
         """The embedder, loaded on first semantic use (never on the keyword path)."""
-        if self.embedder is None and model_location(self.settings) is not None and is_runtime_installed():
+        if (
+            self.embedder is None
+            and model_location(self.settings) is not None
+            and is_runtime_installed()
+        ):
             self.embedder = default_embedder(self.settings)
         return self.embedder
 
-    def recall(self, query: str, *, k: int = 5, mode: str = "hybrid", scope: str | None = None,
-               as_of: datetime | None = None, strict: bool = True, kinds: list[str] | None = None,
-               include_history: bool = False, record_usage: bool = True) -> RecallResult:  # fmt: skip
+    def recall(
+        self,
+        query: str,
+        *,
+        k: int = 5,
+        mode: str = "hybrid",
+        scope: str | None = None,
+        as_of: datetime | None = None,
+        strict: bool = True,
+        kinds: list[str] | None = None,
+        include_history: bool = False,
+        record_usage: bool = True,
+    ) -> RecallResult:
         """Find what memory knows about ``query``; in strict mode, abstain with a reason when nothing passes."""
         engine = self._engine()
-        opts = RecallOptions(k=k, mode=mode, scope=scope, as_of=as_of, strict=strict,
-                             kinds=tuple(kinds) if kinds else None, include_history=include_history,
-                             record_usage=record_usage, prefer_scope=self.repository)  # fmt: skip
+        opts = RecallOptions(
+            k=k,
+            mode=mode,
+            scope=scope,
+            as_of=as_of,
+            strict=strict,
+            kinds=tuple(kinds) if kinds else None,
+            include_history=include_history,
+            record_usage=record_usage,
+            prefer_scope=self.repository,
+        )
         return engine.recall(query, opts)
 
     def _engine(self) -> RecallEngine:
-        return RecallEngine(self.graph, branches=self.visible_branches, clock=self.clock,
-                            embedder=self._lazy_embedder, actor=self.settings.actor,
-                            gate_config=GateConfig(self.settings.recall_min_confidence, self.settings.recall_min_trust),
-                            weights=self.settings.retrieval_weights, curves=self.settings.curves)  # fmt: skip
+        return RecallEngine(
+            self.graph,
+            branches=self.visible_branches,
+            clock=self.clock,
+            embedder=self._lazy_embedder,
+            actor=self.settings.actor,
+            gate_config=GateConfig(
+                self.settings.recall_min_confidence, self.settings.recall_min_trust
+            ),
+            weights=self.settings.retrieval_weights,
+            curves=self.settings.curves,
+        )
 
     # -- decisions ------------------------------------------------------------------
 
-    def decide(self, decision: str, *, problem: str | None = None, reasoning: str | None = None,
-               alternatives: Sequence[str | tuple[str, str]] = (), governs: Sequence[str] = (),
-               about: Sequence[str] = (), supersedes: str | None = None, source: str = "user",
-               source_ref: str | None = None, topic: str | None = None,
-               valid_from: datetime | None = None) -> RememberResult:  # fmt: skip
+    def decide(
+        self,
+        decision: str,
+        *,
+        problem: str | None = None,
+        reasoning: str | None = None,
+        alternatives: Sequence[str | tuple[str, str]] = (),
+        governs: Sequence[str] = (),
+        about: Sequence[str] = (),
+        supersedes: str | None = None,
+        source: str = "user",
+        source_ref: str | None = None,
+        topic: str | None = None,
+        valid_from: datetime | None = None,
+    ) -> RememberResult:
         """Record a decision: problem, alternatives ("OPTION: why rejected"), choice, reasoning, what it governs."""
         alts = [a if isinstance(a, tuple) else decisions.parse_alternative(a) for a in alternatives]
-        return decisions.decide(self.graph, self._ctx(), problem=problem, decision=decision, reasoning=reasoning,
-                                alternatives=alts, governs=governs, about=about, supersedes=supersedes, source=source,
-                                source_ref=source_ref or f"api:{self.settings.actor}", topic=topic,
-                                valid_from=valid_from)  # fmt: skip
+        return decisions.decide(
+            self.graph,
+            self._ctx(),
+            problem=problem,
+            decision=decision,
+            reasoning=reasoning,
+            alternatives=alts,
+            governs=governs,
+            about=about,
+            supersedes=supersedes,
+            source=source,
+            source_ref=source_ref or f"api:{self.settings.actor}",
+            topic=topic,
+            valid_from=valid_from,
+        )
 
     def record_outcome(self, decision_id: str, outcome: str) -> dict[str, Any]:
         """How a decision turned out, dated."""
@@ -166,30 +236,80 @@ class Memory:
     def why(self, subject: str, *, as_of: datetime | None = None) -> decisions.WhyAnswer:
         """Why did we choose X: the current decision, its alternatives, reasoning, outcome and chain."""
         engine = self._engine()
-        return decisions.why(self.graph, subject, as_of=as_of or self.clock(),
-                             recall=lambda q, **kw: self.recall(q, **kw), record_task=engine.record_task)  # fmt: skip
+        return decisions.why(
+            self.graph,
+            subject,
+            as_of=as_of or self.clock(),
+            recall=lambda q, **kw: self.recall(q, **kw),
+            record_task=engine.record_task,
+        )
 
     # -- negative memory and rules ------------------------------------------------------
 
-    def fail(self, what: str, *, why: str | None = None, fix: str | None = None, commit: str | None = None,
-             test: str | None = None, symbols: Sequence[str] = (), source: str = "user",
-             source_ref: str | None = None) -> RememberResult:  # fmt: skip
+    def fail(
+        self,
+        what: str,
+        *,
+        why: str | None = None,
+        fix: str | None = None,
+        commit: str | None = None,
+        test: str | None = None,
+        symbols: Sequence[str] = (),
+        source: str = "user",
+        source_ref: str | None = None,
+    ) -> RememberResult:
         """Record a failure; refused unless a commit of this repository or a test id proves it."""
-        return failures.record_failure(self.graph, self._ctx(), what=what, why=why, fix=fix, commit=commit, test=test,
-                                       symbols=symbols, repo=self.cwd, source=source, source_ref=source_ref)  # fmt: skip
+        return failures.record_failure(
+            self.graph,
+            self._ctx(),
+            what=what,
+            why=why,
+            fix=fix,
+            commit=commit,
+            test=test,
+            symbols=symbols,
+            repo=self.cwd,
+            source=source,
+            source_ref=source_ref,
+        )
 
-    def add_rule(self, message: str, *, category: str, severity: str, scope: str = "*", forbid: str | None = None,
-                 require: str | None = None, ts_query: str | None = None, language: str | None = None,
-                 from_failure: str | None = None, source: str = "user", source_ref: str | None = None) -> RememberResult:  # fmt: skip
+    def add_rule(
+        self,
+        message: str,
+        *,
+        category: str,
+        severity: str,
+        scope: str = "*",
+        forbid: str | None = None,
+        require: str | None = None,
+        ts_query: str | None = None,
+        language: str | None = None,
+        from_failure: str | None = None,
+        source: str = "user",
+        source_ref: str | None = None,
+    ) -> RememberResult:
         """Record a rule (advisory when it has no check; pushed to agents as policy)."""
-        return rules.add_rule(self.graph, self._ctx(), message=message, category=RuleCategory(category),
-                              severity=Severity(severity), scope=scope, forbid=forbid, require=require,
-                              ts_query=ts_query, language=language, from_failure=from_failure, source=source,
-                              source_ref=source_ref)  # fmt: skip
+        return rules.add_rule(
+            self.graph,
+            self._ctx(),
+            message=message,
+            category=RuleCategory(category),
+            severity=Severity(severity),
+            scope=scope,
+            forbid=forbid,
+            require=require,
+            ts_query=ts_query,
+            language=language,
+            from_failure=from_failure,
+            source=source,
+            source_ref=source_ref,
+        )
 
     def rules(self) -> list[dict[str, Any]]:
         """Rules in force, most severe first."""
-        return [r["rule"] for r in self.graph.read("active_rules", branches=list(self.visible_branches))]
+        return [
+            r["rule"] for r in self.graph.read("active_rules", branches=list(self.visible_branches))
+        ]
 
     def policies(self) -> list[dict[str, Any]]:
         """Advisory rules (no machine check): pushed to every agent."""
@@ -199,49 +319,101 @@ class Memory:
         """Import architecture decision records (MADR, Nygard) as decisions; idempotent."""
         from hippograph.ingest.import_adr import import_adrs
 
-        return import_adrs(self.graph, self._ctx(), directory if directory.is_absolute() else self.cwd / directory,
-                           self.cwd)  # fmt: skip
+        return import_adrs(
+            self.graph,
+            self._ctx(),
+            directory if directory.is_absolute() else self.cwd / directory,
+            self.cwd,
+        )
 
-    def import_git(self, *, since: str | None = None, max_count: int | None = None) -> dict[str, Any]:
+    def import_git(
+        self, *, since: str | None = None, max_count: int | None = None
+    ) -> dict[str, Any]:
         """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
         from hippograph.ingest.import_git import import_git
 
-        return import_git(self.graph, self._ctx(), self.cwd, since=since, max_count=max_count, index=self.index)
+        return import_git(
+            self.graph, self._ctx(), self.cwd, since=since, max_count=max_count, index=self.index
+        )
 
-    def safe_run(self, patch: str, *, test: str, build: str | None = None, commit: bool = False,
-                 allow_dirty: bool = False, timeout_s: float = 600.0, message: str = "hippo safe-run") -> dict[str, Any]:  # fmt: skip
+    def safe_run(
+        self,
+        patch: str,
+        *,
+        test: str,
+        build: str | None = None,
+        commit: bool = False,
+        allow_dirty: bool = False,
+        timeout_s: float = 600.0,
+        message: str = "hippo safe-run",
+    ) -> dict[str, Any]:
         """Checkpoint, rules, apply, build, test; commit on success, restore and record a failure otherwise."""
         from hippograph.safe_run import safe_run
 
         def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
-            first = next((ln for ln in output.splitlines()[1:] if ln.strip()), output.splitlines()[0] if output else "")
-            result = self.fail(f"patch failed at {step}: {first[:200]}", why=output[:1500],
-                               fix="the change was rolled back", test=command, symbols=symbols, source="tool",
-                               source_ref=f"safe-run:{step}")  # fmt: skip
+            first = next(
+                (ln for ln in output.splitlines()[1:] if ln.strip()),
+                output.splitlines()[0] if output else "",
+            )
+            result = self.fail(
+                f"patch failed at {step}: {first[:200]}",
+                why=output[:1500],
+                fix="the change was rolled back",
+                test=command,
+                symbols=symbols,
+                source="tool",
+                source_ref=f"safe-run:{step}",
+            )
             return result.id
 
-        return safe_run(self.cwd, patch, build=build, test=test, commit=commit, allow_dirty=allow_dirty,
-                        timeout_s=timeout_s, message=message, check=lambda p: self.check_patch(p),
-                        record=record).as_dict()  # fmt: skip
+        return safe_run(
+            self.cwd,
+            patch,
+            build=build,
+            test=test,
+            commit=commit,
+            allow_dirty=allow_dirty,
+            timeout_s=timeout_s,
+            message=message,
+            check=lambda p: self.check_patch(p),
+            record=record,
+        ).as_dict()
 
-    def check_patch(self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None) -> dict[str, Any]:
+    def check_patch(
+        self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None
+    ) -> dict[str, Any]:
         """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
-        verdict = rule_engine.check_patch(self.graph, self._ctx(), diff_text, repo=self.cwd,
-                                          branches=list(self.visible_branches), index=lambda p: self.index(p),
-                                          confirm=list(confirm), reason=reason)  # fmt: skip
+        verdict = rule_engine.check_patch(
+            self.graph,
+            self._ctx(),
+            diff_text,
+            repo=self.cwd,
+            branches=list(self.visible_branches),
+            index=lambda p: self.index(p),
+            confirm=list(confirm),
+            reason=reason,
+        )
         return verdict.as_dict()
 
     def feedback(self, unit_id: str, *, helped: bool) -> dict[str, Any]:
         """Record that a recalled unit helped (success) or was wrong (failure)."""
-        rows = self.graph.write("record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock())
+        rows = self.graph.write(
+            "record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock()
+        )
         if not rows:
             raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo recall`.")
         return rows[0]
 
     def maintain(self, *, job: str | None = None, dry_run: bool = False) -> list[dict[str, Any]]:
         """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""
-        return maintenance.run(self.graph, job=job, dry_run=dry_run, now=self.clock(), embedder=self._lazy_embedder,
-                               curves=self.settings.curves)  # fmt: skip
+        return maintenance.run(
+            self.graph,
+            job=job,
+            dry_run=dry_run,
+            now=self.clock(),
+            embedder=self._lazy_embedder,
+            curves=self.settings.curves,
+        )
 
     # -- reading ------------------------------------------------------------------
 
@@ -254,8 +426,16 @@ class Memory:
             if past is None:
                 raise NotFoundError(f"{unit_id} was not in memory yet on {as_of.isoformat()}.")
             props = past
-            edges = [e for e in edges if e["props"].get("created_at") is None or e["props"]["created_at"] <= as_of]
-            edges = [e for e in edges if not e["props"].get("retired_at") or e["props"]["retired_at"] > as_of]
+            edges = [
+                e
+                for e in edges
+                if e["props"].get("created_at") is None or e["props"]["created_at"] <= as_of
+            ]
+            edges = [
+                e
+                for e in edges
+                if not e["props"].get("retired_at") or e["props"]["retired_at"] > as_of
+            ]
         else:
             edges = [e for e in edges if not e["props"].get("retired_at")]
         source_ref = props.get("source_ref")
@@ -265,23 +445,44 @@ class Memory:
             "labels": labels,
             "unit": props,
             "edges": edges,
-            "source_lines": read_lines(source_ref, self.cwd) if isinstance(source_ref, str) else None,
-            "believed": history.was_believed(props, as_of or self.clock()) if "text" in props else None,
+            "source_lines": read_lines(source_ref, self.cwd)
+            if isinstance(source_ref, str)
+            else None,
+            "believed": history.was_believed(props, as_of or self.clock())
+            if "text" in props
+            else None,
             "as_of": as_of,
         }
 
-    def units(self, *, kind: str | None = None, subject: str | None = None, scope: str | None = None,
-              include_closed: bool = False, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip
+    def units(
+        self,
+        *,
+        kind: str | None = None,
+        subject: str | None = None,
+        scope: str | None = None,
+        include_closed: bool = False,
+        limit: int = 100,
+    ) -> list[dict[str, Any]]:
         """Units visible from this branch (main's plus its own), newest first."""
         rows = self.graph.read(
-            "list_units", branches=list(self.visible_branches), kind=kind,
-            subject=policy.key_of(subject) if subject else None, scope=scope,
-            include_closed=include_closed, limit=limit,
-        )  # fmt: skip
+            "list_units",
+            branches=list(self.visible_branches),
+            kind=kind,
+            subject=policy.key_of(subject) if subject else None,
+            scope=scope,
+            include_closed=include_closed,
+            limit=limit,
+        )
         return [row["unit"] for row in rows]
 
-    def log(self, *, since: datetime | None = None, until: datetime | None = None,
-            unit_id: str | None = None, limit: int = 100) -> list[dict[str, Any]]:  # fmt: skip
+    def log(
+        self,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        unit_id: str | None = None,
+        limit: int = 100,
+    ) -> list[dict[str, Any]]:
         """The change log, newest first."""
         return history.log(self.graph, since=since, until=until, unit_id=unit_id, limit=limit)
 
@@ -303,10 +504,18 @@ class Memory:
         """Import memory Markdown files; unchanged files are skipped, edited units superseded."""
         return import_markdown(self.graph, self._ctx(), paths, self.cwd)
 
-    def import_transcript(self, path: Path, *, scope: str | None = None, strict: bool = False) -> TranscriptReport:
+    def import_transcript(
+        self, path: Path, *, scope: str | None = None, strict: bool = False
+    ) -> TranscriptReport:
         """Import a JSONL transcript (generic or Claude Code) as chained episodes."""
-        return import_transcript(self.graph, self._ctx(), path, display=_display(path, self.cwd), scope=scope,
-                                 strict=strict)  # fmt: skip
+        return import_transcript(
+            self.graph,
+            self._ctx(),
+            path,
+            display=_display(path, self.cwd),
+            scope=scope,
+            strict=strict,
+        )
 
     def export(self, directory: Path) -> dict[str, int]:
         """Write the whole memory as sorted JSONL that diffs well in git."""
@@ -318,10 +527,17 @@ class Memory:
 
     # -- code -------------------------------------------------------------------------
 
-    def index(self, path: Path, *, project: str | None = None, progress: Progress | None = None) -> IndexReport:
+    def index(
+        self, path: Path, *, project: str | None = None, progress: Progress | None = None
+    ) -> IndexReport:
         """Index source files (incremental: unchanged files are not parsed, nothing is written for them)."""
-        return index_path(self.graph, self._ctx(), path if path.is_absolute() else self.cwd / path, project=project,
-                          progress=progress)  # fmt: skip
+        return index_path(
+            self.graph,
+            self._ctx(),
+            path if path.is_absolute() else self.cwd / path,
+            project=project,
+            progress=progress,
+        )
 
     def verify_claims(self, *, scopes: list[str] | None = None, urls: bool = False) -> ClaimsReport:
         """Check the claims current units make (paths, symbols, branches, commits; URLs when asked) against
@@ -335,8 +551,13 @@ class Memory:
 
     def pre_edit(self, target: str) -> PreEdit:
         """What memory says about FILE[:SYMBOL|:LINE[-LINE]] before it is edited, by identity."""
-        return pre_edit(self.graph, target, cwd=self.cwd, branches=list(self.visible_branches),
-                        index=lambda p: self.index(p))  # fmt: skip
+        return pre_edit(
+            self.graph,
+            target,
+            cwd=self.cwd,
+            branches=list(self.visible_branches),
+            index=lambda p: self.index(p),
+        )
 
     # -- agents' private working notes ------------------------------------------------
 
@@ -345,7 +566,9 @@ class Memory:
         found = self.units(kind="fact", scope=_notes_scope(agent), subject=NOTES_SUBJECT, limit=1)
         return found[0] if found else None
 
-    def update_agent_notes(self, agent: str, notes: str, *, mode: str = "replace") -> RememberResult:
+    def update_agent_notes(
+        self, agent: str, notes: str, *, mode: str = "replace"
+    ) -> RememberResult:
         """Replace (or append to) an agent's notes; the previous version is superseded, so history is kept."""
         if mode not in ("replace", "append"):
             raise IngestError(f"unknown notes mode {mode!r}; use replace or append.")
@@ -353,13 +576,22 @@ class Memory:
         current = self.agent_notes(agent)
         text = f"{current['text']}\n{notes}" if mode == "append" and current else notes
         # Pinned to the main branch: notes follow the agent across branches, not the checkout.
-        fields: dict[str, Any] = {"source": "agent", "source_ref": scope, "scope": scope, "memory_type": "profile",
-                                  "subject": NOTES_SUBJECT, "topic": "notes", "branch": self.settings.main_branch}  # fmt: skip
+        fields: dict[str, Any] = {
+            "source": "agent",
+            "source_ref": scope,
+            "scope": scope,
+            "memory_type": "profile",
+            "subject": NOTES_SUBJECT,
+            "topic": "notes",
+            "branch": self.settings.main_branch,
+        }
         if current is None:
             return self.remember(text, kind="fact", **fields)
         if policy.normalise(current["text"]) == policy.normalise(text):
             return RememberResult(id=current["id"], action="unchanged", kind="fact")
-        return self.supersede(current["id"], text, reason=f"{agent} updated its notes ({mode})", **fields)
+        return self.supersede(
+            current["id"], text, reason=f"{agent} updated its notes ({mode})", **fields
+        )
 
     # -- review ---------------------------------------------------------------------
 
@@ -367,7 +599,9 @@ class Memory:
         """Open conflicts, ambiguities and tasks."""
         return review.list_open(self.graph, limit)
 
-    def resolve(self, item_id: str, *, accept: bool, keep: str | None = None, note: str | None = None) -> dict[str, Any]:
+    def resolve(
+        self, item_id: str, *, accept: bool, keep: str | None = None, note: str | None = None
+    ) -> dict[str, Any]:
         """Accept or reject a review item (recorded)."""
         return review.resolve(self.graph, self._ctx(), item_id, accept=accept, keep=keep, note=note)
 
@@ -393,8 +627,10 @@ AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
 def _notes_scope(agent: str) -> str:
     """The private scope of one agent's notes; the name is checked because it becomes a scope."""
     if not AGENT_NAME.match(agent or ""):
-        raise IngestError(f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', "
-                          "starting with a letter or digit.")  # fmt: skip
+        raise IngestError(
+            f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', "
+            "starting with a letter or digit."
+        )
     return f"agent:{agent}"
 
 

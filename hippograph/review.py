@@ -27,15 +27,26 @@ def _load(tx: Tx, item_id: str) -> dict[str, Any]:
     return item
 
 
-def resolve(graph: Graph, ctx: WriteContext, item_id: str, *, accept: bool, keep: str | None = None,
-            note: str | None = None) -> dict[str, Any]:  # fmt: skip
+def resolve(
+    graph: Graph,
+    ctx: WriteContext,
+    item_id: str,
+    *,
+    accept: bool,
+    keep: str | None = None,
+    note: str | None = None,
+) -> dict[str, Any]:
     """Accept or reject a review item; every effect is a recorded change."""
     batch = new_id("batch")
 
     def work(tx: Tx) -> dict[str, Any]:
         row = _load(tx, item_id)
         kind, item, involved = row["kind"], row["item"], row["involves"]
-        outcome: dict[str, Any] = {"id": item_id, "kind": kind, "status": "accepted" if accept else "rejected"}
+        outcome: dict[str, Any] = {
+            "id": item_id,
+            "kind": kind,
+            "status": "accepted" if accept else "rejected",
+        }
         now = ctx.clock()
         if kind == "Conflict":
             units = sorted(involved, key=lambda u: (u.get("trust", 0.0), u["recorded_at"]))
@@ -44,19 +55,55 @@ def resolve(graph: Graph, ctx: WriteContext, item_id: str, *, accept: bool, keep
                 if winner is None:
                     raise IngestError(f"--keep {keep} is not one of the units in {item_id}.")
                 for loser in (u for u in units if u["id"] != winner["id"]):
-                    pipeline.close_as_superseded(tx, ctx, loser, winner["id"], now, batch,
-                                                 reason=f"conflict {item_id} resolved for {winner['id']}")  # fmt: skip
+                    pipeline.close_as_superseded(
+                        tx,
+                        ctx,
+                        loser,
+                        winner["id"],
+                        now,
+                        batch,
+                        reason=f"conflict {item_id} resolved for {winner['id']}",
+                    )
                 outcome["kept"] = winner["id"]
             for unit in units:
-                store.update_node(tx, unit["id"], {"in_conflict": False}, actor=ctx.actor, batch_id=batch,
-                                  reason=f"conflict {item_id} {outcome['status']}", at=ctx.clock())  # fmt: skip
+                store.update_node(
+                    tx,
+                    unit["id"],
+                    {"in_conflict": False},
+                    actor=ctx.actor,
+                    batch_id=batch,
+                    reason=f"conflict {item_id} {outcome['status']}",
+                    at=ctx.clock(),
+                )
         elif kind == "Ambiguity" and accept and len(involved) >= 2:
-            store.create_edges(tx, [Edge(type=RelType.SAME_AS, source_id=involved[0]["id"], target_id=involved[1]["id"],
-                                         created_at=now, reason=f"review {item_id}")],
-                               actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
-        status = (ReviewStatus.DONE if kind == "Task" else ReviewStatus.ACCEPTED) if accept else ReviewStatus.REJECTED
-        store.update_node(tx, item_id, {"status": status.value, "resolved_at": now, "resolution": note or outcome["status"]},
-                          actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
+            store.create_edges(
+                tx,
+                [
+                    Edge(
+                        type=RelType.SAME_AS,
+                        source_id=involved[0]["id"],
+                        target_id=involved[1]["id"],
+                        created_at=now,
+                        reason=f"review {item_id}",
+                    )
+                ],
+                actor=ctx.actor,
+                batch_id=batch,
+                at=ctx.clock(),
+            )
+        status = (
+            (ReviewStatus.DONE if kind == "Task" else ReviewStatus.ACCEPTED)
+            if accept
+            else ReviewStatus.REJECTED
+        )
+        store.update_node(
+            tx,
+            item_id,
+            {"status": status.value, "resolved_at": now, "resolution": note or outcome["status"]},
+            actor=ctx.actor,
+            batch_id=batch,
+            at=ctx.clock(),
+        )
         outcome["status"] = status.value
         del item
         return outcome

@@ -66,7 +66,9 @@ def patched_text(old: str, patch: FilePatch) -> str:
                 out.append(added[number])
             else:
                 context = next(old_iter, None)
-                out.append(lines[context - 1] if context is not None and context - 1 < len(lines) else "")
+                out.append(
+                    lines[context - 1] if context is not None and context - 1 < len(lines) else ""
+                )
         cursor = start + hunk.old_len
     out.extend(lines[cursor:])
     return "\n".join(out) + ("\n" if old.endswith("\n") or not old else "")
@@ -81,18 +83,28 @@ def _old_lines_touched(hunk: Any) -> set[int]:
     context = [n for n in range(hunk.old_start, hunk.old_start + hunk.old_len) if n not in removed]
     touched = set(removed)
     for n in sorted(added):
-        k = sum(1 for m in range(hunk.new_start, n) if m not in added)  # unchanged new lines before it
-        touched.add(context[k - 1] if k > 0 and k - 1 < len(context) else (context[0] if context else hunk.old_start))
+        k = sum(
+            1 for m in range(hunk.new_start, n) if m not in added
+        )  # unchanged new lines before it
+        touched.add(
+            context[k - 1]
+            if k > 0 and k - 1 < len(context)
+            else (context[0] if context else hunk.old_start)
+        )
     return touched
 
 
-def _applies(rule: dict[str, Any], path: str, symbols: set[str], governed: set[str], project: str) -> bool:
+def _applies(
+    rule: dict[str, Any], path: str, symbols: set[str], governed: set[str], project: str
+) -> bool:
     scope = rule.get("applies_to") or "*"
     if rule["id"] in governed:
         return True
     if scope in ("*", project):
         return True
-    return glob_match(path, scope) or scope in symbols or any(s.endswith("." + scope) for s in symbols)
+    return (
+        glob_match(path, scope) or scope in symbols or any(s.endswith("." + scope) for s in symbols)
+    )
 
 
 def _ts_hits(rule: dict[str, Any], text: str, language: str | None, added: set[int]) -> list[int]:
@@ -112,8 +124,17 @@ def _ts_hits(rule: dict[str, Any], text: str, language: str | None, added: set[i
     return sorted(lines)
 
 
-def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, branches: list[str],
-                index: Any, confirm: list[str] | None = None, reason: str | None = None) -> Verdict:  # fmt: skip
+def check_patch(
+    graph: Graph,
+    ctx: WriteContext,
+    diff_text: str,
+    *,
+    repo: Path,
+    branches: list[str],
+    index: Any,
+    confirm: list[str] | None = None,
+    reason: str | None = None,
+) -> Verdict:
     """Judge a patch; nothing in the working tree changes."""
     patches = parse_diff(diff_text)
     if not patches:
@@ -125,7 +146,11 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
         path = patch.new_path or patch.old_path or ""
         verdict.files.append(path)
         disk = repo / (patch.old_path or path)
-        old = disk.read_text(encoding="utf-8", errors="replace") if patch.old_path and disk.is_file() else ""
+        old = (
+            disk.read_text(encoding="utf-8", errors="replace")
+            if patch.old_path and disk.is_file()
+            else ""
+        )
         new = patched_text(old, patch) if not patch.is_binary else old
         added = {n for h in patch.hunks for n, _ in h.added}
         touched_old = {n for h in patch.hunks for n in _old_lines_touched(h)}
@@ -134,26 +159,43 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
         if patch.old_path and disk.is_file() and language_of(patch.old_path):
             report = index(disk)
             project = getattr(report, "project", repo.name)
-            symbols = [r["symbol"] for r in graph.read("symbols_in_file", project=project, path=patch.old_path)
-                       if touched_old & set(range(r["symbol"]["start_line"], r["symbol"]["end_line"] + 1))]  # fmt: skip
+            symbols = [
+                r["symbol"]
+                for r in graph.read("symbols_in_file", project=project, path=patch.old_path)
+                if touched_old & set(range(r["symbol"]["start_line"], r["symbol"]["end_line"] + 1))
+            ]
         names = {s["qualified_name"] for s in symbols}
         verdict.symbols += sorted(names)
         ids = [file_id(project, patch.old_path or path)] + [s["id"] for s in symbols]
-        chains = [row["symbol"]["id"] for s in symbols for row in graph.read("identity_chain", id=s["id"])]
+        chains = [
+            row["symbol"]["id"] for s in symbols for row in graph.read("identity_chain", id=s["id"])
+        ]
         attached = graph.read("memory_attached", ids=sorted(set(ids + chains)))
         governed = {r["unit"]["id"] for r in attached if r["unit"]["kind"] == "rule"}
         for row in attached:
             unit = row["unit"]
-            if unit["kind"] == "failure" and row["rel"] == "BROKE" and unit.get("valid_until") is None:
-                verdict.warnings.append({"kind": "broke_before", "failure": unit["id"], "file": path,
-                                         "message": f"this code broke before: {unit['text']}"
-                                                    + (f" (fixed by: {unit['fix']})" if unit.get("fix") else "")})  # fmt: skip
+            if (
+                unit["kind"] == "failure"
+                and row["rel"] == "BROKE"
+                and unit.get("valid_until") is None
+            ):
+                verdict.warnings.append(
+                    {
+                        "kind": "broke_before",
+                        "failure": unit["id"],
+                        "file": path,
+                        "message": f"this code broke before: {unit['text']}"
+                        + (f" (fixed by: {unit['fix']})" if unit.get("fix") else ""),
+                    }
+                )
         for rule in rules:
             if not _applies(rule, path, names, governed, project):
                 continue
             kind = rule.get("check_kind")
             if not kind:
-                verdict.reminders.append({"rule": rule["id"], "severity": rule["severity"], "message": rule["text"]})
+                verdict.reminders.append(
+                    {"rule": rule["id"], "severity": rule["severity"], "message": rule["text"]}
+                )
                 continue
             hits: list[tuple[int | None, str]] = []
             if kind == "forbid":
@@ -163,15 +205,28 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
                 hits = [(None, "")]
             elif kind == "ts-query":
                 lines = new.splitlines()
-                hits = [(n, lines[n - 1] if n - 1 < len(lines) else "") for n in _ts_hits(rule, new, language_of(path), added)]
+                hits = [
+                    (n, lines[n - 1] if n - 1 < len(lines) else "")
+                    for n in _ts_hits(rule, new, language_of(path), added)
+                ]
             for line, text in hits:
-                verdict.violations.append({
-                    "rule": rule["id"], "severity": rule["severity"], "category": rule["category"], "message": rule["text"],
-                    "file": path, "line": line, "text": text.strip(), "check": kind, "pattern": rule["pattern"],
-                    "confirmed": rule["id"] in confirm, "source_ref": rule.get("source_ref"),
-                    # a rule an agent proposed warns until a person confirms it; it never blocks alone
-                    "unconfirmed": rule.get("truth_status") == "hypothesis",
-                })  # fmt: skip
+                verdict.violations.append(
+                    {
+                        "rule": rule["id"],
+                        "severity": rule["severity"],
+                        "category": rule["category"],
+                        "message": rule["text"],
+                        "file": path,
+                        "line": line,
+                        "text": text.strip(),
+                        "check": kind,
+                        "pattern": rule["pattern"],
+                        "confirmed": rule["id"] in confirm,
+                        "source_ref": rule.get("source_ref"),
+                        # a rule an agent proposed warns until a person confirms it; it never blocks alone
+                        "unconfirmed": rule.get("truth_status") == "hypothesis",
+                    }
+                )
     for v in verdict.violations:
         where = f"{v['file']}:{v['line']}" if v["line"] else v["file"]
         if v["check"] == "forbid":
@@ -180,9 +235,17 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
             step = f"{where}: the file must contain a match for /{v['pattern']}/ ({v['message']})"
         else:
             step = f"{where}: the change matches the forbidden construct of rule {v['rule']} ({v['message']})"
-        verdict.repair_plan.append(step + ("" if not v["confirmed"] else " [overridden by confirmation]"))
-    blocking = [v for v in verdict.violations if v["severity"] in BLOCKING and not v["confirmed"] and not v["unconfirmed"]]
-    verdict.verdict = "block" if blocking else ("warn" if verdict.violations or verdict.warnings else "allow")
+        verdict.repair_plan.append(
+            step + ("" if not v["confirmed"] else " [overridden by confirmation]")
+        )
+    blocking = [
+        v
+        for v in verdict.violations
+        if v["severity"] in BLOCKING and not v["confirmed"] and not v["unconfirmed"]
+    ]
+    verdict.verdict = (
+        "block" if blocking else ("warn" if verdict.violations or verdict.warnings else "allow")
+    )
     used = sorted({v["rule"] for v in verdict.violations if v["confirmed"]})
     if used:
         _record_overrides(graph, ctx, used, reason or "confirmed by the user")
@@ -192,6 +255,17 @@ def check_patch(graph: Graph, ctx: WriteContext, diff_text: str, *, repo: Path, 
 
 def _record_overrides(graph: Graph, ctx: WriteContext, rule_ids: list[str], reason: str) -> None:
     batch = new_id("batch")
-    changes = [Change(id=new_id("chg"), op=ChangeOp.OVERRIDE_RULE, actor=ctx.actor, at=ctx.clock(), target_id=rule_id,
-                      target_kind="Rule", reason=reason, batch_id=batch) for rule_id in rule_ids]  # fmt: skip
+    changes = [
+        Change(
+            id=new_id("chg"),
+            op=ChangeOp.OVERRIDE_RULE,
+            actor=ctx.actor,
+            at=ctx.clock(),
+            target_id=rule_id,
+            target_kind="Rule",
+            reason=reason,
+            batch_id=batch,
+        )
+        for rule_id in rule_ids
+    ]
     graph.write_tx(lambda tx: store.record_changes(tx, changes))

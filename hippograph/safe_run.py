@@ -37,7 +37,9 @@ class RunReport:
 
 
 def _git(repo: Path, *args: str, input_text: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", *args], cwd=repo, capture_output=True, text=True, input=input_text, timeout=120)
+    return subprocess.run(
+        ["git", *args], cwd=repo, capture_output=True, text=True, input=input_text, timeout=120
+    )
 
 
 class Checkpoint:
@@ -61,8 +63,10 @@ class Checkpoint:
         if self.stash:
             done = _git(self.repo, "stash", "apply", "--index", "--quiet", self.stash)
             if done.returncode != 0:
-                raise IngestError(f"restoring the checkpoint failed ({done.stderr.strip()[:200]}); "
-                                  f"your changes are in stash commit {self.stash}.")  # fmt: skip
+                raise IngestError(
+                    f"restoring the checkpoint failed ({done.stderr.strip()[:200]}); "
+                    f"your changes are in stash commit {self.stash}."
+                )
         for rel in self.untracked:
             target = self.repo / rel
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -75,41 +79,69 @@ class Checkpoint:
 
 def _run(command: str, repo: Path, timeout_s: float) -> tuple[bool, str]:
     try:
-        done = subprocess.run(command, shell=True, cwd=repo, capture_output=True, text=True, timeout=timeout_s)
+        done = subprocess.run(
+            command, shell=True, cwd=repo, capture_output=True, text=True, timeout=timeout_s
+        )
     except subprocess.TimeoutExpired as exc:
-        out = (exc.stdout or b"").decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        out = (
+            (exc.stdout or b"").decode(errors="replace")
+            if isinstance(exc.stdout, bytes)
+            else (exc.stdout or "")
+        )
         return False, f"timed out after {timeout_s:g} s\n{out[-EXCERPT_CHARS:]}"
     output = (done.stdout + done.stderr).strip()
     return done.returncode == 0, f"exit {done.returncode}\n{output[-EXCERPT_CHARS:]}"
 
 
-def safe_run(repo: Path, patch: str, *, build: str | None, test: str, commit: bool, allow_dirty: bool,
-             timeout_s: float, message: str, check: Callable[[str], dict[str, Any]],
-             record: Callable[..., str]) -> RunReport:  # fmt: skip
+def safe_run(
+    repo: Path,
+    patch: str,
+    *,
+    build: str | None,
+    test: str,
+    commit: bool,
+    allow_dirty: bool,
+    timeout_s: float,
+    message: str,
+    check: Callable[[str], dict[str, Any]],
+    record: Callable[..., str],
+) -> RunReport:
     """Run the pipeline; ``check`` is the rule engine, ``record`` records a failure and returns its id."""
     report = RunReport()
     if _git(repo, "rev-parse", "--is-inside-work-tree").returncode != 0:
-        raise IngestError(f"{repo} is not a git working tree; safe-run needs git to checkpoint and restore.")
+        raise IngestError(
+            f"{repo} is not a git working tree; safe-run needs git to checkpoint and restore."
+        )
     dirty = bool(_git(repo, "status", "--porcelain").stdout.strip())
     if dirty and not allow_dirty:
-        raise IngestError("the working tree has uncommitted changes; commit or stash them, or pass --allow-dirty "
-                          "to checkpoint them.")  # fmt: skip
+        raise IngestError(
+            "the working tree has uncommitted changes; commit or stash them, or pass --allow-dirty "
+            "to checkpoint them."
+        )
     verdict = check(patch)
     report.verdict = verdict
-    report.steps.append({"step": "rules", "ok": verdict["verdict"] != "block", "detail": verdict["verdict"]})
+    report.steps.append(
+        {"step": "rules", "ok": verdict["verdict"] != "block", "detail": verdict["verdict"]}
+    )
     if verdict["verdict"] == "block":
         report.outcome = "blocked"
         return report
     probe = _git(repo, "apply", "--check", "-", input_text=patch)
     if probe.returncode != 0:
-        raise IngestError(f"the patch does not apply: {probe.stderr.strip()[:300]}; the working tree is untouched.")
+        raise IngestError(
+            f"the patch does not apply: {probe.stderr.strip()[:300]}; the working tree is untouched."
+        )
     checkpoint = Checkpoint(repo)
     try:
         applied = _git(repo, "apply", "-", input_text=patch)
-        report.steps.append({"step": "apply", "ok": applied.returncode == 0, "detail": applied.stderr.strip()})
+        report.steps.append(
+            {"step": "apply", "ok": applied.returncode == 0, "detail": applied.stderr.strip()}
+        )
         if applied.returncode != 0:
             checkpoint.restore()
-            raise IngestError(f"applying the patch failed: {applied.stderr.strip()[:300]}; the tree was restored.")
+            raise IngestError(
+                f"applying the patch failed: {applied.stderr.strip()[:300]}; the tree was restored."
+            )
         for step, command in (("build", build), ("test", test)):
             if not command:
                 continue
@@ -118,14 +150,18 @@ def safe_run(repo: Path, patch: str, *, build: str | None, test: str, commit: bo
             if not ok:
                 checkpoint.restore()
                 report.outcome = "failed"
-                report.failure_id = record(step=step, command=command, output=output, symbols=verdict.get("symbols", []))
+                report.failure_id = record(
+                    step=step, command=command, output=output, symbols=verdict.get("symbols", [])
+                )
                 return report
         if commit:
             _git(repo, "add", "-A")
             done = _git(repo, "commit", "-q", "-m", message)
             if done.returncode != 0:
                 checkpoint.restore()
-                raise IngestError(f"git commit failed: {done.stderr.strip()[:300]}; the tree was restored.")
+                raise IngestError(
+                    f"git commit failed: {done.stderr.strip()[:300]}; the tree was restored."
+                )
             report.commit = _git(repo, "rev-parse", "HEAD").stdout.strip()
             report.outcome = "committed"
         else:

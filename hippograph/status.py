@@ -39,7 +39,11 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
         "indexes": indexes,
         "all_indexes_online": bool(indexes) and all(ix["state"] == "ONLINE" for ix in indexes),
         "counts": {"labels": labels, "memory": states, "units_with_failed_claims": failed_claims},
-        "fulltext": {"index": FULLTEXT_INDEX, "state": fulltext_state, "ready": fulltext_state == "ONLINE"},
+        "fulltext": {
+            "index": FULLTEXT_INDEX,
+            "state": fulltext_state,
+            "ready": fulltext_state == "ONLINE",
+        },
         "embedding": {
             "model": "all-MiniLM-L6-v2",
             "model_path": str(model_dir) if model_dir else None,

@@ -32,7 +32,11 @@ class WarmUp:
 
     def summary(self) -> str:
         """One line for people."""
-        done = [f"{name} {s:.1f} s" for name, s in (("Bolt", self.bolt_s), ("HTTP", self.http_s)) if s is not None]
+        done = [
+            f"{name} {s:.1f} s"
+            for name, s in (("Bolt", self.bolt_s), ("HTTP", self.http_s))
+            if s is not None
+        ]
         text = f"recall planned ({', '.join(done)})" if done else "nothing planned"
         return text + "".join(f"; skipped {reason}" for reason in self.skipped)
 
@@ -46,7 +50,9 @@ def warm(settings: Settings) -> WarmUp:
         except HippographError as exc:
             report.skipped.append(f"over {name}: {exc}")
             continue
-        except Exception as exc:  # best effort by design: a warm-up bug must not fail `db start`, but is shown
+        except (
+            Exception
+        ) as exc:  # best effort by design: a warm-up bug must not fail `db start`, but is shown
             report.skipped.append(f"over {name}: {type(exc).__name__}: {exc}")
             continue
         if name == "Bolt":
@@ -62,8 +68,13 @@ def _bolt(settings: Settings) -> float:
 
     began = time.perf_counter()
     with Graph.connect(settings) as graph:
-        engine = RecallEngine(graph, branches=(settings.main_branch,), clock=lambda: datetime.now(UTC),
-                              embedder=lambda: None, actor="warm-up")  # fmt: skip
+        engine = RecallEngine(
+            graph,
+            branches=(settings.main_branch,),
+            clock=lambda: datetime.now(UTC),
+            embedder=lambda: None,
+            actor="warm-up",
+        )
         engine.recall(QUERY, RecallOptions(mode="keyword", record_usage=False, record_task=False))
     return time.perf_counter() - began
 
@@ -73,8 +84,13 @@ def _http(settings: Settings) -> float:
     from hippograph.hooks import prompt
 
     host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    graph = HttpGraph(f"http://{host}:{settings.neo4j_http_port}", settings.neo4j_user,
-                      settings.resolved_password() or "", settings.neo4j_database, deadline_s=60.0)  # fmt: skip
+    graph = HttpGraph(
+        f"http://{host}:{settings.neo4j_http_port}",
+        settings.neo4j_user,
+        settings.resolved_password() or "",
+        settings.neo4j_database,
+        deadline_s=60.0,
+    )
     began = time.perf_counter()
     prompt.handle({"prompt": QUERY, "cwd": None}, graph)
     return time.perf_counter() - began

@@ -18,15 +18,24 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_smoke_bench(name: str, settings: Settings, out: Path) -> dict[str, Any]:
     """``python -m bench NAME --smoke --out OUT`` on the test server: one summary line, a well-formed result; its figures."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
-    env.update({"HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI, "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE,
-                "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT})  # fmt: skip
+    env.update(
+        {
+            "HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI,
+            "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE,
+            "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT,
+        }
+    )
     password = settings.resolved_password()
     if password:
         env["HIPPOGRAPH_NEO4J_PASSWORD"] = password
     done = subprocess.run(
         [sys.executable, "-m", "bench", name, "--smoke", "--out", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{name}: "), done.stdout

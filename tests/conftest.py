@@ -69,9 +69,15 @@ def graph(session_graph: Graph) -> Graph:
 
 
 @pytest.fixture()
-def env_for_cli(settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, str]:
+def env_for_cli(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> dict[str, str]:
     """Environment that points the CLI at the test server."""
-    env = {"HIPPOGRAPH_NEO4J_URI": TEST_URI, "HIPPOGRAPH_INSTANCE": TEST_INSTANCE, "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT}
+    env = {
+        "HIPPOGRAPH_NEO4J_URI": TEST_URI,
+        "HIPPOGRAPH_INSTANCE": TEST_INSTANCE,
+        "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT,
+    }
     password = settings.resolved_password()
     if password:
         env["HIPPOGRAPH_NEO4J_PASSWORD"] = password

@@ -17,8 +17,15 @@ def test_code_index_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> N
     figures = run_smoke_bench("code-index", settings, tmp_path / "code.json")
     assert figures["packages"] == ["neo4j"]
     assert figures["files_indexed"] > 0 and figures["symbols"] > 0
-    for key in ("full_index_s", "parse_source_s", "treesitter_only_s", "index_over_parse_source", "reindex_unchanged_s",
-                "touch_one_s", "full_index_split_s"):  # fmt: skip
+    for key in (
+        "full_index_s",
+        "parse_source_s",
+        "treesitter_only_s",
+        "index_over_parse_source",
+        "reindex_unchanged_s",
+        "touch_one_s",
+        "full_index_split_s",
+    ):
         assert key in figures, key
     assert figures["reindex_unchanged_changes_written"] == 0
     assert figures["touch_one_files_indexed"] == 1
@@ -28,13 +35,23 @@ def test_code_index_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> N
 def test_hook_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
     figures = run_smoke_bench("hook-latency", settings, tmp_path / "hook.json")
     assert figures["units"] == 200
-    for key in ("hook_process_ms", "python_pass_ms", "imports_only_process_ms", "in_process_reads_ms",
-                "fulltext_http_floor_ms", "unreachable_process_ms", "per_statement_ms", "targets"):  # fmt: skip
+    for key in (
+        "hook_process_ms",
+        "python_pass_ms",
+        "imports_only_process_ms",
+        "in_process_reads_ms",
+        "fulltext_http_floor_ms",
+        "unreachable_process_ms",
+        "per_statement_ms",
+        "targets",
+    ):
         assert key in figures, key
     assert figures["hook_process_ms"]["n"] == 8 and figures["hook_process_ms"]["p50"] > 0
     assert figures["outcomes"]["unreachable_printed_something"] == 0
     assert figures["hook_problems"] == []
-    slow = figures["slowest_recall_statement_reprofiled"]  # the plan of the slowest recall statement, re-run
+    slow = figures[
+        "slowest_recall_statement_reprofiled"
+    ]  # the plan of the slowest recall statement, re-run
     assert slow["slowest_ms"] > 0 and slow["db_hits"] > 0 and slow["top_operators"][0]["operator"]
 
 

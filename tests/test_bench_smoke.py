@@ -26,8 +26,14 @@ def _run_bench(name: str, settings: Settings) -> dict[str, Any]:
     password = settings.resolved_password()
     if password:
         env["HIPPOGRAPH_NEO4J_PASSWORD"] = password
-    done = subprocess.run([sys.executable, "-m", "bench", name, "--smoke"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", name, "--smoke"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1, done.stdout
@@ -46,7 +52,9 @@ def _run_bench(name: str, settings: Settings) -> dict[str, Any]:
 def test_recall_quality_smoke(graph: Graph, settings: Settings) -> None:
     figures = _run_bench("recall-quality", settings)["figures"]
     assert figures["questions"] > 0
-    assert {"timings", "recall", "hybrid_minus_best_single", "miss_sample", "per_question"} <= set(figures)
+    assert {"timings", "recall", "hybrid_minus_best_single", "miss_sample", "per_question"} <= set(
+        figures
+    )
     assert {"import_turns_per_s", "recall_ms"} <= set(figures["timings"])
     for mode in ("hybrid", "keyword", "semantic"):
         overall = figures["recall"][mode]["overall"]
@@ -64,6 +72,12 @@ def test_truthfulness_smoke(graph: Graph, settings: Settings) -> None:
     assert set(figures["modes"]) == {"hybrid", "keyword"}
     for report in figures["modes"].values():
         assert report["cases"] == {"changed": 2, "contradiction": 2, "unknown": 2, "chitchat": 2}
-        for key in ("stale_answer_rate", "untrusted_answer_rate", "abstain_precision", "abstain_recall",
-                    "silence_rate_chitchat", "answerable_top3_accuracy"):  # fmt: skip
+        for key in (
+            "stale_answer_rate",
+            "untrusted_answer_rate",
+            "abstain_precision",
+            "abstain_recall",
+            "silence_rate_chitchat",
+            "answerable_top3_accuracy",
+        ):
             assert key in report

@@ -14,9 +14,22 @@ from tests.benchrun import run_smoke_bench
 @pytest.mark.slow
 def test_recall_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
     figures = run_smoke_bench("recall-latency", settings, tmp_path / "recall.json")
-    for key in ("units", "fulltext_floor_ms", "vector_floor_ms", "keyword_ms", "hybrid_ms", "hybrid_excl_embed_ms",
-                "hybrid_embed_ms", "keyword_over_fulltext_p50", "targets", "breakdown", "statement_server_vs_client",
-                "db_hits", "cprofile", "outcomes"):  # fmt: skip
+    for key in (
+        "units",
+        "fulltext_floor_ms",
+        "vector_floor_ms",
+        "keyword_ms",
+        "hybrid_ms",
+        "hybrid_excl_embed_ms",
+        "hybrid_embed_ms",
+        "keyword_over_fulltext_p50",
+        "targets",
+        "breakdown",
+        "statement_server_vs_client",
+        "db_hits",
+        "cprofile",
+        "outcomes",
+    ):
         assert key in figures, key
     assert figures["units"] == 200
     for key in ("fulltext_floor_ms", "keyword_ms", "hybrid_ms"):
@@ -28,7 +41,13 @@ def test_recall_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) 
 @pytest.mark.model
 def test_ingest_throughput_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
     figures = run_smoke_bench("ingest-throughput", settings, tmp_path / "ingest.json")
-    for key in ("turns", "encode_turns_per_s", "import_turns_per_s", "import_over_encode", "keyword_import_turns_per_s"):
+    for key in (
+        "turns",
+        "encode_turns_per_s",
+        "import_turns_per_s",
+        "import_over_encode",
+        "keyword_import_turns_per_s",
+    ):
         assert key in figures, key
     assert figures["turns"] == 50
     assert figures["keyword_import_turns_per_s"] > 0

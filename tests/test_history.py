@@ -89,12 +89,18 @@ def test_as_of_before_and_after_a_supersede(memory: Memory, clock: Clock) -> Non
     assert memory.get(old.id, as_of=after)["believed"] is False
     assert memory.get(new.id, as_of=after)["believed"] is True
     hist = memory.history(new.id)
-    assert hist["supersedes"][0]["id"] == old.id and hist["supersedes"][0]["reason"] == "stateless API"
+    assert (
+        hist["supersedes"][0]["id"] == old.id and hist["supersedes"][0]["reason"] == "stateless API"
+    )
 
 
-def test_branch_isolation_and_merge(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+def test_branch_isolation_and_merge(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
     main = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock)
-    feature = Memory(graph, settings.model_copy(update={"branch": "feature/oauth"}), cwd=tmp_path, clock=clock)
+    feature = Memory(
+        graph, settings.model_copy(update={"branch": "feature/oauth"}), cwd=tmp_path, clock=clock
+    )
     shared = main.remember("Users log in with passwords", about=["login"], **USER)
     learned = feature.remember("OAuth tokens expire after one hour", about=["oauth"], **USER)
     assert {u["id"] for u in feature.units()} == {shared.id, learned.id}
@@ -108,7 +114,9 @@ def test_branch_isolation_and_merge(graph: Graph, settings: Settings, tmp_path: 
     assert main.get(learned.id)["unit"]["merged_from"] == "feature/oauth"
 
 
-def test_branch_sees_main_duplicate_instead_of_copying(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+def test_branch_sees_main_duplicate_instead_of_copying(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
     main = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path)
     feature = Memory(graph, settings.model_copy(update={"branch": "feat"}), cwd=tmp_path)
     unit = main.remember("CI runs on every push", about=["ci"], **USER)

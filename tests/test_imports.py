@@ -49,13 +49,17 @@ def test_no_cypher_in_python_strings() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 text = node.value.lstrip().upper()
-                assert not text.startswith(("MATCH (", "MERGE (", "CREATE (", "UNWIND $")), f"Cypher in {path}"
+                assert not text.startswith(("MATCH (", "MERGE (", "CREATE (", "UNWIND $")), (
+                    f"Cypher in {path}"
+                )
 
 
 def _run(code: str, env: dict[str, str] | None = None) -> str:
     full_env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     full_env.update(env or {})
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full_env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=full_env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 
@@ -87,5 +91,8 @@ def test_status_does_not_import_torch(graph: Graph, settings: Settings) -> None:
         "assert r.exit_code == 0, r.output\n"
         "print('torch' in sys.modules or 'sentence_transformers' in sys.modules)"
     )
-    env = {"HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or ""}
+    env = {
+        "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+        "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+    }
     assert _run(code, env) == "False"

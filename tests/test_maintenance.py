@@ -16,15 +16,30 @@ from tests.fakes import Clock
 USER = {"source": "user", "source_ref": "chat#1"}
 
 
-def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(memory: Memory, graph: Graph) -> None:
-    rule = memory.remember("Never log access tokens", kind="rule", about=["auth"],
-                           details={"category": "security", "severity": "critical"}, **USER)  # fmt: skip
+def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(
+    memory: Memory, graph: Graph
+) -> None:
+    rule = memory.remember(
+        "Never log access tokens",
+        kind="rule",
+        about=["auth"],
+        details={"category": "security", "severity": "critical"},
+        **USER,
+    )
     memory.confirm(rule.id)
     fact = memory.remember("Builds use Gradle 8", about=["build"], **USER)
     first = {r["job"]: r["changed"] for r in memory.maintain()}
     assert first["memory_score"] == 2 and first["unit_decay"] == 2
     score = memory.get(fact.id)["unit"]["memory_score"]
-    expected = 0.22 * 0.5 + 0.22 * 0.9 + 0.20 * 0.5 + 0.12 * 0 + 0.10 * 1.0 + 0.10 * 0.6 * (0.5 + 0.5 / 3) + 0.08 * 1.0
+    expected = (
+        0.22 * 0.5
+        + 0.22 * 0.9
+        + 0.20 * 0.5
+        + 0.12 * 0
+        + 0.10 * 1.0
+        + 0.10 * 0.6 * (0.5 + 0.5 / 3)
+        + 0.08 * 1.0
+    )
     assert abs(score - expected) < 0.01
     assert memory.get(fact.id)["unit"]["lifecycle"] == "working"  # score >= 0.55
     assert memory.get(rule.id)["unit"]["lifecycle"] == "consolidated"
@@ -32,9 +47,18 @@ def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(memory: Memory,
     second = {r["job"]: r["changed"] for r in memory.maintain()}
     assert set(second.values()) == {0}
     runs = memory.status()["last_maintenance"]
-    assert {r["job"] for r in runs} == {"embed", "ttl", "memory_score", "unit_decay", "edge_weights", "lifecycle"}
+    assert {r["job"] for r in runs} == {
+        "embed",
+        "ttl",
+        "memory_score",
+        "unit_decay",
+        "edge_weights",
+        "lifecycle",
+    }
     changes = memory.log(unit_id=fact.id)
-    assert any(c["actor"] == "maintenance" and "lifecycle" in (c.get("reason") or "") for c in changes)
+    assert any(
+        c["actor"] == "maintenance" and "lifecycle" in (c.get("reason") or "") for c in changes
+    )
 
 
 def test_ttl_expiry_archives_unconfirmed_units(memory: Memory, clock: Clock) -> None:
@@ -66,28 +90,39 @@ def test_edge_weights_grow_with_co_occurrence_and_fade(memory: Memory, clock: Cl
         memory.recall("redis", mode="keyword")
     memory.maintain(job="edge_weights")
     unit = memory.units()[0]["id"]
-    related = [e for e in memory.get(unit)["edges"] if e["type"] == "RELATED"][0]["props"]
+    related = next(e for e in memory.get(unit)["edges"] if e["type"] == "RELATED")["props"]
     assert related["weight"] > 0.1
     clock.advance(days=365)
     memory.maintain(job="edge_weights")
-    faded = [e for e in memory.get(unit)["edges"] if e["type"] == "RELATED"][0]["props"]
+    faded = next(e for e in memory.get(unit)["edges"] if e["type"] == "RELATED")["props"]
     assert faded["weight"] < related["weight"]
 
 
-
-def test_unit_decay_follows_the_configured_weibull_curve(graph: Graph, settings: Settings, tmp_path: Path,
-                                                         clock: Clock) -> None:  # fmt: skip
+def test_unit_decay_follows_the_configured_weibull_curve(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
     curves = {"commitment": {"scale_days": 20, "shape": 2}, "project_note": {"half_life_days": 10}}
-    mem = Memory(graph, settings.model_copy(update={"branch": "main", "decay_curves": curves}), cwd=tmp_path, clock=clock)
-    promise = mem.remember("Ship the export fix by Friday", about=["export"], memory_type="commitment", **USER)
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main", "decay_curves": curves}),
+        cwd=tmp_path,
+        clock=clock,
+    )
+    promise = mem.remember(
+        "Ship the export fix by Friday", about=["export"], memory_type="commitment", **USER
+    )
     note = mem.remember("The exporter writes JSON lines", about=["export"], **USER)
     clock.advance(days=10)
     mem.maintain(job="unit_decay")
-    assert mem.get(promise.id)["unit"]["decay"] == pytest.approx(math.exp(-((10 / 20) ** 2)), abs=1e-4)  # 0.7788
+    assert mem.get(promise.id)["unit"]["decay"] == pytest.approx(
+        math.exp(-((10 / 20) ** 2)), abs=1e-4
+    )  # 0.7788
     assert mem.get(note.id)["unit"]["decay"] == pytest.approx(0.5, abs=1e-4)  # one half-life
     recalled = mem.recall("export fix friday", mode="keyword", strict=False, record_usage=False)
     parts = {i["id"]: i["parts"]["decay"] for i in recalled.items}
-    assert parts[promise.id] == pytest.approx(math.exp(-0.25), abs=1e-4)  # recall uses the same curve
+    assert parts[promise.id] == pytest.approx(
+        math.exp(-0.25), abs=1e-4
+    )  # recall uses the same curve
 
 
 def test_bad_decay_curves_are_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

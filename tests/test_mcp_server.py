@@ -24,10 +24,25 @@ from tests.fakes import Clock, HashingEmbedder
 pytestmark = pytest.mark.anyio
 
 TOOL_NAMES = {
-    "search_memory", "get_memory", "propose_fact", "supersede_fact", "record_decision", "record_outcome", "why",
-    "record_failure", "propose_rule", "check_patch", "pre_edit", "update_my_notes", "read_my_notes",
-    "list_memory_conflicts", "list_tasks", "memory_status", "verify_claims", "run_cypher",
-}  # fmt: skip
+    "search_memory",
+    "get_memory",
+    "propose_fact",
+    "supersede_fact",
+    "record_decision",
+    "record_outcome",
+    "why",
+    "record_failure",
+    "propose_rule",
+    "check_patch",
+    "pre_edit",
+    "update_my_notes",
+    "read_my_notes",
+    "list_memory_conflicts",
+    "list_tasks",
+    "memory_status",
+    "verify_claims",
+    "run_cypher",
+}
 
 
 @pytest.fixture()
@@ -37,7 +52,9 @@ def anyio_backend() -> str:
 
 @pytest.fixture()
 async def client(memory: Memory) -> AsyncIterator[Client]:
-    memory.embedder = HashingEmbedder()  # hybrid recall, deterministic; the real model has its `model` tests
+    memory.embedder = (
+        HashingEmbedder()
+    )  # hybrid recall, deterministic; the real model has its `model` tests
     # mode="legacy": the initialize handshake over JSON-RPC memory streams, as a stdio client does it.
     async with Client(build_server(memory), mode="legacy") as connected:
         yield connected
@@ -66,29 +83,63 @@ async def test_lists_every_tool_with_a_description_and_schemas(client: Client) -
         assert tool.input_schema["type"] == "object" and tool.output_schema is not None, tool.name
     by_name = {t.name: t for t in tools}
     assert "abstain" in by_name["search_memory"].description
-    assert by_name["search_memory"].input_schema["properties"]["mode"]["enum"] == ["keyword", "semantic", "hybrid"]
-    assert by_name["run_cypher"].annotations is not None and by_name["run_cypher"].annotations.read_only_hint
-    assert by_name["propose_fact"].annotations is not None and not by_name["propose_fact"].annotations.read_only_hint
+    assert by_name["search_memory"].input_schema["properties"]["mode"]["enum"] == [
+        "keyword",
+        "semantic",
+        "hybrid",
+    ]
+    assert (
+        by_name["run_cypher"].annotations is not None
+        and by_name["run_cypher"].annotations.read_only_hint
+    )
+    assert (
+        by_name["propose_fact"].annotations is not None
+        and not by_name["propose_fact"].annotations.read_only_hint
+    )
 
 
-async def test_search_finds_a_fact_and_abstains_when_memory_does_not_know(client: Client, memory: Memory) -> None:
-    fact = memory.remember("The billing service stores invoices in PostgreSQL 16", about=["billing service"],
-                           subject="billing service", topic="database", source_ref="docs/billing.md#L3-L4")  # fmt: skip
-    found = await call(client, "search_memory", query="which database does the billing service use", k=3)
+async def test_search_finds_a_fact_and_abstains_when_memory_does_not_know(
+    client: Client, memory: Memory
+) -> None:
+    fact = memory.remember(
+        "The billing service stores invoices in PostgreSQL 16",
+        about=["billing service"],
+        subject="billing service",
+        topic="database",
+        source_ref="docs/billing.md#L3-L4",
+    )
+    found = await call(
+        client, "search_memory", query="which database does the billing service use", k=3
+    )
     assert found["abstain"] is False and found["items"][0]["id"] == fact.id
-    assert found["items"][0]["source_ref"] == "docs/billing.md#L3-L4" and found["items"][0]["kind"] == "fact"
-    assert found["mode"] == "hybrid" and found["items"][0]["truth_status"] == "candidate"  # said by the user
+    assert (
+        found["items"][0]["source_ref"] == "docs/billing.md#L3-L4"
+        and found["items"][0]["kind"] == "fact"
+    )
+    assert (
+        found["mode"] == "hybrid" and found["items"][0]["truth_status"] == "candidate"
+    )  # said by the user
 
-    unknown = await call(client, "search_memory", query="who approves production deploys on weekends")
+    unknown = await call(
+        client, "search_memory", query="who approves production deploys on weekends"
+    )
     assert unknown["abstain"] is True and unknown["items"] == [] and unknown["reason"]
     tasks = await call(client, "list_tasks")
     assert unknown["task_id"] in {t["id"] for t in tasks["items"]}
 
 
-async def test_get_memory_returns_the_unit_its_edges_and_as_of(client: Client, memory: Memory, clock: Clock) -> None:
-    fact = memory.remember("The API gateway runs on Envoy", about=["api gateway"], source_ref="ops.md#L1")
+async def test_get_memory_returns_the_unit_its_edges_and_as_of(
+    client: Client, memory: Memory, clock: Clock
+) -> None:
+    fact = memory.remember(
+        "The API gateway runs on Envoy", about=["api gateway"], source_ref="ops.md#L1"
+    )
     got = await call(client, "get_memory", id=fact.id)
-    assert got["id"] == fact.id and got["kind"] == "fact" and got["unit"]["text"] == "The API gateway runs on Envoy"
+    assert (
+        got["id"] == fact.id
+        and got["kind"] == "fact"
+        and got["unit"]["text"] == "The API gateway runs on Envoy"
+    )
     assert any(e["type"] == "ABOUT" for e in got["edges"]) and got["believed"] is True
     assert "embedding" not in got["unit"] or "omitted" in str(got["unit"]["embedding"])
 
@@ -96,35 +147,63 @@ async def test_get_memory_returns_the_unit_its_edges_and_as_of(client: Client, m
     assert fact.id in text and "not in memory yet" in text
 
 
-async def test_propose_fact_starts_as_an_agent_hypothesis_and_supersede_keeps_history(client: Client) -> None:
-    proposed = await call(client, "propose_fact", text="The web app builds with Vite", about=["web app"],
-                          topic="bundler", source_ref="package.json#L12")  # fmt: skip
+async def test_propose_fact_starts_as_an_agent_hypothesis_and_supersede_keeps_history(
+    client: Client,
+) -> None:
+    proposed = await call(
+        client,
+        "propose_fact",
+        text="The web app builds with Vite",
+        about=["web app"],
+        topic="bundler",
+        source_ref="package.json#L12",
+    )
     assert proposed["action"] == "created" and proposed["kind"] == "fact"
     unit = (await call(client, "get_memory", id=proposed["id"]))["unit"]
     assert unit["source_kind"] == "agent" and unit["truth_status"] == "hypothesis"
 
-    newer = await call(client, "supersede_fact", id=proposed["id"], text="The web app builds with Rspack",
-                       reason="migrated in the build-speed sprint")  # fmt: skip
+    newer = await call(
+        client,
+        "supersede_fact",
+        id=proposed["id"],
+        text="The web app builds with Rspack",
+        reason="migrated in the build-speed sprint",
+    )
     assert newer["action"] == "superseded" and newer["superseded"] == [proposed["id"]]
     old = await call(client, "get_memory", id=proposed["id"])
     assert old["unit"]["valid_until"] is not None
-    assert (await call(client, "get_memory", id=newer["id"]))["unit"]["source_ref"].startswith("mcp:")
+    assert (await call(client, "get_memory", id=newer["id"]))["unit"]["source_ref"].startswith(
+        "mcp:"
+    )
 
-    again = await refused(client, "supersede_fact", {"id": proposed["id"], "text": "Webpack", "reason": "x"})
+    again = await refused(
+        client, "supersede_fact", {"id": proposed["id"], "text": "Webpack", "reason": "x"}
+    )
     assert "already closed" in again
 
 
 async def test_decision_outcome_and_why(client: Client) -> None:
     nothing = await call(client, "why", subject="job queue")
-    assert nothing["abstain"] is True and nothing["decision"] is None and nothing["reason"] == "no_accepted_facts"
+    assert (
+        nothing["abstain"] is True
+        and nothing["decision"] is None
+        and nothing["reason"] == "no_accepted_facts"
+    )
     decided = await call(
-        client, "record_decision", problem="Background jobs need retries and visibility",
+        client,
+        "record_decision",
+        problem="Background jobs need retries and visibility",
         decision="Run background jobs on Temporal",
         alternatives=["Celery: no durable workflow state", "cron scripts: no retries"],
-        reasoning="Durable execution and a UI for stuck workflows", governs=[], about=["job queue"], supersedes=None,
-    )  # fmt: skip
+        reasoning="Durable execution and a UI for stuck workflows",
+        governs=[],
+        about=["job queue"],
+        supersedes=None,
+    )
     assert decided["action"] == "created" and decided["kind"] == "decision"
-    outcome = await call(client, "record_outcome", id=decided["id"], outcome="Stuck jobs dropped to zero in a month")
+    outcome = await call(
+        client, "record_outcome", id=decided["id"], outcome="Stuck jobs dropped to zero in a month"
+    )
     assert outcome["id"] == decided["id"] and outcome["outcome_at"]
 
     answer = await call(client, "why", subject="job queue")
@@ -132,24 +211,47 @@ async def test_decision_outcome_and_why(client: Client) -> None:
     assert {a["option"] for a in answer["alternatives"]} == {"Celery", "cron scripts"}
     assert answer["decision"]["outcome"] == "Stuck jobs dropped to zero in a month"
 
-    bad = await refused(client, "record_decision", {"decision": "Use Redis", "alternatives": ["Memcached"]})
+    bad = await refused(
+        client, "record_decision", {"decision": "Use Redis", "alternatives": ["Memcached"]}
+    )
     assert bad.startswith("invalid input: alternatives: ") and "OPTION: why it was rejected" in bad
 
 
 async def test_record_failure_needs_proof(client: Client) -> None:
-    failure = await call(client, "record_failure", what="Token refresh raced and logged users out",
-                         why="two refreshes used the same refresh token", fix="serialise refreshes per session",
-                         test="tests/test_auth.py::test_concurrent_refresh", symbols=[])  # fmt: skip
+    failure = await call(
+        client,
+        "record_failure",
+        what="Token refresh raced and logged users out",
+        why="two refreshes used the same refresh token",
+        fix="serialise refreshes per session",
+        test="tests/test_auth.py::test_concurrent_refresh",
+        symbols=[],
+    )
     assert failure["kind"] == "failure" and failure["action"] == "created"
     unit = (await call(client, "get_memory", id=failure["id"]))["unit"]
-    assert unit["test"] == "tests/test_auth.py::test_concurrent_refresh" and unit["source_kind"] == "agent"
+    assert (
+        unit["test"] == "tests/test_auth.py::test_concurrent_refresh"
+        and unit["source_kind"] == "agent"
+    )
     text = await refused(client, "record_failure", {"what": "It broke"})
-    assert text == "invalid input: input: a failure needs its proof: give commit (a commit of this repository) or test (a test id)."
+    assert (
+        text
+        == "invalid input: input: a failure needs its proof: give commit (a commit of this repository) or test (a test id)."
+    )
 
 
-async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(client: Client, memory: Memory) -> None:
-    rule = await call(client, "propose_rule", message="Never unpickle data from the network",
-                      category="security", severity="critical", scope="*", forbid=r"pickle\.loads")  # fmt: skip
+async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(
+    client: Client, memory: Memory
+) -> None:
+    rule = await call(
+        client,
+        "propose_rule",
+        message="Never unpickle data from the network",
+        category="security",
+        severity="critical",
+        scope="*",
+        forbid=r"pickle\.loads",
+    )
     assert rule["kind"] == "rule" and rule["action"] == "created"
     assert any(r["id"] == rule["id"] and r["severity"] == "critical" for r in memory.rules())
     diff = (
@@ -162,22 +264,37 @@ async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(client: C
     memory.confirm(rule["id"])
     verdict = await call(client, "check_patch", diff=diff)
     assert verdict["verdict"] == "block"
-    assert [v["rule"] for v in verdict["violations"]] == [rule["id"]] and verdict["violations"][0]["line"] == 2
+    assert [v["rule"] for v in verdict["violations"]] == [rule["id"]] and verdict["violations"][0][
+        "line"
+    ] == 2
     assert "app/payments.py:2" in verdict["repair_plan"][0]
-    fine = diff.replace("pickle.loads(blob)", "json.loads(blob)").replace("import pickle", "import json")
+    fine = diff.replace("pickle.loads(blob)", "json.loads(blob)").replace(
+        "import pickle", "import json"
+    )
     assert (await call(client, "check_patch", diff=fine))["verdict"] == "allow"
 
 
-async def test_pre_edit_shows_the_decision_that_governs_a_file(client: Client, tmp_path: Path) -> None:
+async def test_pre_edit_shows_the_decision_that_governs_a_file(
+    client: Client, tmp_path: Path
+) -> None:
     subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)  # the repository is the project
     (tmp_path / "billing").mkdir()
-    (tmp_path / "billing/invoice.py").write_text("def total(lines):\n    return sum(l.amount for l in lines)\n")
+    (tmp_path / "billing/invoice.py").write_text(
+        "def total(lines):\n    return sum(l.amount for l in lines)\n"
+    )
     empty = await call(client, "pre_edit", target="billing/invoice.py:total")
     assert empty["nothing_known"] is True and empty["indexed_now"] is True
-    decided = await call(client, "record_decision", decision="Amounts are integer cents, never floats",
-                         problem="Rounding errors in invoices", governs=["billing/invoice.py"])  # fmt: skip
+    decided = await call(
+        client,
+        "record_decision",
+        decision="Amounts are integer cents, never floats",
+        problem="Rounding errors in invoices",
+        governs=["billing/invoice.py"],
+    )
     bundle = await call(client, "pre_edit", target="billing/invoice.py:total")
-    assert bundle["nothing_known"] is False and [d["id"] for d in bundle["decisions"]] == [decided["id"]]
+    assert bundle["nothing_known"] is False and [d["id"] for d in bundle["decisions"]] == [
+        decided["id"]
+    ]
     missing = await refused(client, "pre_edit", {"target": "billing/nope.py"})
     assert "billing/nope.py" in missing
 
@@ -186,10 +303,17 @@ async def test_notes_are_private_per_agent_kept_as_history_and_survive_a_new_mem
     client: Client, graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
     assert (await call(client, "read_my_notes", agent="claude-code"))["notes"] is None
-    first = await call(client, "update_my_notes", agent="claude-code", notes="Stopped at the invoice rounding bug.")
+    first = await call(
+        client, "update_my_notes", agent="claude-code", notes="Stopped at the invoice rounding bug."
+    )
     assert first["action"] == "created" and first["notes"] == "Stopped at the invoice rounding bug."
-    second = await call(client, "update_my_notes", agent="claude-code", notes="Next: add the cents migration.",
-                        mode="append")  # fmt: skip
+    second = await call(
+        client,
+        "update_my_notes",
+        agent="claude-code",
+        notes="Next: add the cents migration.",
+        mode="append",
+    )
     assert second["action"] == "superseded" and second["superseded"] == [first["id"]]
     assert second["notes"] == "Stopped at the invoice rounding bug.\nNext: add the cents migration."
     same = await call(client, "update_my_notes", agent="claude-code", notes=second["notes"])
@@ -198,11 +322,17 @@ async def test_notes_are_private_per_agent_kept_as_history_and_survive_a_new_mem
 
     other = await call(client, "read_my_notes", agent="reviewer")
     assert other["notes"] is None and other["id"] is None
-    await call(client, "update_my_notes", agent="reviewer", notes="Review the rounding fix when it lands.")
-    found = await call(client, "search_memory", query="invoice rounding bug cents migration", strict=False)
+    await call(
+        client, "update_my_notes", agent="reviewer", notes="Review the rounding fix when it lands."
+    )
+    found = await call(
+        client, "search_memory", query="invoice rounding bug cents migration", strict=False
+    )
     assert not [i for i in found["items"] if i["scope"].startswith("agent:")]
 
-    fresh = Memory(graph, settings.model_copy(update={"branch": "feature/cents"}), cwd=tmp_path, clock=clock)
+    fresh = Memory(
+        graph, settings.model_copy(update={"branch": "feature/cents"}), cwd=tmp_path, clock=clock
+    )
     async with Client(build_server(fresh), mode="legacy") as later:
         mine = await call(later, "read_my_notes", agent="claude-code")
         theirs = await call(later, "read_my_notes", agent="reviewer")
@@ -213,10 +343,21 @@ async def test_notes_are_private_per_agent_kept_as_history_and_survive_a_new_mem
 
 
 async def test_conflicts_list_the_units_involved(client: Client, memory: Memory) -> None:
-    told = memory.remember("The search service uses Elasticsearch 8", about=["search service"],
-                           subject="search service", topic="engine", source_ref="user#1")  # fmt: skip
-    clock_free = await call(client, "propose_fact", text="The search service uses OpenSearch",
-                            about=["search service"], subject="search service", topic="engine")  # fmt: skip
+    told = memory.remember(
+        "The search service uses Elasticsearch 8",
+        about=["search service"],
+        subject="search service",
+        topic="engine",
+        source_ref="user#1",
+    )
+    clock_free = await call(
+        client,
+        "propose_fact",
+        text="The search service uses OpenSearch",
+        about=["search service"],
+        subject="search service",
+        topic="engine",
+    )
     assert clock_free["conflicts"], clock_free
     conflicts = await call(client, "list_memory_conflicts", limit=5)
     assert conflicts["count"] == 1 and conflicts["items"][0]["kind"] == "Conflict"
@@ -233,35 +374,59 @@ async def test_memory_status(client: Client, memory: Memory) -> None:
 
 async def test_run_cypher_reads_with_params_and_a_row_limit(client: Client, memory: Memory) -> None:
     for n in range(5):
-        memory.remember(f"Service number {n} is written in Go", about=[f"service {n}"], source_ref=f"s#{n}")
-    rows = await call(client, "run_cypher", query="MATCH (m:Fact) WHERE m.kind = $kind RETURN m.text AS text, m",
-                      params={"kind": "fact"}, limit=3)  # fmt: skip
+        memory.remember(
+            f"Service number {n} is written in Go", about=[f"service {n}"], source_ref=f"s#{n}"
+        )
+    rows = await call(
+        client,
+        "run_cypher",
+        query="MATCH (m:Fact) WHERE m.kind = $kind RETURN m.text AS text, m",
+        params={"kind": "fact"},
+        limit=3,
+    )
     assert rows["columns"] == ["text", "m"] and rows["row_count"] == 3 and rows["truncated"] is True
     first = rows["rows"][0]
-    assert first["text"].startswith("Service number") and first["m"]["text"] == first["text"]  # a node: its properties
-    count = await call(client, "run_cypher", query="MATCH (m:Fact) RETURN count(m) AS n, datetime() AS at")
-    assert count["rows"][0]["n"] == 5 and count["truncated"] is False and isinstance(count["rows"][0]["at"], str)
+    assert (
+        first["text"].startswith("Service number") and first["m"]["text"] == first["text"]
+    )  # a node: its properties
+    count = await call(
+        client, "run_cypher", query="MATCH (m:Fact) RETURN count(m) AS n, datetime() AS at"
+    )
+    assert (
+        count["rows"][0]["n"] == 5
+        and count["truncated"] is False
+        and isinstance(count["rows"][0]["at"], str)
+    )
 
 
-@pytest.mark.parametrize("query", [
-    "CREATE (n:McpProbe {x: 1}) RETURN n",
-    "MERGE (n:McpProbe {x: 1})",
-    "MATCH (m:Memory) DELETE m",
-    "MATCH (m:Memory) DETACH DELETE m",
-    "MATCH (m:Memory) SET m.text = 'hacked'",
-    "MATCH (m:Memory) CALL { WITH m SET m.trust = 1.0 } IN TRANSACTIONS",
-    "MATCH (m:Memory) CALL (m) { SET m.trust = 1.0 } IN TRANSACTIONS OF 10 ROWS",
-    "CALL db.createLabel('McpProbeLabel')",
-    "LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row",
-    "CALL db.clearQueryCaches()",
-])  # fmt: skip
-async def test_run_cypher_refuses_anything_that_is_not_a_read(client: Client, memory: Memory, graph: Graph,
-                                                              query: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    "query",
+    [
+        "CREATE (n:McpProbe {x: 1}) RETURN n",
+        "MERGE (n:McpProbe {x: 1})",
+        "MATCH (m:Memory) DELETE m",
+        "MATCH (m:Memory) DETACH DELETE m",
+        "MATCH (m:Memory) SET m.text = 'hacked'",
+        "MATCH (m:Memory) CALL { WITH m SET m.trust = 1.0 } IN TRANSACTIONS",
+        "MATCH (m:Memory) CALL (m) { SET m.trust = 1.0 } IN TRANSACTIONS OF 10 ROWS",
+        "CALL db.createLabel('McpProbeLabel')",
+        "LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row",
+        "CALL db.clearQueryCaches()",
+    ],
+)
+async def test_run_cypher_refuses_anything_that_is_not_a_read(
+    client: Client, memory: Memory, graph: Graph, query: str
+) -> None:
     fact = memory.remember("The cache is Redis 7", about=["cache"], source_ref="ops#1")
     text = await refused(client, "run_cypher", {"query": query})
     assert text.startswith("the query is not read-only") and "was not run" in text
-    labels = await call(client, "run_cypher", query="CALL db.labels() YIELD label RETURN collect(label) AS labels")
-    assert "McpProbe" not in labels["rows"][0]["labels"] and "McpProbeLabel" not in labels["rows"][0]["labels"]
+    labels = await call(
+        client, "run_cypher", query="CALL db.labels() YIELD label RETURN collect(label) AS labels"
+    )
+    assert (
+        "McpProbe" not in labels["rows"][0]["labels"]
+        and "McpProbeLabel" not in labels["rows"][0]["labels"]
+    )
     unit = (await call(client, "get_memory", id=fact.id))["unit"]
     assert unit["text"] == "The cache is Redis 7" and unit["trust"] < 1.0
 
@@ -296,35 +461,59 @@ def explode(memory: Memory, args: NoInput) -> RunCypherOutput:
 
 
 async def test_an_unexpected_error_is_one_line_and_the_server_survives(memory: Memory) -> None:
-    async with Client(build_server(memory, tools=[spec(explode, read_only=True)]), mode="legacy") as buggy:
+    async with Client(
+        build_server(memory, tools=[spec(explode, read_only=True)]), mode="legacy"
+    ) as buggy:
         text = await refused(buggy, "explode", {})
-        assert text == "unexpected KeyError in explode: 'secret_column' (the server logged the traceback to stderr)."
+        assert (
+            text
+            == "unexpected KeyError in explode: 'secret_column' (the server logged the traceback to stderr)."
+        )
         assert [t.name for t in (await buggy.list_tools()).tools] == ["explode"]
 
 
 async def test_a_modern_protocol_client_sees_the_same_tools(memory: Memory) -> None:
-    async with Client(build_server(memory)) as modern:  # mode="auto": the per-request 2026 protocol in-process
+    async with Client(
+        build_server(memory)
+    ) as modern:  # mode="auto": the per-request 2026 protocol in-process
         assert {t.name for t in (await modern.list_tools()).tools} == TOOL_NAMES
         status = await call(modern, "memory_status")
     assert status["server"]["database"] == "neo4j"
 
 
-async def test_hippo_serve_speaks_mcp_on_stdio(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+async def test_hippo_serve_speaks_mcp_on_stdio(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
-    env |= {"HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-            "HIPPOGRAPH_BRANCH": "main", "HIPPOGRAPH_MODEL_PATH": str(tmp_path / "no-model")}  # fmt: skip
+    env |= {
+        "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+        "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+        "HIPPOGRAPH_BRANCH": "main",
+        "HIPPOGRAPH_MODEL_PATH": str(tmp_path / "no-model"),
+    }
     hippo = Path(sys.executable).with_name("hippo")
-    params = StdioServerParameters(command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(tmp_path))
+    params = StdioServerParameters(
+        command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(tmp_path)
+    )
     async with Client(params, mode="legacy") as remote:
         assert {t.name for t in (await remote.list_tools()).tools} == TOOL_NAMES
-        written = await call(remote, "propose_fact", text="The docs site is built with MkDocs", about=["docs site"])
+        written = await call(
+            remote, "propose_fact", text="The docs site is built with MkDocs", about=["docs site"]
+        )
         found = await call(remote, "search_memory", query="what builds the docs site", strict=False)
     assert written["id"] in {i["id"] for i in found["items"]}
     assert "semantic voice off: the embedding model is not installed" in found["notes"]
 
 
 async def test_verify_claims_marks_what_no_longer_holds(client: Client, memory: Memory) -> None:
-    unit = memory.remember("The deploy script is scripts/deploy_prod.sh", about=["deploy"], source="user", source_ref="chat#4")
+    unit = memory.remember(
+        "The deploy script is scripts/deploy_prod.sh",
+        about=["deploy"],
+        source="user",
+        source_ref="chat#4",
+    )
     out = await call(client, "verify_claims")
-    assert [(f["id"], f["claims"]) for f in out["failed"]] == [(unit.id, ["path:scripts/deploy_prod.sh"])]
+    assert [(f["id"], f["claims"]) for f in out["failed"]] == [
+        (unit.id, ["path:scripts/deploy_prod.sh"])
+    ]
     assert out["units_changed"] == 1 and out["claims"] == {"path failed": 1}

@@ -15,8 +15,12 @@ def _counts(graph: Graph) -> dict[str, int]:
     return {r["label"]: r["count"] for r in graph.read("count_labels")}
 
 
-def test_warm_up_plans_both_paths_and_writes_nothing(graph: Graph, memory: Memory, settings: Settings) -> None:
-    memory.remember("The ledger runs on Postgres 16", about=["ledger"], source="user", source_ref="chat#1")
+def test_warm_up_plans_both_paths_and_writes_nothing(
+    graph: Graph, memory: Memory, settings: Settings
+) -> None:
+    memory.remember(
+        "The ledger runs on Postgres 16", about=["ledger"], source="user", source_ref="chat#1"
+    )
     before = _counts(graph)
     report = warmup.warm(settings.model_copy(update={"neo4j_http_port": int(TEST_HTTP_PORT)}))
     assert report.bolt_s is not None and report.http_s is not None and report.skipped == []
@@ -26,5 +30,7 @@ def test_warm_up_plans_both_paths_and_writes_nothing(graph: Graph, memory: Memor
 def test_a_closed_http_port_is_skipped_with_its_reason(graph: Graph, settings: Settings) -> None:
     report = warmup.warm(settings.model_copy(update={"neo4j_http_port": free_port()}))
     assert report.bolt_s is not None and report.http_s is None
-    assert len(report.skipped) == 1 and report.skipped[0].startswith("over HTTP: cannot reach Neo4j's HTTP API")
+    assert len(report.skipped) == 1 and report.skipped[0].startswith(
+        "over HTTP: cannot reach Neo4j's HTTP API"
+    )
     assert "skipped over HTTP" in report.summary()

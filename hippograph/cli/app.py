@@ -33,7 +33,8 @@ class HippoGroup(TyperGroup):
             if _debug_enabled(ctx):
                 raise
             typer.echo(
-                f"Error: unexpected {type(exc).__name__}: {exc} (set HIPPOGRAPH_DEBUG=1 for the traceback)", err=True
+                f"Error: unexpected {type(exc).__name__}: {exc} (set HIPPOGRAPH_DEBUG=1 for the traceback)",
+                err=True,
             )
             raise typer.Exit(1) from None
 
@@ -49,7 +50,11 @@ def _debug_enabled(ctx: Any) -> bool:
 def new_typer(help_text: str) -> typer.Typer:
     """A sub-command group with the shared error handling."""
     return typer.Typer(
-        cls=HippoGroup, help=help_text, no_args_is_help=True, pretty_exceptions_show_locals=False, add_completion=False
+        cls=HippoGroup,
+        help=help_text,
+        no_args_is_help=True,
+        pretty_exceptions_show_locals=False,
+        add_completion=False,
     )
 
 
@@ -65,7 +70,9 @@ app = typer.Typer(
 @app.callback()
 def root(
     ctx: typer.Context,
-    verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="Log to stderr: -v info, -vv debug."),
+    verbose: int = typer.Option(
+        0, "--verbose", "-v", count=True, help="Log to stderr: -v info, -vv debug."
+    ),
 ) -> None:
     """hippograph: knowledge-graph memory for coding agents, on Neo4j."""
     if verbose:
@@ -90,7 +97,9 @@ def settings_of(ctx: typer.Context) -> Settings:
     return settings
 
 
-def open_memory(ctx: typer.Context, *, embed: bool = False, branch: str | None = None, scope: str | None = None) -> Any:
+def open_memory(
+    ctx: typer.Context, *, embed: bool = False, branch: str | None = None, scope: str | None = None
+) -> Any:
     """Connect the public API for this invocation; with ``embed``, load the model if it is installed."""
     from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
     from hippograph.memory import Memory

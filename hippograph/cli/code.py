@@ -19,29 +19,41 @@ JSON = typer.Option(False, "--json", help="Print JSON.")
 
 def _summary(r: IndexReport) -> None:
     langs = ", ".join(f"{k} {v}" for k, v in sorted(r.languages.items())) or "none"
-    typer.echo(f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, {r.files_unchanged} unchanged,"
-               f" {r.files_retired} deleted; symbols +{r.symbols_created} ~{r.symbols_updated} -{r.symbols_retired};"
-               f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s);"
-               f" imports +{r.imports_linked} -{r.imports_retired}; {r.seconds:.2f} s")  # fmt: skip
+    typer.echo(
+        f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, {r.files_unchanged} unchanged,"
+        f" {r.files_retired} deleted; symbols +{r.symbols_created} ~{r.symbols_updated} -{r.symbols_retired};"
+        f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s);"
+        f" imports +{r.imports_linked} -{r.imports_retired}; {r.seconds:.2f} s"
+    )
     for item in r.renamed:
         typer.echo(f"  {item['how']}: {item['old']} -> {item['new']}")
     for item in r.signature_changes:
-        typer.echo(f"  signature: {item['new']} ({item['stale_references']} reference(s) marked stale, task {item['task']})")
+        typer.echo(
+            f"  signature: {item['new']} ({item['stale_references']} reference(s) marked stale, task {item['task']})"
+        )
     for item in r.duplicates:
-        typer.echo(f"  {item['path']}: {item['count']} {item['kind']}s named {item['qualified_name']} with one signature,"
-                   " kept apart by their order in the file")  # fmt: skip
+        typer.echo(
+            f"  {item['path']}: {item['count']} {item['kind']}s named {item['qualified_name']} with one signature,"
+            " kept apart by their order in the file"
+        )
     for item in r.skipped:
         typer.echo(f"  skipped {item['path']}: {item['reason']}", err=True)
     for item in r.syntax_errors:
-        typer.echo(f"  {item['path']}: syntax errors at lines {item['lines']} (indexed what parses)", err=True)
+        typer.echo(
+            f"  {item['path']}: syntax errors at lines {item['lines']} (indexed what parses)",
+            err=True,
+        )
 
 
 @app.command("index")
 def index(
-    ctx: typer.Context, path: Path = typer.Argument(Path("."), help="A folder or a file inside a repository."),
-    project: str | None = typer.Option(None, "--project", help="Project id (default: the repository folder name)."),
+    ctx: typer.Context,
+    path: Path = typer.Argument(Path("."), help="A folder or a file inside a repository."),
+    project: str | None = typer.Option(
+        None, "--project", help="Project id (default: the repository folder name)."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Parse source files with tree-sitter into files and symbols with stable identities; incremental."""
     with open_memory(ctx) as memory:
         if as_json:
@@ -49,16 +61,22 @@ def index(
         else:
             with Bar(transient=True) as bar:
                 task = bar.add_task("indexing", total=None)
-                report = memory.index(path, project=project,
-                                      progress=lambda n, total, name: bar.update(task, completed=n, total=total))  # fmt: skip
+                report = memory.index(
+                    path,
+                    project=project,
+                    progress=lambda n, total, name: bar.update(task, completed=n, total=total),
+                )
     print_json(report.as_dict()) if as_json else _summary(report)
 
 
 @app.command("watch")
 def watch(
-    ctx: typer.Context, path: Path = typer.Argument(Path("."), help="The repository (or a folder in it) to watch."),
-    project: str | None = typer.Option(None, "--project", help="Project id (default: the repository folder name)."),
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    path: Path = typer.Argument(Path("."), help="The repository (or a folder in it) to watch."),
+    project: str | None = typer.Option(
+        None, "--project", help="Project id (default: the repository folder name)."
+    ),
+) -> None:
     """Index once, then re-index source files as they change, until Ctrl-C."""
     from hippograph.ingest.code.watch import watch as run_watch
 
@@ -75,13 +93,18 @@ def watch(
 
 
 def _rows(units: list[dict[str, Any]], extra: str) -> list[list[Any]]:
-    return [[u["id"], (u.get("text") or "")[:90], u.get(extra) or "", u.get("source_ref") or ""] for u in units]
+    return [
+        [u["id"], (u.get("text") or "")[:90], u.get(extra) or "", u.get("source_ref") or ""]
+        for u in units
+    ]
 
 
 @app.command("pre-edit")
 def pre_edit(
-    ctx: typer.Context, target: str = typer.Argument(..., metavar="FILE[:SYMBOL|:LINE[-LINE]]"), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    target: str = typer.Argument(..., metavar="FILE[:SYMBOL|:LINE[-LINE]]"),
+    as_json: bool = JSON,
+) -> None:
     """Before editing code: the decisions, failures, rules, renames and stale references attached to it."""
     with open_memory(ctx) as memory:
         bundle = memory.pre_edit(target)
@@ -91,16 +114,30 @@ def pre_edit(
     names = ", ".join(s["qualified_name"] for s in bundle.symbols[:8]) or "the file"
     typer.echo(f"{bundle.file}: {names}" + (" (indexed now)" if bundle.indexed_now else ""))
     if bundle.is_empty:
-        typer.echo("Nothing is known about this code: no decision, failure, rule or note is attached to it.")
+        typer.echo(
+            "Nothing is known about this code: no decision, failure, rule or note is attached to it."
+        )
         return
     if bundle.decisions:
-        print_table("Decisions that govern it", ["id", "decision", "reasoning", "source"], _rows(bundle.decisions, "reasoning"))
+        print_table(
+            "Decisions that govern it",
+            ["id", "decision", "reasoning", "source"],
+            _rows(bundle.decisions, "reasoning"),
+        )
     if bundle.failures:
-        print_table("Failures it was part of", ["id", "what broke", "fix", "source"], _rows(bundle.failures, "fix"))
+        print_table(
+            "Failures it was part of",
+            ["id", "what broke", "fix", "source"],
+            _rows(bundle.failures, "fix"),
+        )
     if bundle.rules:
-        print_table("Rules in force", ["id", "rule", "severity", "source"], _rows(bundle.rules, "severity"))
+        print_table(
+            "Rules in force", ["id", "rule", "severity", "source"], _rows(bundle.rules, "severity")
+        )
     if bundle.facts:
-        print_table("Notes about it", ["id", "text", "truth", "source"], _rows(bundle.facts, "truth_status"))
+        print_table(
+            "Notes about it", ["id", "text", "truth", "source"], _rows(bundle.facts, "truth_status")
+        )
     for r in bundle.renames:
         typer.echo(f"  {r['symbol']} was {r['was']} ({r['how']})")
     for s in bundle.stale:
@@ -110,12 +147,20 @@ def pre_edit(
 @app.command("verify")
 def verify(
     ctx: typer.Context,
-    scope: list[str] = typer.Option([], "--scope", help="Check the units of this scope (repeat it); default: this "
-                                    "repository's scope and HIPPOGRAPH_SCOPE."),
-    urls: bool = typer.Option(False, "--urls", help="Also send a HEAD request to each URL a unit names (network; "
-                              "a URL can be proved alive, never dead)."),
+    scope: list[str] = typer.Option(
+        [],
+        "--scope",
+        help="Check the units of this scope (repeat it); default: this "
+        "repository's scope and HIPPOGRAPH_SCOPE.",
+    ),
+    urls: bool = typer.Option(
+        False,
+        "--urls",
+        help="Also send a HEAD request to each URL a unit names (network; "
+        "a URL can be proved alive, never dead).",
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Check the claims memories make, against this repository: paths, symbols (in the code graph), branches
     and commits. A failed claim marks its unit, so strict recall no longer hands it out (`claims_hold` fails)
     until the claim holds again or the unit is updated. Nothing in a memory is ever run."""
@@ -125,8 +170,10 @@ def verify(
         print_json(report.as_dict())
         return
     counts = ", ".join(f"{k} {v}" for k, v in sorted(report.claims.items())) or "no claims found"
-    typer.echo(f"{report.units_checked} unit(s) checked against {report.root}: {counts}; "
-               f"{report.units_changed} unit(s) updated")  # fmt: skip
+    typer.echo(
+        f"{report.units_checked} unit(s) checked against {report.root}: {counts}; "
+        f"{report.units_changed} unit(s) updated"
+    )
     for item in report.failed:
         typer.echo(f"  {item['id']}: {', '.join(item['claims'])} — {(item['text'] or '')[:80]}")
     for unit_id in report.cleared:

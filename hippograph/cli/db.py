@@ -25,7 +25,11 @@ def _print(report: ServerReport, as_json: bool, warmed: WarmUp | None = None) ->
     if as_json:
         print_json({**report.as_dict(), **({"warm_up": asdict(warmed)} if warmed else {})})
         return
-    pairs: list[tuple[str, object]] = [("mode", report.mode), ("state", report.action), ("bolt", report.uri)]
+    pairs: list[tuple[str, object]] = [
+        ("mode", report.mode),
+        ("state", report.action),
+        ("bolt", report.uri),
+    ]
     if report.browser_url:
         pairs.append(("browser", report.browser_url))
     if report.pid:
@@ -67,7 +71,10 @@ def status(ctx: typer.Context, as_json: bool = JSON) -> None:
 
 
 @db_app.command("logs")
-def logs(ctx: typer.Context, lines: int = typer.Option(50, "--lines", "-n", min=1, help="How many lines.")) -> None:
+def logs(
+    ctx: typer.Context,
+    lines: int = typer.Option(50, "--lines", "-n", min=1, help="How many lines."),
+) -> None:
     """Print the server's last log lines."""
     from hippograph import neo4j_local
 

@@ -22,25 +22,47 @@ JSON = typer.Option(False, "--json", help="Print JSON.")
 def decide(
     ctx: typer.Context,
     decision: str = typer.Option(..., "--decision", "-d", help="What was chosen."),
-    problem: str | None = typer.Option(None, "--problem", "-p", help="The problem the decision solves."),
-    alternative: list[str] | None = typer.Option(None, "--alternative", "-a", help='"OPTION: why it was rejected" (repeatable).'),
+    problem: str | None = typer.Option(
+        None, "--problem", "-p", help="The problem the decision solves."
+    ),
+    alternative: list[str] | None = typer.Option(
+        None, "--alternative", "-a", help='"OPTION: why it was rejected" (repeatable).'
+    ),
     reasoning: str | None = typer.Option(None, "--reasoning", "-r", help="Why this option."),
-    governs: list[str] | None = typer.Option(None, "--governs", "-g", help="File, symbol or entity it governs (repeatable)."),
-    about: list[str] | None = typer.Option(None, "--about", help="Entity it is about (repeatable)."),
-    supersedes: str | None = typer.Option(None, "--supersedes", help="Id of the decision this one replaces."),
-    topic: str | None = typer.Option(None, "--topic", help="The question it settles (a later decision on it supersedes)."),
-    source_ref: str | None = typer.Option(None, "--source-ref", help="Where it was decided (ADR path, PR, meeting notes)."),
+    governs: list[str] | None = typer.Option(
+        None, "--governs", "-g", help="File, symbol or entity it governs (repeatable)."
+    ),
+    about: list[str] | None = typer.Option(
+        None, "--about", help="Entity it is about (repeatable)."
+    ),
+    supersedes: str | None = typer.Option(
+        None, "--supersedes", help="Id of the decision this one replaces."
+    ),
+    topic: str | None = typer.Option(
+        None, "--topic", help="The question it settles (a later decision on it supersedes)."
+    ),
+    source_ref: str | None = typer.Option(
+        None, "--source-ref", help="Where it was decided (ADR path, PR, meeting notes)."
+    ),
     valid_from: str | None = typer.Option(None, "--valid-from", help="When it took effect."),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Record a decision with the alternatives rejected and why, what it governs, and what it supersedes."""
     actor = settings_of(ctx).actor
     with open_memory(ctx) as memory:
         result = memory.decide(
-            decision, problem=problem, reasoning=reasoning, alternatives=alternative or [], governs=governs or [],
-            about=about or [], supersedes=supersedes, topic=topic, valid_from=parse_when(valid_from, "--valid-from"),
-            source_ref=source_ref or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
-        )  # fmt: skip
+            decision,
+            problem=problem,
+            reasoning=reasoning,
+            alternatives=alternative or [],
+            governs=governs or [],
+            about=about or [],
+            supersedes=supersedes,
+            topic=topic,
+            valid_from=parse_when(valid_from, "--valid-from"),
+            source_ref=source_ref
+            or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
+        )
     if as_json:
         print_json(result.as_dict())
         return
@@ -53,13 +75,17 @@ def decide(
 
 @app.command("outcome")
 def outcome(
-    ctx: typer.Context, decision_id: str = typer.Argument(..., metavar="ID"),
-    text: str = typer.Argument(..., help="How it turned out."), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    decision_id: str = typer.Argument(..., metavar="ID"),
+    text: str = typer.Argument(..., help="How it turned out."),
+    as_json: bool = JSON,
+) -> None:
     """Record how a decision turned out (dated; earlier outcomes stay in the history)."""
     with open_memory(ctx) as memory:
         out = memory.record_outcome(decision_id, text)
-    print_json(out) if as_json else typer.echo(f"{decision_id}: outcome recorded {out['outcome_at']:%Y-%m-%d}")
+    print_json(out) if as_json else typer.echo(
+        f"{decision_id}: outcome recorded {out['outcome_at']:%Y-%m-%d}"
+    )
 
 
 def _date(value: Any) -> str:
@@ -78,7 +104,9 @@ def print_why(a: WhyAnswer) -> None:
         typer.echo(f"  problem:   {d['problem']}")
     for alt in a.alternatives:
         typer.echo(f"  rejected:  {alt['option']} -- {alt['why_rejected']}")
-    typer.echo(f"  decision:  {d['text']}  [{d['id']}, {_date(d.get('valid_from') or d.get('recorded_at'))}, {d.get('source_ref')}]")
+    typer.echo(
+        f"  decision:  {d['text']}  [{d['id']}, {_date(d.get('valid_from') or d.get('recorded_at'))}, {d.get('source_ref')}]"
+    )
     if d.get("reasoning"):
         typer.echo(f"  reasoning: {d['reasoning']}")
     if d.get("outcome"):
@@ -86,8 +114,10 @@ def print_why(a: WhyAnswer) -> None:
     if a.governs:
         typer.echo(f"  governs:   {', '.join(a.governs)}")
     for old in a.supersedes:
-        typer.echo(f"  replaced:  {old['text']}  [{old['id']}, {_date(old['recorded_at'])}, {old.get('source_ref')}]"
-                   + (f" -- {old['why']}" if old.get("why") else ""))  # fmt: skip
+        typer.echo(
+            f"  replaced:  {old['text']}  [{old['id']}, {_date(old['recorded_at'])}, {old.get('source_ref')}]"
+            + (f" -- {old['why']}" if old.get("why") else "")
+        )
     for new in a.superseded_by:
         typer.echo(f"  replaced by: {new['text']}  [{new['id']}, {_date(new['recorded_at'])}]")
     for other in a.others:
@@ -96,10 +126,13 @@ def print_why(a: WhyAnswer) -> None:
 
 @app.command("why")
 def why(
-    ctx: typer.Context, subject: str = typer.Argument(..., help="What was chosen: a tool, a file, a symbol, a topic."),
-    as_of: str | None = typer.Option(None, "--as-of", help="What the answer was then (ISO 8601 or an age like 90d)."),
+    ctx: typer.Context,
+    subject: str = typer.Argument(..., help="What was chosen: a tool, a file, a symbol, a topic."),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="What the answer was then (ISO 8601 or an age like 90d)."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Why did we choose X: problem, alternatives rejected, decision, reasoning, outcome, supersession chain."""
     with open_memory(ctx) as memory:
         answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"))

@@ -59,10 +59,14 @@ def command_paths() -> list[tuple[str, ...]]:
 
 def help_text(path: tuple[str, ...]) -> str:
     """The ``--help`` output of one command, without colour codes or trailing blanks."""
-    result = CliRunner().invoke(app, [*path, "--help"], prog_name=PROG, env=HELP_ENV, catch_exceptions=False)
+    result = CliRunner().invoke(
+        app, [*path, "--help"], prog_name=PROG, env=HELP_ENV, catch_exceptions=False
+    )
     if result.exit_code != 0:
         shown = " ".join((PROG, *path, "--help"))
-        raise RuntimeError(f"`{shown}` exited with code {result.exit_code}: {result.output.strip()}")
+        raise RuntimeError(
+            f"`{shown}` exited with code {result.exit_code}: {result.output.strip()}"
+        )
     lines = [_ANSI.sub("", line).rstrip() for line in result.stdout.splitlines()]
     return "\n".join(lines).strip("\n")
 

@@ -15,14 +15,17 @@ from hippograph.errors import ConfigError
 
 install_app = typer.Typer(
     help="Connect coding agents to hippograph: hooks and the MCP server (see docs/agents.md).",
-    no_args_is_help=True, add_completion=False,
-)  # fmt: skip
+    no_args_is_help=True,
+    add_completion=False,
+)
 app.add_typer(install_app, name="install")
 
 
 def hippo_executable() -> str:
     """Absolute path of the ``hippo`` executable of the running environment."""
-    beside = Path(sys.executable).parent / "hippo"  # the venv's own script, even when it is not on PATH
+    beside = (
+        Path(sys.executable).parent / "hippo"
+    )  # the venv's own script, even when it is not on PATH
     if beside.is_file():
         return str(beside.absolute())
     found = shutil.which("hippo")
@@ -31,23 +34,30 @@ def hippo_executable() -> str:
     argv0 = Path(sys.argv[0])
     if argv0.name == "hippo" and argv0.is_file():
         return str(argv0.absolute())
-    raise ConfigError("cannot find the hippo executable of this environment; install hippograph "
-                      "(pip install hippograph) so that `hippo` is on PATH, then run again.")  # fmt: skip
+    raise ConfigError(
+        "cannot find the hippo executable of this environment; install hippograph "
+        "(pip install hippograph) so that `hippo` is on PATH, then run again."
+    )
 
 
 @install_app.command("claude-code")
 def claude_code(
-    project: bool = typer.Option(True, "--project/--user",
-                                 help="This repository (.claude/settings.json, .mcp.json) or every project of this user "
-                                      "(~/.claude/settings.json)."),
+    project: bool = typer.Option(
+        True,
+        "--project/--user",
+        help="This repository (.claude/settings.json, .mcp.json) or every project of this user "
+        "(~/.claude/settings.json).",
+    ),
     uninstall: bool = typer.Option(False, "--uninstall", help="Remove exactly what install added."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-) -> None:  # fmt: skip
+) -> None:
     """Merge hippograph's hooks (prompt, pre-edit, session capture) and MCP server into Claude Code's settings."""
     from hippograph.ingest.code.walk import repo_root
     from hippograph.install import install_claude_code
 
-    out = install_claude_code(repo_root(Path.cwd()), user=not project, uninstall=uninstall, command=hippo_executable())
+    out = install_claude_code(
+        repo_root(Path.cwd()), user=not project, uninstall=uninstall, command=hippo_executable()
+    )
     if as_json:
         print_json(out)
         return
@@ -62,7 +72,9 @@ def _print(out: dict[str, Any]) -> None:
         for item in settings[verb]:
             typer.echo(f"  {verb:<8} {item['event']:<17} {item['command']}")
     for other in settings["other_hippo_hooks"]:
-        typer.echo(f"  note: another hippo hook is configured and was left alone: {other}", err=True)
+        typer.echo(
+            f"  note: another hippo hook is configured and was left alone: {other}", err=True
+        )
     if mcp["path"]:
         typer.echo(f"MCP server: {mcp['path']} ({mcp['server']})")
         if mcp.get("note"):
@@ -70,4 +82,6 @@ def _print(out: dict[str, Any]) -> None:
     elif out["user_mcp_command"] and out["action"] == "install":
         typer.echo(f"MCP server: register it for every project with: {out['user_mcp_command']}")
     elif out["user_mcp_command"]:
-        typer.echo("MCP server: remove the user-wide one with: claude mcp remove --scope user hippograph")
+        typer.echo(
+            "MCP server: remove the user-wide one with: claude mcp remove --scope user hippograph"
+        )

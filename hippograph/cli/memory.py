@@ -19,15 +19,27 @@ JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
 def _fields(
-    ctx: typer.Context, kind: MemoryKind, source: SourceKind, source_ref: str | None, topic: str | None,
-    subject: str | None, about: list[str] | None, scope: str | None, valid_from: str | None,
-    valid_until: str | None, confidence: float | None, trust: float | None, title: str | None, future: bool,
-) -> dict[str, Any]:  # fmt: skip
+    ctx: typer.Context,
+    kind: MemoryKind,
+    source: SourceKind,
+    source_ref: str | None,
+    topic: str | None,
+    subject: str | None,
+    about: list[str] | None,
+    scope: str | None,
+    valid_from: str | None,
+    valid_until: str | None,
+    confidence: float | None,
+    trust: float | None,
+    title: str | None,
+    future: bool,
+) -> dict[str, Any]:
     actor = settings_of(ctx).actor
     return {
         "kind": kind,
         "source": source,
-        "source_ref": source_ref or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
+        "source_ref": source_ref
+        or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
         "topic": topic,
         "subject": subject,
         "about": about or [],
@@ -51,39 +63,92 @@ def _print_result(result: RememberResult, as_json: bool) -> None:
     if result.superseded_by:
         typer.echo(f"  already out of date: {result.superseded_by} replaced it (kept as history)")
     for conflict in result.conflicts:
-        typer.echo(f"  conflict {conflict}: contradicts a more trusted or newer unit; see `hippo review`")
+        typer.echo(
+            f"  conflict {conflict}: contradicts a more trusted or newer unit; see `hippo review`"
+        )
     for task in result.tasks:
         typer.echo(f"  task {task}: not linked to an entity or episode; add --about NAME")
 
 
-KIND = typer.Option(MemoryKind.FACT, "--kind", "-k", help="fact, decision, failure, rule or episode.")
-SOURCE = typer.Option(SourceKind.USER, "--source", "-s", help="Who said it; sets the initial trust.")
-SOURCE_REF = typer.Option(None, "--source-ref", help="Where it came from (path#L1-L5, commit, URL). Default: this CLI call.")
-TOPIC = typer.Option(None, "--topic", help="The aspect it settles; a later unit on the same subject and topic contradicts it.")
+KIND = typer.Option(
+    MemoryKind.FACT, "--kind", "-k", help="fact, decision, failure, rule or episode."
+)
+SOURCE = typer.Option(
+    SourceKind.USER, "--source", "-s", help="Who said it; sets the initial trust."
+)
+SOURCE_REF = typer.Option(
+    None,
+    "--source-ref",
+    help="Where it came from (path#L1-L5, commit, URL). Default: this CLI call.",
+)
+TOPIC = typer.Option(
+    None,
+    "--topic",
+    help="The aspect it settles; a later unit on the same subject and topic contradicts it.",
+)
 SUBJECT = typer.Option(None, "--subject", help="What it is about (default: the first --about).")
 ABOUT = typer.Option(None, "--about", "-a", help="An entity it is about (repeatable).")
 SCOPE = typer.Option(None, "--scope", help="workspace (default) or a repository name.")
-VALID_FROM = typer.Option(None, "--valid-from", help="When it became true (ISO 8601 or an age like 3d).")
+VALID_FROM = typer.Option(
+    None, "--valid-from", help="When it became true (ISO 8601 or an age like 3d)."
+)
 VALID_UNTIL = typer.Option(None, "--valid-until", help="When it stops being true.")
-CONFIDENCE = typer.Option(None, "--confidence", min=0.0, max=1.0, help="Override the initial confidence (0-1).")
-TRUST = typer.Option(None, "--trust", min=0.0, max=1.0, help="Override the source's trust (0-1), e.g. for a web page.")
+CONFIDENCE = typer.Option(
+    None, "--confidence", min=0.0, max=1.0, help="Override the initial confidence (0-1)."
+)
+TRUST = typer.Option(
+    None,
+    "--trust",
+    min=0.0,
+    max=1.0,
+    help="Override the source's trust (0-1), e.g. for a web page.",
+)
 TITLE = typer.Option(None, "--title", help="A short title.")
-FUTURE = typer.Option(False, "--future", help="Allow --valid-from in the future (a planned change).")
-GOVERNS = typer.Option(None, "--governs", "-g", help="A file, symbol or entity it governs (repeatable).")
+FUTURE = typer.Option(
+    False, "--future", help="Allow --valid-from in the future (a planned change)."
+)
+GOVERNS = typer.Option(
+    None, "--governs", "-g", help="A file, symbol or entity it governs (repeatable)."
+)
 
 
 @app.command("remember")
 def remember(
-    ctx: typer.Context, text: str = typer.Argument(..., help="The statement to remember."),
-    kind: MemoryKind = KIND, source: SourceKind = SOURCE, source_ref: str | None = SOURCE_REF,
-    topic: str | None = TOPIC, subject: str | None = SUBJECT, about: list[str] | None = ABOUT,
-    scope: str | None = SCOPE, valid_from: str | None = VALID_FROM, valid_until: str | None = VALID_UNTIL,
-    confidence: float | None = CONFIDENCE, trust: float | None = TRUST, title: str | None = TITLE,
-    future: bool = FUTURE, governs: list[str] | None = GOVERNS, as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    text: str = typer.Argument(..., help="The statement to remember."),
+    kind: MemoryKind = KIND,
+    source: SourceKind = SOURCE,
+    source_ref: str | None = SOURCE_REF,
+    topic: str | None = TOPIC,
+    subject: str | None = SUBJECT,
+    about: list[str] | None = ABOUT,
+    scope: str | None = SCOPE,
+    valid_from: str | None = VALID_FROM,
+    valid_until: str | None = VALID_UNTIL,
+    confidence: float | None = CONFIDENCE,
+    trust: float | None = TRUST,
+    title: str | None = TITLE,
+    future: bool = FUTURE,
+    governs: list[str] | None = GOVERNS,
+    as_json: bool = JSON,
+) -> None:
     """Remember a statement: a re-mention strengthens, a contradiction supersedes or goes to review."""
-    fields = _fields(ctx, kind, source, source_ref, topic, subject, about, scope, valid_from, valid_until,
-                     confidence, trust, title, future)  # fmt: skip
+    fields = _fields(
+        ctx,
+        kind,
+        source,
+        source_ref,
+        topic,
+        subject,
+        about,
+        scope,
+        valid_from,
+        valid_until,
+        confidence,
+        trust,
+        title,
+        future,
+    )
     fields["governs"] = governs or []
     with open_memory(ctx) as memory:
         _print_result(memory.remember(text, **fields), as_json)
@@ -91,15 +156,33 @@ def remember(
 
 @app.command("supersede")
 def supersede(
-    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID", help="The unit that is no longer true."),
+    ctx: typer.Context,
+    unit_id: str = typer.Argument(..., metavar="ID", help="The unit that is no longer true."),
     text: str = typer.Argument(..., help="What is true now."),
     reason: str = typer.Option(..., "--reason", help="Why it changed (kept in history)."),
-    source: SourceKind = SOURCE, source_ref: str | None = SOURCE_REF, about: list[str] | None = ABOUT,
-    valid_from: str | None = VALID_FROM, as_json: bool = JSON,
-) -> None:  # fmt: skip
+    source: SourceKind = SOURCE,
+    source_ref: str | None = SOURCE_REF,
+    about: list[str] | None = ABOUT,
+    valid_from: str | None = VALID_FROM,
+    as_json: bool = JSON,
+) -> None:
     """Replace a unit with a new statement; the old one is closed and kept, never edited."""
-    fields = _fields(ctx, MemoryKind.FACT, source, source_ref, None, None, about, None, valid_from, None,
-                     None, None, None, False)  # fmt: skip
+    fields = _fields(
+        ctx,
+        MemoryKind.FACT,
+        source,
+        source_ref,
+        None,
+        None,
+        about,
+        None,
+        valid_from,
+        None,
+        None,
+        None,
+        None,
+        False,
+    )
     fields.pop("kind")
     with open_memory(ctx) as memory:
         _print_result(memory.supersede(unit_id, text, reason=reason, **fields), as_json)
@@ -107,23 +190,29 @@ def supersede(
 
 @app.command("confirm")
 def confirm(
-    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"),
-    reason: str | None = typer.Option(None, "--reason", help="How it was confirmed."), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    unit_id: str = typer.Argument(..., metavar="ID"),
+    reason: str | None = typer.Option(None, "--reason", help="How it was confirmed."),
+    as_json: bool = JSON,
+) -> None:
     """Confirm a unit: it becomes consolidated when linked, uncontested and confident enough."""
     with open_memory(ctx) as memory:
         out = memory.confirm(unit_id, reason=reason)
     if as_json:
         print_json(out)
     else:
-        typer.echo(f"confirmed {unit_id}: lifecycle {out['lifecycle']}, confidence {out['confidence']:.2f}")
+        typer.echo(
+            f"confirmed {unit_id}: lifecycle {out['lifecycle']}, confidence {out['confidence']:.2f}"
+        )
 
 
 @app.command("forget")
 def forget(
-    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"),
-    reason: str = typer.Option(..., "--reason", help="Why it is no longer believed."), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    unit_id: str = typer.Argument(..., metavar="ID"),
+    reason: str = typer.Option(..., "--reason", help="Why it is no longer believed."),
+    as_json: bool = JSON,
+) -> None:
     """Deprecate a unit (archived and tagged; nothing is ever deleted, `hippo undo` restores it)."""
     with open_memory(ctx) as memory:
         out = memory.deprecate(unit_id, reason=reason)
@@ -135,10 +224,13 @@ def forget(
 
 @app.command("get")
 def get(
-    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"),
-    as_of: str | None = typer.Option(None, "--as-of", help="Show it as it was then (ISO 8601 or an age like 30d)."),
+    ctx: typer.Context,
+    unit_id: str = typer.Argument(..., metavar="ID"),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="Show it as it was then (ISO 8601 or an age like 30d)."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """A unit with its edges and the exact source lines."""
     with open_memory(ctx) as memory:
         out = memory.get(unit_id, as_of=parse_when(as_of, "--as-of"))
@@ -146,60 +238,114 @@ def get(
         print_json(out)
         return
     unit = out["unit"]
-    keys = ("text", "title", "kind", "truth_status", "lifecycle", "source_ref", "source_kind", "trust", "confidence",
-            "mention_count", "valid_from", "valid_until", "recorded_at", "scope", "branch", "subject", "topic")  # fmt: skip
+    keys = (
+        "text",
+        "title",
+        "kind",
+        "truth_status",
+        "lifecycle",
+        "source_ref",
+        "source_kind",
+        "trust",
+        "confidence",
+        "mention_count",
+        "valid_from",
+        "valid_until",
+        "recorded_at",
+        "scope",
+        "branch",
+        "subject",
+        "topic",
+    )
     pairs = [(k, unit.get(k)) for k in keys if unit.get(k) not in (None, "", [])]
     pairs.append(("believed", "yes" if out["believed"] else "no (history)"))
-    print_kv(f"{out['kind']} {unit_id}" + (f" as of {out['as_of'].isoformat()}" if out["as_of"] else ""), pairs)
+    print_kv(
+        f"{out['kind']} {unit_id}" + (f" as of {out['as_of'].isoformat()}" if out["as_of"] else ""),
+        pairs,
+    )
     if out["source_lines"]:
         typer.echo("source lines:")
         for line in out["source_lines"].splitlines():
             typer.echo(f"  | {line}")
     if out["edges"]:
-        print_table("Edges", ["type", "from", "to", "other"],
-                    [[e["type"], e["source_id"], e["target_id"], (e["other_text"] or "")[:60]] for e in out["edges"]])  # fmt: skip
+        print_table(
+            "Edges",
+            ["type", "from", "to", "other"],
+            [
+                [e["type"], e["source_id"], e["target_id"], (e["other_text"] or "")[:60]]
+                for e in out["edges"]
+            ],
+        )
 
 
 @app.command("log")
 def log(
     ctx: typer.Context,
-    since: str | None = typer.Option(None, "--since", help="Only changes at or after (ISO 8601 or an age like 7d)."),
+    since: str | None = typer.Option(
+        None, "--since", help="Only changes at or after (ISO 8601 or an age like 7d)."
+    ),
     as_of: str | None = typer.Option(None, "--as-of", help="Only changes up to then."),
-    unit_id: str | None = typer.Option(None, "--id", help="Only changes to this node or its edges."),
-    limit: int = typer.Option(50, "--limit", min=1, max=10_000), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    unit_id: str | None = typer.Option(
+        None, "--id", help="Only changes to this node or its edges."
+    ),
+    limit: int = typer.Option(50, "--limit", min=1, max=10_000),
+    as_json: bool = JSON,
+) -> None:
     """What was added or changed, and when, newest first."""
     with open_memory(ctx) as memory:
-        changes = memory.log(since=parse_when(since, "--since"), until=parse_when(as_of, "--as-of"),
-                             unit_id=unit_id, limit=limit)  # fmt: skip
+        changes = memory.log(
+            since=parse_when(since, "--since"),
+            until=parse_when(as_of, "--as-of"),
+            unit_id=unit_id,
+            limit=limit,
+        )
     if as_json:
         print_json(changes)
         return
     if not changes:
         typer.echo("No changes recorded.")
         return
-    print_table(None, ["at", "change", "op", "actor", "target", "reason"],
-                [[c["at"].isoformat(timespec="seconds"), c["id"], c["op"], c["actor"], c["target_id"],
-                  (c.get("reason") or "") + (f" [undone by {c['undone_by']}]" if c.get("undone_by") else "")]
-                 for c in changes])  # fmt: skip
+    print_table(
+        None,
+        ["at", "change", "op", "actor", "target", "reason"],
+        [
+            [
+                c["at"].isoformat(timespec="seconds"),
+                c["id"],
+                c["op"],
+                c["actor"],
+                c["target_id"],
+                (c.get("reason") or "")
+                + (f" [undone by {c['undone_by']}]" if c.get("undone_by") else ""),
+            ]
+            for c in changes
+        ],
+    )
 
 
 @app.command("undo")
-def undo(ctx: typer.Context, change_id: str = typer.Argument(..., metavar="CHANGE_ID"), as_json: bool = JSON) -> None:
+def undo(
+    ctx: typer.Context,
+    change_id: str = typer.Argument(..., metavar="CHANGE_ID"),
+    as_json: bool = JSON,
+) -> None:
     """Undo the action that made a change (refused when a later change depends on it)."""
     with open_memory(ctx) as memory:
         out = memory.undo(change_id)
     if as_json:
         print_json(out)
     else:
-        typer.echo(f"undid {len(out['undone'])} change(s) of that action; the undo itself is {out['batch_id']}")
+        typer.echo(
+            f"undid {len(out['undone'])} change(s) of that action; the undo itself is {out['batch_id']}"
+        )
 
 
 @app.command("rollback")
 def rollback(
-    ctx: typer.Context, to: str = typer.Option(..., "--to", help="Reverse everything after this time."),
+    ctx: typer.Context,
+    to: str = typer.Option(..., "--to", help="Reverse everything after this time."),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Reverse every change after a time; the rollback is itself recorded and can be undone."""
     when = parse_when(to, "--to")
     assert when is not None
@@ -212,21 +358,35 @@ def rollback(
 
 
 @app.command("history")
-def history(ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"), as_json: bool = JSON) -> None:
+def history(
+    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"), as_json: bool = JSON
+) -> None:
     """When we started believing a unit, what changed it, what it replaced and what replaced it."""
     with open_memory(ctx) as memory:
         out = memory.history(unit_id)
     if as_json:
         print_json(out)
         return
-    print_kv(f"{out['kind']} {unit_id}: {out['text']}", [
-        ("believed since", out["believed_since"]), ("valid from", out["valid_from"]),
-        ("valid until", out["valid_until"] or "still valid"), ("truth", out["truth_status"]),
-    ])  # fmt: skip
-    for label, chain in (("supersedes", out["supersedes"]), ("superseded by", out["superseded_by"])):
+    print_kv(
+        f"{out['kind']} {unit_id}: {out['text']}",
+        [
+            ("believed since", out["believed_since"]),
+            ("valid from", out["valid_from"]),
+            ("valid until", out["valid_until"] or "still valid"),
+            ("truth", out["truth_status"]),
+        ],
+    )
+    for label, chain in (
+        ("supersedes", out["supersedes"]),
+        ("superseded by", out["superseded_by"]),
+    ):
         for unit in chain:
-            typer.echo(f"  {label} {unit['id']} ({unit['recorded_at']}): {unit['text']}"
-                       + (f" -- {unit['reason']}" if unit.get("reason") else ""))  # fmt: skip
+            typer.echo(
+                f"  {label} {unit['id']} ({unit['recorded_at']}): {unit['text']}"
+                + (f" -- {unit['reason']}" if unit.get("reason") else "")
+            )
     for c in out["changes"]:
-        typer.echo(f"  {c['at'].isoformat(timespec='seconds')} {c['op']} by {c['actor']}"
-                   + (f": {c['reason']}" if c.get("reason") else ""))  # fmt: skip
+        typer.echo(
+            f"  {c['at'].isoformat(timespec='seconds')} {c['op']} by {c['actor']}"
+            + (f": {c['reason']}" if c.get("reason") else "")
+        )

@@ -8,8 +8,19 @@ from datetime import UTC, datetime, timedelta
 from hippograph.errors import ConfigError
 
 _AGO = re.compile(r"^(\d+)\s*(m|min|h|d|w|days?|hours?|weeks?)(\s+ago)?$", re.IGNORECASE)
-_UNITS = {"m": "minutes", "min": "minutes", "h": "hours", "hour": "hours", "hours": "hours", "d": "days",
-          "day": "days", "days": "days", "w": "weeks", "week": "weeks", "weeks": "weeks"}  # fmt: skip
+_UNITS = {
+    "m": "minutes",
+    "min": "minutes",
+    "h": "hours",
+    "hour": "hours",
+    "hours": "hours",
+    "d": "days",
+    "day": "days",
+    "days": "days",
+    "w": "weeks",
+    "week": "weeks",
+    "weeks": "weeks",
+}
 
 
 def parse_when(text: str | None, option: str, now: datetime | None = None) -> datetime | None:

@@ -30,15 +30,32 @@ def _print(result: RecallResult) -> None:
         said = in_words(result.reason)
         typer.echo(f"{said} Recorded as task {result.task_id}." if result.task_id else said)
     if result.items:
-        print_table(None, ["#", "score", "id", "kind", "text", "source", "voices", "failed"], [
-            [n, f"{i['score']:.3f}", i["id"], i["kind"], i["text"][:100], i["source_ref"],
-             ",".join(i["voices"]), ",".join(i["failed"])]
-            for n, i in enumerate(result.items, start=1)
-        ])  # fmt: skip
+        print_table(
+            None,
+            ["#", "score", "id", "kind", "text", "source", "voices", "failed"],
+            [
+                [
+                    n,
+                    f"{i['score']:.3f}",
+                    i["id"],
+                    i["kind"],
+                    i["text"][:100],
+                    i["source_ref"],
+                    ",".join(i["voices"]),
+                    ",".join(i["failed"]),
+                ]
+                for n, i in enumerate(result.items, start=1)
+            ],
+        )
     if result.history:
-        print_table("History (superseded or expired)", ["id", "text", "valid until", "superseded by"], [
-            [i["id"], i["text"][:100], i["valid_until"], ",".join(i["superseded_by"])] for i in result.history
-        ])  # fmt: skip
+        print_table(
+            "History (superseded or expired)",
+            ["id", "text", "valid until", "superseded by"],
+            [
+                [i["id"], i["text"][:100], i["valid_until"], ",".join(i["superseded_by"])]
+                for i in result.history
+            ],
+        )
     for note in result.notes:
         typer.echo(f"note: {note}", err=True)
 
@@ -46,17 +63,33 @@ def _print(result: RecallResult) -> None:
 @app.command("recall")
 def recall(
     ctx: typer.Context,
-    query: str | None = typer.Argument(None, help="What to recall, in your own words or an identifier."),
+    query: str | None = typer.Argument(
+        None, help="What to recall, in your own words or an identifier."
+    ),
     k: int = typer.Option(5, "-k", "--k", min=1, max=100, help="How many results."),
-    mode: str = typer.Option("hybrid", "--mode", "-m", help="keyword (full-text + graph, no model), semantic, or hybrid."),
+    mode: str = typer.Option(
+        "hybrid", "--mode", "-m", help="keyword (full-text + graph, no model), semantic, or hybrid."
+    ),
     scope: str | None = typer.Option(None, "--scope", help="Only this scope."),
-    as_of: str | None = typer.Option(None, "--as-of", help="What memory said then (ISO 8601 or an age like 30d)."),
-    allow_uncertainty: bool = typer.Option(False, "--allow-uncertainty", help="Turn the strict gate off; each result says what it failed."),
-    history: bool = typer.Option(False, "--history", help="Also show superseded and expired units, flagged."),
+    as_of: str | None = typer.Option(
+        None, "--as-of", help="What memory said then (ISO 8601 or an age like 30d)."
+    ),
+    allow_uncertainty: bool = typer.Option(
+        False,
+        "--allow-uncertainty",
+        help="Turn the strict gate off; each result says what it failed.",
+    ),
+    history: bool = typer.Option(
+        False, "--history", help="Also show superseded and expired units, flagged."
+    ),
     kind: list[str] | None = typer.Option(None, "--kind", help="Only these kinds (repeatable)."),
-    batch: Path | None = typer.Option(None, "--batch", help="JSONL of {id, query, ...options}; one JSON result per line on stdout."),
+    batch: Path | None = typer.Option(
+        None,
+        "--batch",
+        help="JSONL of {id, query, ...options}; one JSON result per line on stdout.",
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Recall what memory knows, with sources; abstain with a reason (and a task) when nothing passes the gate."""
     if batch is not None:
         _run_batch(ctx, batch)
@@ -64,8 +97,16 @@ def recall(
     if query is None:
         raise typer.BadParameter("give a QUERY, or --batch FILE.jsonl", param_hint="QUERY")
     with open_memory(ctx) as memory:
-        result = memory.recall(query, k=k, mode=mode, scope=scope, as_of=parse_when(as_of, "--as-of"),
-                               strict=not allow_uncertainty, kinds=kind, include_history=history)  # fmt: skip
+        result = memory.recall(
+            query,
+            k=k,
+            mode=mode,
+            scope=scope,
+            as_of=parse_when(as_of, "--as-of"),
+            strict=not allow_uncertainty,
+            kinds=kind,
+            include_history=history,
+        )
     if as_json:
         print_json(result.as_dict())
     else:
@@ -76,7 +117,9 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise HippographError(f"cannot read the batch file {path}: {exc.strerror}; check the path.") from exc
+        raise HippographError(
+            f"cannot read the batch file {path}: {exc.strerror}; check the path."
+        ) from exc
     failures = 0
     with open_memory(ctx) as memory:
         for number, line in enumerate(lines, start=1):
@@ -89,8 +132,12 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
                 unknown = set(spec) - _BATCH_KEYS
                 if unknown:
                     raise ValueError(f"unknown keys {sorted(unknown)}")
-                opts: dict[str, Any] = {k: v for k, v in spec.items() if k not in ("id", "query", "as_of")}
-                result = memory.recall(spec["query"], as_of=parse_when(spec.get("as_of"), "as_of"), **opts)
+                opts: dict[str, Any] = {
+                    k: v for k, v in spec.items() if k not in ("id", "query", "as_of")
+                }
+                result = memory.recall(
+                    spec["query"], as_of=parse_when(spec.get("as_of"), "as_of"), **opts
+                )
                 out: dict[str, Any] = {"id": spec.get("id"), **result.as_dict()}
             except (ValueError, TypeError, HippographError) as exc:
                 failures += 1
@@ -103,13 +150,18 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
 
 @app.command("feedback")
 def feedback(
-    ctx: typer.Context, unit_id: str = typer.Argument(..., metavar="ID"),
-    helped: bool = typer.Option(None, "--helped/--wrong", help="Did the recalled unit help, or was it wrong?"),
+    ctx: typer.Context,
+    unit_id: str = typer.Argument(..., metavar="ID"),
+    helped: bool = typer.Option(
+        None, "--helped/--wrong", help="Did the recalled unit help, or was it wrong?"
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Record that a recalled unit helped or was wrong; it moves its score and its edges' weights."""
     if helped is None:
         raise typer.BadParameter("say --helped or --wrong", param_hint="--helped/--wrong")
     with open_memory(ctx) as memory:
         out = memory.feedback(unit_id, helped=helped)
-    print_json(out) if as_json else typer.echo(f"{unit_id}: {out['success_count']} helped, {out['failure_count']} wrong")
+    print_json(out) if as_json else typer.echo(
+        f"{unit_id}: {out['success_count']} helped, {out['failure_count']} wrong"
+    )

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from hippograph.cli.app import app, new_typer, open_memory
+from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 review_app = typer.Typer(
     help="The review queue: list open conflicts, ambiguities and tasks; accept or reject them.",
-    invoke_without_command=True, add_completion=False,
-)  # fmt: skip
+    invoke_without_command=True,
+    add_completion=False,
+)
 app.add_typer(review_app, name="review")
 
 
@@ -28,28 +29,46 @@ def review(ctx: typer.Context, as_json: bool = JSON) -> None:
     if not items:
         typer.echo("Nothing to review.")
         return
-    print_table(None, ["id", "kind", "what", "involves"],
-                [[i["item"]["id"], i["kind"], i["item"]["text"][:90], ", ".join(u["id"] for u in i["involves"])]
-                 for i in items])  # fmt: skip
+    print_table(
+        None,
+        ["id", "kind", "what", "involves"],
+        [
+            [
+                i["item"]["id"],
+                i["kind"],
+                i["item"]["text"][:90],
+                ", ".join(u["id"] for u in i["involves"]),
+            ]
+            for i in items
+        ],
+    )
 
 
 @review_app.command("accept")
 def accept(
-    ctx: typer.Context, item_id: str = typer.Argument(..., metavar="ID"),
-    keep: str | None = typer.Option(None, "--keep", help="For a conflict: the unit that wins (default: the newer)."),
-    note: str | None = typer.Option(None, "--note", help="Why."), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    item_id: str = typer.Argument(..., metavar="ID"),
+    keep: str | None = typer.Option(
+        None, "--keep", help="For a conflict: the unit that wins (default: the newer)."
+    ),
+    note: str | None = typer.Option(None, "--note", help="Why."),
+    as_json: bool = JSON,
+) -> None:
     """Accept: a conflict is resolved (the loser is superseded), a task is done, an ambiguity becomes SAME_AS."""
     with open_memory(ctx) as memory:
         out = memory.resolve(item_id, accept=True, keep=keep, note=note)
-    print_json(out) if as_json else typer.echo(f"{item_id}: {out['status']}" + (f", kept {out['kept']}" if out.get("kept") else ""))
+    print_json(out) if as_json else typer.echo(
+        f"{item_id}: {out['status']}" + (f", kept {out['kept']}" if out.get("kept") else "")
+    )
 
 
 @review_app.command("reject")
 def reject(
-    ctx: typer.Context, item_id: str = typer.Argument(..., metavar="ID"),
-    note: str | None = typer.Option(None, "--note", help="Why."), as_json: bool = JSON,
-) -> None:  # fmt: skip
+    ctx: typer.Context,
+    item_id: str = typer.Argument(..., metavar="ID"),
+    note: str | None = typer.Option(None, "--note", help="Why."),
+    as_json: bool = JSON,
+) -> None:
     """Reject: the contradiction or ambiguity is not real, or the task is dropped."""
     with open_memory(ctx) as memory:
         out = memory.resolve(item_id, accept=False, note=note)

@@ -9,7 +9,9 @@ from hippograph.cli.output import print_json, print_table
 from hippograph.schema import RuleCategory, Severity
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
-rule_app = new_typer("Rules: architecture, code, security, performance rules and anti-patterns, with optional checks.")
+rule_app = new_typer(
+    "Rules: architecture, code, security, performance rules and anti-patterns, with optional checks."
+)
 app.add_typer(rule_app, name="rule")
 
 
@@ -19,35 +21,68 @@ def fail(
     what: str = typer.Option(..., "--what", help="What broke."),
     why: str | None = typer.Option(None, "--why", help="Why it broke."),
     fix: str | None = typer.Option(None, "--fix", help="How it was fixed."),
-    commit: str | None = typer.Option(None, "--commit", help="The commit that proves it (must exist in this repository)."),
-    test: str | None = typer.Option(None, "--test", help="The test that proves it (e.g. tests/test_auth.py::test_refresh)."),
-    symbol: list[str] | None = typer.Option(None, "--symbol", help="A file or symbol it broke (repeatable)."),
+    commit: str | None = typer.Option(
+        None, "--commit", help="The commit that proves it (must exist in this repository)."
+    ),
+    test: str | None = typer.Option(
+        None, "--test", help="The test that proves it (e.g. tests/test_auth.py::test_refresh)."
+    ),
+    symbol: list[str] | None = typer.Option(
+        None, "--symbol", help="A file or symbol it broke (repeatable)."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Record a failure (negative memory); refused without --commit or --test."""
     with open_memory(ctx) as memory:
         result = memory.fail(what, why=why, fix=fix, commit=commit, test=test, symbols=symbol or [])
-    print_json(result.as_dict()) if as_json else typer.echo(f"{result.action} {result.id} (failure)")
+    print_json(result.as_dict()) if as_json else typer.echo(
+        f"{result.action} {result.id} (failure)"
+    )
 
 
 @rule_app.command("add")
 def add(
     ctx: typer.Context,
-    message: str = typer.Option(..., "--message", "-m", help="The rule, as an agent should read it."),
-    category: RuleCategory = typer.Option(..., "--category", help="architecture, code, security, performance, anti-pattern."),
-    severity: Severity = typer.Option(..., "--severity", help="critical and high block a patch; medium and low warn."),
-    scope: str = typer.Option("*", "--scope", help="A path glob (src/**/*.py), a symbol, or the repository name."),
+    message: str = typer.Option(
+        ..., "--message", "-m", help="The rule, as an agent should read it."
+    ),
+    category: RuleCategory = typer.Option(
+        ..., "--category", help="architecture, code, security, performance, anti-pattern."
+    ),
+    severity: Severity = typer.Option(
+        ..., "--severity", help="critical and high block a patch; medium and low warn."
+    ),
+    scope: str = typer.Option(
+        "*", "--scope", help="A path glob (src/**/*.py), a symbol, or the repository name."
+    ),
     forbid: str | None = typer.Option(None, "--forbid", help="A regex no added line may match."),
-    require: str | None = typer.Option(None, "--require", help="A regex the patched file must match."),
-    ts_query: str | None = typer.Option(None, "--ts-query", help="A tree-sitter query that must not match changed code."),
-    language: str | None = typer.Option(None, "--language", help="Language of --ts-query (default: from --scope)."),
-    from_failure: str | None = typer.Option(None, "--from-failure", help="The failure this rule was derived from."),
+    require: str | None = typer.Option(
+        None, "--require", help="A regex the patched file must match."
+    ),
+    ts_query: str | None = typer.Option(
+        None, "--ts-query", help="A tree-sitter query that must not match changed code."
+    ),
+    language: str | None = typer.Option(
+        None, "--language", help="Language of --ts-query (default: from --scope)."
+    ),
+    from_failure: str | None = typer.Option(
+        None, "--from-failure", help="The failure this rule was derived from."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Add a rule; without a check it is advisory and pushed to agents as policy."""
     with open_memory(ctx) as memory:
-        result = memory.add_rule(message, category=category.value, severity=severity.value, scope=scope, forbid=forbid,
-                                 require=require, ts_query=ts_query, language=language, from_failure=from_failure)  # fmt: skip
+        result = memory.add_rule(
+            message,
+            category=category.value,
+            severity=severity.value,
+            scope=scope,
+            forbid=forbid,
+            require=require,
+            ts_query=ts_query,
+            language=language,
+            from_failure=from_failure,
+        )
     print_json(result.as_dict()) if as_json else typer.echo(f"{result.action} {result.id} (rule)")
 
 
@@ -59,19 +94,37 @@ def list_(ctx: typer.Context, as_json: bool = JSON) -> None:
     if as_json:
         print_json(rows)
         return
-    print_table(None, ["id", "severity", "category", "scope", "check", "rule"],
-                [[r["id"], r["severity"], r["category"], r["applies_to"], r.get("check_kind") or "advisory", r["text"][:80]]
-                 for r in rows])  # fmt: skip
+    print_table(
+        None,
+        ["id", "severity", "category", "scope", "check", "rule"],
+        [
+            [
+                r["id"],
+                r["severity"],
+                r["category"],
+                r["applies_to"],
+                r.get("check_kind") or "advisory",
+                r["text"][:80],
+            ]
+            for r in rows
+        ],
+    )
 
 
 @app.command("check-patch")
 def check_patch(
     ctx: typer.Context,
-    patch: str = typer.Argument("-", metavar="FILE|-", help="A unified diff (git diff output); - reads stdin."),
-    confirm: list[str] | None = typer.Option(None, "--confirm", help="Override one violated rule (repeatable; recorded)."),
-    reason: str | None = typer.Option(None, "--reason", help="Why the override is acceptable (kept in history)."),
+    patch: str = typer.Argument(
+        "-", metavar="FILE|-", help="A unified diff (git diff output); - reads stdin."
+    ),
+    confirm: list[str] | None = typer.Option(
+        None, "--confirm", help="Override one violated rule (repeatable; recorded)."
+    ),
+    reason: str | None = typer.Option(
+        None, "--reason", help="Why the override is acceptable (kept in history)."
+    ),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Judge a patch before it is applied: allow, warn or block, with each rule's reason and a repair plan."""
     import sys
     from pathlib import Path
@@ -84,14 +137,18 @@ def check_patch(
         try:
             text = Path(patch).read_text(encoding="utf-8")
         except OSError as exc:
-            raise IngestError(f"cannot read the patch: {exc.strerror}; check the path.", path=patch) from exc
+            raise IngestError(
+                f"cannot read the patch: {exc.strerror}; check the path.", path=patch
+            ) from exc
     with open_memory(ctx) as memory:
         out = memory.check_patch(text, confirm=confirm or [], reason=reason)
     if as_json:
         print_json(out)
     else:
-        typer.echo(f"{out['verdict'].upper()}: {len(out['violations'])} violation(s), {len(out['warnings'])} warning(s)"
-                   f" in {', '.join(out['files'])}")  # fmt: skip
+        typer.echo(
+            f"{out['verdict'].upper()}: {len(out['violations'])} violation(s), {len(out['warnings'])} warning(s)"
+            f" in {', '.join(out['files'])}"
+        )
         for v in out["violations"]:
             flag = " (overridden)" if v["confirmed"] else ""
             typer.echo(f"  [{v['severity']}] {v['rule']}: {v['message']}{flag}")
@@ -112,13 +169,17 @@ def safe_run(
     ctx: typer.Context,
     patch: str = typer.Option(..., "--patch", help="The unified diff to try."),
     test: str = typer.Option(..., "--test", help="Test command (shell); its failure rolls back."),
-    build: str | None = typer.Option(None, "--build", help="Build command (shell), run before the tests."),
+    build: str | None = typer.Option(
+        None, "--build", help="Build command (shell), run before the tests."
+    ),
     commit: bool = typer.Option(False, "--commit", help="Commit when everything passes."),
-    allow_dirty: bool = typer.Option(False, "--allow-dirty", help="Checkpoint uncommitted changes instead of refusing."),
+    allow_dirty: bool = typer.Option(
+        False, "--allow-dirty", help="Checkpoint uncommitted changes instead of refusing."
+    ),
     timeout: float = typer.Option(600.0, "--timeout", min=1, help="Seconds each command may run."),
     message: str = typer.Option("hippo safe-run", "--message", help="Commit message."),
     as_json: bool = JSON,
-) -> None:  # fmt: skip
+) -> None:
     """Checkpoint, check rules, apply, build, test; commit on success, else restore and record a failure."""
     from pathlib import Path
 
@@ -127,16 +188,28 @@ def safe_run(
     try:
         text = Path(patch).read_text(encoding="utf-8")
     except OSError as exc:
-        raise IngestError(f"cannot read the patch: {exc.strerror}; check the path.", path=patch) from exc
+        raise IngestError(
+            f"cannot read the patch: {exc.strerror}; check the path.", path=patch
+        ) from exc
     with open_memory(ctx) as memory:
-        out = memory.safe_run(text, test=test, build=build, commit=commit, allow_dirty=allow_dirty,
-                              timeout_s=timeout, message=message)  # fmt: skip
+        out = memory.safe_run(
+            text,
+            test=test,
+            build=build,
+            commit=commit,
+            allow_dirty=allow_dirty,
+            timeout_s=timeout,
+            message=message,
+        )
     if as_json:
         print_json(out)
     else:
         for step in out["steps"]:
             typer.echo(f"  {step['step']}: {'ok' if step['ok'] else 'FAILED'}")
-        typer.echo(f"{out['outcome']}" + (f" {out['commit'][:12]}" if out.get("commit") else "")
-                   + (f"; recorded failure {out['failure_id']}" if out.get("failure_id") else ""))  # fmt: skip
+        typer.echo(
+            f"{out['outcome']}"
+            + (f" {out['commit'][:12]}" if out.get("commit") else "")
+            + (f"; recorded failure {out['failure_id']}" if out.get("failure_id") else "")
+        )
     if out["outcome"] in ("blocked", "failed"):
         raise typer.Exit(3)

@@ -11,7 +11,9 @@ from hippograph.cli.output import print_json, print_kv, print_table
 
 
 @app.command("init")
-def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def init(
+    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+) -> None:
     """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan recall once."""
     from dataclasses import asdict
 
@@ -25,11 +27,15 @@ def init(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if as_json:
         print_json({"applied": files, "warm_up": asdict(warmed)})
     else:
-        typer.echo(f"Schema applied: {len(files)} statements, every index ONLINE. Warm-up: {warmed.summary()}.")
+        typer.echo(
+            f"Schema applied: {len(files)} statements, every index ONLINE. Warm-up: {warmed.summary()}."
+        )
 
 
 @app.command("status")
-def status(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def status(
+    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+) -> None:
     """Server, schema, indexes and their state, counts, embedding model, last maintenance."""
     settings = settings_of(ctx)
     from hippograph.memory import Memory
@@ -50,29 +56,51 @@ def _print_status(r: dict[str, Any]) -> None:
         [
             ("server", f"{s['uri']}  ({s['name']} {s['version']} {s['edition']})"),
             ("database", s["database"]),
-            ("schema", f"version {r['schema_version']}" if r["schema_version"] else "not applied: run `hippo init`"),
+            (
+                "schema",
+                f"version {r['schema_version']}"
+                if r["schema_version"]
+                else "not applied: run `hippo init`",
+            ),
             ("full-text", f"{r['fulltext']['index']} {r['fulltext']['state'] or 'missing'}"),
-            ("vector", f"{e['vector_index_state'] or 'missing'}; model {e['model']} "
-                       f"{'found' if e['model_path'] else 'not installed'}; "
-                       f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding"),
+            (
+                "vector",
+                f"{e['vector_index_state'] or 'missing'}; model {e['model']} "
+                f"{'found' if e['model_path'] else 'not installed'}; "
+                f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding",
+            ),
             ("maintenance", _last_run(r["last_maintenance"])),
-            ("claims", f"{r['counts']['units_with_failed_claims']} current unit(s) with a claim found false "
-                       "(hippo verify)"),
+            (
+                "claims",
+                f"{r['counts']['units_with_failed_claims']} current unit(s) with a claim found false "
+                "(hippo verify)",
+            ),
         ],
-    )  # fmt: skip
+    )
     print_table(
         "Indexes",
         ["name", "type", "state", "labels", "properties"],
-        [[ix["name"], ix["type"], ix["state"], ",".join(ix["labels"] or []), ",".join(ix["properties"] or [])]
-         for ix in r["indexes"]],
-    )  # fmt: skip
+        [
+            [
+                ix["name"],
+                ix["type"],
+                ix["state"],
+                ",".join(ix["labels"] or []),
+                ",".join(ix["properties"] or []),
+            ]
+            for ix in r["indexes"]
+        ],
+    )
     labels = r["counts"]["labels"]
     print_table("Nodes per label", ["label", "count"], [[k, v] for k, v in sorted(labels.items())])
     if r["counts"]["memory"]:
         print_table(
             "Memory by kind, lifecycle and truth",
             ["kind", "lifecycle", "truth_status", "count"],
-            [[m["kind"], m["lifecycle"], m["truth_status"], m["count"]] for m in r["counts"]["memory"]],
+            [
+                [m["kind"], m["lifecycle"], m["truth_status"], m["count"]]
+                for m in r["counts"]["memory"]
+            ],
         )
 
 
@@ -87,10 +115,14 @@ def _last_run(runs: list[dict[str, Any]]) -> str:
 @app.command("maintain")
 def maintain(
     ctx: typer.Context,
-    job: str | None = typer.Option(None, "--job", help="One of: embed, ttl, memory_score, unit_decay, edge_weights, lifecycle."),
-    dry_run: bool = typer.Option(False, "--dry-run", help="Count what would change; change nothing."),
+    job: str | None = typer.Option(
+        None, "--job", help="One of: embed, ttl, memory_score, unit_decay, edge_weights, lifecycle."
+    ),
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Count what would change; change nothing."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-) -> None:  # fmt: skip
+) -> None:
     """Run maintenance: embeddings backfill, TTL expiry, MemoryScore, decay, edge weights, lifecycle."""
     from hippograph.cli.app import open_memory
 
@@ -100,4 +132,8 @@ def maintain(
         print_json(runs)
         return
     verb = "would change" if dry_run else "changed"
-    print_table(None, ["job", verb, "seconds", "notes"], [[r["job"], r["changed"], r["duration_s"], r["notes"]] for r in runs])
+    print_table(
+        None,
+        ["job", verb, "seconds", "notes"],
+        [[r["job"], r["changed"], r["duration_s"], r["notes"]] for r in runs],
+    )

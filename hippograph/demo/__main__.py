@@ -17,9 +17,13 @@ from hippograph.memory import Memory
 
 SCOPE = "demo-shop"
 PROJECT = Path(__file__).resolve().parent / "project"
-GIT_ENV = {"GIT_AUTHOR_NAME": "hippograph demo", "GIT_AUTHOR_EMAIL": "demo@hippograph.invalid",
-           "GIT_COMMITTER_NAME": "hippograph demo", "GIT_COMMITTER_EMAIL": "demo@hippograph.invalid",
-           "PATH": "/usr/local/bin:/usr/bin:/bin"}  # fmt: skip
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "hippograph demo",
+    "GIT_AUTHOR_EMAIL": "demo@hippograph.invalid",
+    "GIT_COMMITTER_NAME": "hippograph demo",
+    "GIT_COMMITTER_EMAIL": "demo@hippograph.invalid",
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+}
 BAD_PATCH = """--- a/shop/config.py
 +++ b/shop/config.py
 @@ -6,4 +6,4 @@ import yaml
@@ -51,31 +55,66 @@ def load(memory: Memory) -> None:
     """The demo memory: facts that changed, a decision, a failure, a rule derived from it, a policy."""
     start = datetime.now(UTC) - timedelta(days=120)
     user = {"source": "user", "scope": SCOPE}
-    memory.remember("We use Postgres for analytics queries", about=["analytics store"], topic="database",
-                    valid_from=start, source_ref="docs/architecture.md#L12-L14", **user)  # fmt: skip
-    memory.remember("We moved analytics to ClickHouse; Postgres is only OLTP now", about=["analytics store"],
-                    topic="database", valid_from=start + timedelta(days=90),
-                    source_ref="docs/adr/0007-clickhouse.md#L1-L30", **user)  # fmt: skip
+    memory.remember(
+        "We use Postgres for analytics queries",
+        about=["analytics store"],
+        topic="database",
+        valid_from=start,
+        source_ref="docs/architecture.md#L12-L14",
+        **user,
+    )
+    memory.remember(
+        "We moved analytics to ClickHouse; Postgres is only OLTP now",
+        about=["analytics store"],
+        topic="database",
+        valid_from=start + timedelta(days=90),
+        source_ref="docs/adr/0007-clickhouse.md#L1-L30",
+        **user,
+    )
     decision = memory.decide(
         "Use signed short-lived access tokens (JWT-style) for the API",
         problem="Server-side sessions need sticky routing across our three regions",
-        alternatives=["Server-side sessions: sticky routing across regions",
-                      "Opaque tokens with introspection: one more network hop per request"],
-        reasoning="Stateless verification at the edge", governs=["shop.auth.issue_token"], about=["auth"],
-        source_ref="docs/adr/0004-tokens.md#L1-L40", valid_from=start,
-    )  # fmt: skip
+        alternatives=[
+            "Server-side sessions: sticky routing across regions",
+            "Opaque tokens with introspection: one more network hop per request",
+        ],
+        reasoning="Stateless verification at the edge",
+        governs=["shop.auth.issue_token"],
+        about=["auth"],
+        source_ref="docs/adr/0004-tokens.md#L1-L40",
+        valid_from=start,
+    )
     memory.record_outcome(decision.id, "Refresh bugs in month two; p95 auth latency down 40%")
-    failure = memory.fail("yaml.load on an uploaded config allowed code execution", why="the unsafe YAML loader",
-                          fix="use yaml.safe_load", test="tests/test_config.py::test_rejects_python_tags",
-                          symbols=["shop.config.load_config"], source_ref="incident-2024-07.md#L1-L20")  # fmt: skip
-    memory.add_rule("Never use yaml.load on configuration; use yaml.safe_load", category="security",
-                    severity="critical", scope="shop/**/*.py", forbid=r"yaml\.load\(", from_failure=failure.id)  # fmt: skip
+    failure = memory.fail(
+        "yaml.load on an uploaded config allowed code execution",
+        why="the unsafe YAML loader",
+        fix="use yaml.safe_load",
+        test="tests/test_config.py::test_rejects_python_tags",
+        symbols=["shop.config.load_config"],
+        source_ref="incident-2024-07.md#L1-L20",
+    )
+    memory.add_rule(
+        "Never use yaml.load on configuration; use yaml.safe_load",
+        category="security",
+        severity="critical",
+        scope="shop/**/*.py",
+        forbid=r"yaml\.load\(",
+        from_failure=failure.id,
+    )
     memory.add_rule("Keep pull requests under 400 lines", category="code", severity="low")
     # claims that `hippo verify` checks against the demo repository: one holds, one names a file that is gone
-    memory.remember("Configuration is parsed by `load_config()` in shop/config.py", about=["configuration"],
-                    source_ref="docs/architecture.md#L20", **user)  # fmt: skip
-    memory.remember("Deploys run scripts/deploy_prod.sh from the release branch", about=["deploys"],
-                    source_ref="runbook.md#L3", **user)  # fmt: skip
+    memory.remember(
+        "Configuration is parsed by `load_config()` in shop/config.py",
+        about=["configuration"],
+        source_ref="docs/architecture.md#L20",
+        **user,
+    )
+    memory.remember(
+        "Deploys run scripts/deploy_prod.sh from the release branch",
+        about=["deploys"],
+        source_ref="runbook.md#L3",
+        **user,
+    )
 
 
 def main() -> None:
@@ -92,8 +131,12 @@ def main() -> None:
             print(f"Loaded the demo memory into scope {SCOPE!r} and indexed {repo}.")
 
         section('hippo recall "which database do we use for analytics?" --mode keyword')
-        result = memory.recall("which database do we use for analytics?", mode="keyword", scope=SCOPE,
-                               include_history=True)  # fmt: skip
+        result = memory.recall(
+            "which database do we use for analytics?",
+            mode="keyword",
+            scope=SCOPE,
+            include_history=True,
+        )
         if result.abstain:
             print(f"  I don't know: {result.reason}")
         for item in result.items:
@@ -128,16 +171,20 @@ def main() -> None:
 
         section("hippo verify  (claims memories make about the repository)")
         checked = memory.verify_claims(scopes=[SCOPE])
-        found = ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())) or "no claims found"
+        found = (
+            ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())) or "no claims found"
+        )
         print(f"  {checked.units_checked} units checked: {found}")
         for item in checked.failed:
-            print(f"  no longer holds: {', '.join(item['claims'])}  in \"{item['text']}\"")
+            print(f'  no longer holds: {", ".join(item["claims"])}  in "{item["text"]}"')
 
         section("MCP server (in-process client): tool call search_memory")
         try:
             from hippograph.demo.mcp_call import call_tool
 
-            print(f"  {call_tool(memory, 'search_memory', {'query': 'unsafe yaml loading of configuration', 'mode': 'keyword'})}")
+            print(
+                f"  {call_tool(memory, 'search_memory', {'query': 'unsafe yaml loading of configuration', 'mode': 'keyword'})}"
+            )
         except ImportError as exc:
             print(f"  (MCP server not available: {exc})")
 

@@ -142,7 +142,9 @@ class Tx:
 class Graph:
     """A connection to one Neo4j database."""
 
-    def __init__(self, driver: neo4j.Driver, *, uri: str, user: str, database: str, timeout_s: float) -> None:
+    def __init__(
+        self, driver: neo4j.Driver, *, uri: str, user: str, database: str, timeout_s: float
+    ) -> None:
         self._driver = driver
         self.uri = uri
         self.user = user
@@ -150,7 +152,9 @@ class Graph:
         self.timeout_s = timeout_s
 
     @classmethod
-    def connect(cls, settings: Settings, *, connection_timeout_s: float = 5.0, verify: bool = True) -> Graph:
+    def connect(
+        cls, settings: Settings, *, connection_timeout_s: float = 5.0, verify: bool = True
+    ) -> Graph:
         """Open a driver for the configured server and check that it answers."""
         uri = settings.bolt_uri
         password = settings.resolved_password()
@@ -179,7 +183,11 @@ class Graph:
                 f"HIPPOGRAPH_NEO4J_URI {uri!r} is not a valid Neo4j URI ({exc}); use bolt://host:7687 or neo4j://host:7687."
             ) from exc
         graph = cls(
-            driver, uri=uri, user=settings.neo4j_user, database=settings.neo4j_database, timeout_s=settings.query_timeout_s
+            driver,
+            uri=uri,
+            user=settings.neo4j_user,
+            database=settings.neo4j_database,
+            timeout_s=settings.query_timeout_s,
         )
         if verify:
             try:
@@ -229,9 +237,8 @@ class Graph:
 
     def write_tx(self, work: Callable[[Tx], T]) -> T:
         """Run ``work`` in one managed write transaction: all of it commits, or none."""
-        with self._translated():
-            with self._driver.session(database=self.database) as session:
-                return session.execute_write(lambda tx: work(Tx(tx)))
+        with self._translated(), self._driver.session(database=self.database) as session:
+            return session.execute_write(lambda tx: work(Tx(tx)))
 
     def run_autocommit(self, name: str, /, **params: Any) -> list[Row]:
         """Run a statement in an auto-commit transaction (schema, CALL … IN TRANSACTIONS)."""
@@ -286,8 +293,14 @@ class Graph:
         walk(summary.plan)
         return TextPlan(query_type=str(summary.query_type or ""), operators=tuple(ops))
 
-    def read_text(self, text: str, params: Mapping[str, Any] | None = None, *, limit: int = 100,
-                  timeout_s: float | None = None) -> TextRows:  # fmt: skip
+    def read_text(
+        self,
+        text: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        limit: int = 100,
+        timeout_s: float | None = None,
+    ) -> TextRows:
         """Run a statement given as text only if EXPLAIN shows a read-only plan; at most ``limit`` rows.
 
         It runs in a READ transaction with READ routing and a server-side timeout, so a write
@@ -327,7 +340,9 @@ class Graph:
     # -- errors -------------------------------------------------------------
 
     @contextmanager
-    def _translated(self, query: Query | None = None, *, timeout_s: float | None = None) -> Iterator[None]:
+    def _translated(
+        self, query: Query | None = None, *, timeout_s: float | None = None
+    ) -> Iterator[None]:
         where = f" running {query.name}.cypher" if query is not None else ""
         try:
             yield
@@ -344,7 +359,9 @@ class Graph:
                 "or set HIPPOGRAPH_NEO4J_URI to a running server."
             ) from exc
         except nx.ConstraintError as exc:
-            raise ConflictError(f"write refused by a uniqueness constraint{where}: {exc.message}") from exc
+            raise ConflictError(
+                f"write refused by a uniqueness constraint{where}: {exc.message}"
+            ) from exc
         except nx.ClientError as exc:
             code = exc.code or ""
             if "DatabaseNotFound" in code:
@@ -353,12 +370,16 @@ class Graph:
                 ) from exc
             if "Timeout" in code or "TransactionTimedOut" in code:
                 limit = timeout_s or self.timeout_s
-                raise RecallError(f"Neo4j stopped a query that ran past its {limit:g} s limit{where}.") from exc
+                raise RecallError(
+                    f"Neo4j stopped a query that ran past its {limit:g} s limit{where}."
+                ) from exc
             raise HippographError(f"Neo4j rejected a statement{where}: {exc.message}") from exc
         except nx.Neo4jError as exc:
             raise HippographError(f"Neo4j failed{where}: {exc.message}") from exc
         except nx.DriverError as exc:
-            raise GraphUnavailableError(f"the Neo4j driver failed talking to {self.uri}: {exc}") from exc
+            raise GraphUnavailableError(
+                f"the Neo4j driver failed talking to {self.uri}: {exc}"
+            ) from exc
 
 
 def now_utc() -> datetime:

@@ -71,13 +71,21 @@ def decode(value: Any) -> Any:
 class HttpGraph:
     """READ statements over HTTP, each within what is left of a deadline."""
 
-    def __init__(self, base_url: str, user: str, password: str, database: str, *, deadline_s: float = 0.9) -> None:
+    def __init__(
+        self, base_url: str, user: str, password: str, database: str, *, deadline_s: float = 0.9
+    ) -> None:
         self.url = f"{base_url.rstrip('/')}/db/{database}/query/v2"
         token = base64.b64encode(f"{user}:{password}".encode()).decode()
-        self._headers = {"Content-Type": _MEDIA, "Accept": _MEDIA, "Authorization": f"Basic {token}"}
+        self._headers = {
+            "Content-Type": _MEDIA,
+            "Accept": _MEDIA,
+            "Authorization": f"Basic {token}",
+        }
         self.deadline = time.monotonic() + deadline_s
 
-    def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[dict[str, Any]]:
+    def read(
+        self, name: str, /, *, timeout_s: float | None = None, **params: Any
+    ) -> list[dict[str, Any]]:
         """Run a READ statement from ``cypher/`` and return its rows as dicts."""
         query = queries.get(name)
         if query.is_write or set(params) != query.params:
@@ -85,21 +93,33 @@ class HttpGraph:
         left = self.deadline - time.monotonic()
         if left <= 0.02:
             raise GraphUnavailableError("the hook's time budget for Neo4j ran out.")
-        body = json.dumps({"statement": query.text, "parameters": {k: encode(v) for k, v in params.items()},
-                           "accessMode": "Read"}).encode()  # fmt: skip
+        body = json.dumps(
+            {
+                "statement": query.text,
+                "parameters": {k: encode(v) for k, v in params.items()},
+                "accessMode": "Read",
+            }
+        ).encode()
         request = urllib.request.Request(self.url, data=body, headers=self._headers, method="POST")
         try:
             with urllib.request.urlopen(request, timeout=min(left, timeout_s or left)) as response:
                 doc = json.loads(response.read())
         except urllib.error.HTTPError as exc:
-            raise GraphUnavailableError(f"Neo4j's HTTP API at {self.url} answered {exc.code}.") from exc
+            raise GraphUnavailableError(
+                f"Neo4j's HTTP API at {self.url} answered {exc.code}."
+            ) from exc
         except (urllib.error.URLError, OSError, TimeoutError) as exc:
             raise GraphUnavailableError(f"cannot reach Neo4j's HTTP API at {self.url}.") from exc
         if doc.get("errors"):
-            raise HippographError(f"Neo4j rejected {name}.cypher: {doc['errors'][0].get('message', '')[:200]}")
+            raise HippographError(
+                f"Neo4j rejected {name}.cypher: {doc['errors'][0].get('message', '')[:200]}"
+            )
         data = doc.get("data", {})
         fields = data.get("fields", [])
-        return [{f: decode(v) for f, v in zip(fields, row, strict=False)} for row in data.get("values", [])]
+        return [
+            {f: decode(v) for f, v in zip(fields, row, strict=False)}
+            for row in data.get("values", [])
+        ]
 
     def write_tx(self, work: Any) -> Any:
         """Not available: the HTTP path is for reads on the prompt path."""

@@ -26,7 +26,9 @@ def apply_schema(graph: Graph, *, timeout_s: int = 300) -> list[str]:
     try:
         graph.read("await_indexes", timeout_s=float(timeout_s + 5), seconds=timeout_s)
     except HippographError as exc:
-        raise SchemaError(f"indexes did not come ONLINE within {timeout_s} s: {exc}; see `hippo status`.") from exc
+        raise SchemaError(
+            f"indexes did not come ONLINE within {timeout_s} s: {exc}; see `hippo status`."
+        ) from exc
     graph.write("set_schema_version", version=SCHEMA_VERSION, files=applied, applied_at=now_utc())
     return applied
 

@@ -32,7 +32,9 @@ class Query:
     text: LiteralString
     params: frozenset[str]
     access: str  # READ, WRITE or SCHEMA, from the file header
-    plain: bool = False  # header says PLAIN: rows hold only strings, numbers, booleans, lists and maps
+    plain: bool = (
+        False  # header says PLAIN: rows hold only strings, numbers, booleans, lists and maps
+    )
 
     @property
     def is_write(self) -> bool:
@@ -96,7 +98,9 @@ def load_all() -> dict[str, Query]:
         for path in sorted(folder.glob("*.cypher")):
             query = _parse(section, path)
             if query.name in found:
-                raise ConfigError(f"two Cypher files are named {query.name!r}: {found[query.name].path} and {path}.")
+                raise ConfigError(
+                    f"two Cypher files are named {query.name!r}: {found[query.name].path} and {path}."
+                )
             found[query.name] = query
     return found
 

@@ -55,9 +55,16 @@ def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
         node_counts, node_ids = _export_nodes(graph, staging / "nodes")
         edge_counts = _export_edges(graph, staging / "edges", node_ids)
         files = dict(sorted({**node_counts, **edge_counts}.items()))
-        (staging / fmt.MANIFEST).write_text(fmt.dump_manifest(files), encoding="utf-8", newline="\n")
+        (staging / fmt.MANIFEST).write_text(
+            fmt.dump_manifest(files), encoding="utf-8", newline="\n"
+        )
         _replace(staging, directory)
-    log.info("exported %d nodes and %d relationships to %s", len(node_ids), sum(edge_counts.values()), directory)
+    log.info(
+        "exported %d nodes and %d relationships to %s",
+        len(node_ids),
+        sum(edge_counts.values()),
+        directory,
+    )
     return files
 
 
@@ -69,7 +76,9 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
     with ExitStack() as stack:
         handles: dict[str, IO[str]] = {}
         while True:
-            rows = graph.read("export_nodes_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS)
+            rows = graph.read(
+                "export_nodes_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS
+            )
             for row in rows:
                 node_id, labels = row["id"], sorted(row["labels"])
                 after = _next_id(after, node_id)
@@ -82,7 +91,9 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
                 props = _encoded(f"node {node_id}", row["props"])
                 if kind not in handles:
                     handles[kind] = stack.enter_context(open_for_write(folder / f"{kind}.jsonl"))
-                handles[kind].write(fmt.dump_line({"id": node_id, "labels": labels, "props": props}))
+                handles[kind].write(
+                    fmt.dump_line({"id": node_id, "labels": labels, "props": props})
+                )
                 counts[f"nodes/{kind}.jsonl"] = counts.get(f"nodes/{kind}.jsonl", 0) + 1
                 ids.add(node_id)
             if len(rows) < PAGE_ROWS:
@@ -94,7 +105,9 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
     spool = EdgeSpool(folder.parent / ".runs")
     after = ""
     while True:
-        rows = graph.read("export_edges_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS)
+        rows = graph.read(
+            "export_edges_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS
+        )
         for row in rows:
             source_id = after = _next_id(after, row["source_id"])
             for edge in row["edges"]:
@@ -110,7 +123,13 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
                         "nodes were read); export again while nothing is writing."
                     )
                 props = _encoded(f"relationship {edge_id}", edge["props"])
-                line = {"id": edge_id, "type": rel_type, "source_id": source_id, "target_id": target_id, "props": props}
+                line = {
+                    "id": edge_id,
+                    "type": rel_type,
+                    "source_id": source_id,
+                    "target_id": target_id,
+                    "props": props,
+                }
                 spool.add(rel_type, edge_id, fmt.dump_line(line))
         if len(rows) < PAGE_ROWS:
             return spool.finish(folder)
@@ -120,7 +139,9 @@ def _next_id(after: str, node_id: str) -> str:
     # Files are sorted by id because pages arrive in the :Node(id) index's order, which is
     # Python's code-point order (the edge spool sorts the same way); refuse to write otherwise.
     if node_id <= after:
-        raise HippographError(f"Neo4j returned node {node_id!r} out of id order during export; export again.")
+        raise HippographError(
+            f"Neo4j returned node {node_id!r} out of id order during export; export again."
+        )
     return node_id
 
 
@@ -199,19 +220,27 @@ def _decoded(directory: Path, name: str) -> Iterator[dict[str, Any]]:
             row = decode(fmt.line_text(raw), stem)
         except fmt.LineError as exc:
             raise IngestError(
-                f"{exc}; nothing was imported, so fix the line and import again.", path=path, line=line
+                f"{exc}; nothing was imported, so fix the line and import again.",
+                path=path,
+                line=line,
             ) from None
         yield row
 
 
 def _validate(directory: Path, files: dict[str, int]) -> None:
     """Read every line once, writing nothing: shapes, unique ids, edge ends, and counts against the manifest."""
-    present = {f"{sub}/{p.name}" for sub in ("nodes", "edges") for p in (directory / sub).glob("*.jsonl")}
+    present = {
+        f"{sub}/{p.name}" for sub in ("nodes", "edges") for p in (directory / sub).glob("*.jsonl")
+    }
     if stray := sorted(present - set(files)):
-        raise IngestError("the file is not listed in manifest.json; nothing was imported.", path=directory / stray[0])
+        raise IngestError(
+            "the file is not listed in manifest.json; nothing was imported.",
+            path=directory / stray[0],
+        )
     if absent := sorted(set(files) - present):
         raise IngestError(
-            "manifest.json lists this file but it is missing; nothing was imported.", path=directory / absent[0]
+            "manifest.json lists this file but it is missing; nothing was imported.",
+            path=directory / absent[0],
         )
     node_ids: set[str] = set()
     edge_ids: set[str] = set()
@@ -220,12 +249,20 @@ def _validate(directory: Path, files: dict[str, int]) -> None:
         count = 0
         for count, row in enumerate(_decoded(directory, name), start=1):
             seen = node_ids if is_node else edge_ids
-            problem = f"the id {row['id']!r} appears twice in the snapshot" if row["id"] in seen else None
+            problem = (
+                f"the id {row['id']!r} appears twice in the snapshot" if row["id"] in seen else None
+            )
             if not is_node:
-                dangling = [end for end in (row["source_id"], row["target_id"]) if end not in node_ids]
-                problem = problem or (f"the end {dangling[0]!r} is not a node of the snapshot" if dangling else None)
+                dangling = [
+                    end for end in (row["source_id"], row["target_id"]) if end not in node_ids
+                ]
+                problem = problem or (
+                    f"the end {dangling[0]!r} is not a node of the snapshot" if dangling else None
+                )
             if problem:
-                raise IngestError(f"{problem}; nothing was imported.", path=directory / name, line=count)
+                raise IngestError(
+                    f"{problem}; nothing was imported.", path=directory / name, line=count
+                )
             seen.add(row["id"])
         if count != files[name]:
             raise IngestError(
@@ -269,6 +306,8 @@ def _write_batch(tx: Tx, statement: str, rows: list[dict[str, Any]]) -> None:
 def _write_all(tx: Tx, directory: Path, files: dict[str, int]) -> None:
     # Checked again inside the transaction, so a concurrent writer cannot slip in between.
     if int(tx.run("count_all_nodes")[0]["count"]):
-        raise ConflictError("the database stopped being empty during the import; nothing was imported.")
+        raise ConflictError(
+            "the database stopped being empty during the import; nothing was imported."
+        )
     for statement, rows in _batches(directory, files):
         _write_batch(tx, statement, rows)

@@ -68,7 +68,9 @@ class LineError(ValueError):
 
 def dump_line(obj: dict[str, Any]) -> str:
     """The canonical text of one line: sorted keys, no spaces, UTF-8 as is, trailing newline."""
-    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    text = json.dumps(
+        obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+    )
     # Some tools (str.splitlines, editors) also break lines at these; JSON may escape them, so it does.
     return text.translate(_LINE_BREAKS) + "\n"
 
@@ -76,7 +78,13 @@ def dump_line(obj: dict[str, Any]) -> str:
 def dump_manifest(files: dict[str, int]) -> str:
     """The canonical manifest text for these per-file line counts (no timestamps)."""
     nodes = sum(n for name, n in files.items() if name.startswith("nodes/"))
-    body = {"format": FORMAT, "version": VERSION, "nodes": nodes, "edges": sum(files.values()) - nodes, "files": files}
+    body = {
+        "format": FORMAT,
+        "version": VERSION,
+        "nodes": nodes,
+        "edges": sum(files.values()) - nodes,
+        "files": files,
+    }
     return json.dumps(body, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -96,7 +104,11 @@ def encode_props(owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
             out[key] = {TEMPORAL_TAGS[vtype]: value}
         elif vtype in _SCALARS and isinstance(value, str | int | float):
             out[key] = _encode_float(value) if isinstance(value, float) else value
-        elif vtype.startswith("LIST<") and vtype[5:-1] in _SCALARS | {"NOTHING"} and isinstance(value, list):
+        elif (
+            vtype.startswith("LIST<")
+            and vtype[5:-1] in _SCALARS | {"NOTHING"}
+            and isinstance(value, list)
+        ):
             out[key] = [_encode_float(v) if isinstance(v, float) else v for v in value]
         else:
             raise LineError(
@@ -117,18 +129,24 @@ def _decode_scalar(value: Any, where: str) -> Any:
         return value
     if value is None:
         raise LineError(f"{where} is null; a stored property is never null, so leave the key out")
-    raise LineError(f"{where} is {json.dumps(value, ensure_ascii=False)[:80]}, which is not a storable value")
+    raise LineError(
+        f"{where} is {json.dumps(value, ensure_ascii=False)[:80]}, which is not a storable value"
+    )
 
 
 def _check_temporal(tag: str, text: Any, where: str) -> str:
     shape = _TAG_SHAPES[tag]
     if not isinstance(text, str) or not shape.fullmatch(text):
-        raise LineError(f"{where} has {tag} value {text!r}, which is not ISO-8601 text of that kind")
+        raise LineError(
+            f"{where} has {tag} value {text!r}, which is not ISO-8601 text of that kind"
+        )
     if tag in ("$datetime", "$localdatetime", "$date"):
         try:
             date.fromisoformat(text[:10])
         except ValueError:
-            raise LineError(f"{where} has {tag} value {text!r}, which is not a calendar date") from None
+            raise LineError(
+                f"{where} has {tag} value {text!r}, which is not a calendar date"
+            ) from None
     return text
 
 
@@ -144,7 +162,9 @@ def decode_props(props: Any, owner: str) -> tuple[dict[str, Any], list[dict[str,
             raise LineError(f"{owner} has a property with an empty name")
         if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in _TAG_SHAPES:
             tag = next(iter(value))
-            temporals.append({"key": key, "kind": tag[1:], "value": _check_temporal(tag, value[tag], where)})
+            temporals.append(
+                {"key": key, "kind": tag[1:], "value": _check_temporal(tag, value[tag], where)}
+            )
         elif isinstance(value, list):
             items = [_decode_scalar(v, where) for v in value]
             if len({type(v) for v in items}) > 1:
@@ -157,7 +177,7 @@ def decode_props(props: Any, owner: str) -> tuple[dict[str, Any], list[dict[str,
 
 def _load(text: str) -> dict[str, Any]:
     def refuse(name: str) -> Any:
-        raise LineError(f"the bare constant {name} is not allowed; write {{\"$float\": \"{name}\"}}")
+        raise LineError(f'the bare constant {name} is not allowed; write {{"$float": "{name}"}}')
 
     try:
         obj = json.loads(text, parse_constant=refuse)
@@ -171,13 +191,17 @@ def _load(text: str) -> dict[str, Any]:
 def _keys(obj: dict[str, Any], expected: frozenset[str]) -> None:
     if set(obj) != expected:
         missing, extra = sorted(expected - set(obj)), sorted(set(obj) - expected)
-        raise LineError(f"the line's keys differ from the format: missing {missing}, unexpected {extra}")
+        raise LineError(
+            f"the line's keys differ from the format: missing {missing}, unexpected {extra}"
+        )
 
 
 def _text_id(obj: dict[str, Any], key: str) -> str:
     value = obj[key]
     if not isinstance(value, str) or not value:
-        raise LineError(f"{key} must be a non-empty string, not {json.dumps(value, ensure_ascii=False)[:80]}")
+        raise LineError(
+            f"{key} must be a non-empty string, not {json.dumps(value, ensure_ascii=False)[:80]}"
+        )
     return value
 
 
@@ -196,7 +220,9 @@ def decode_node(text: str, kind: str) -> dict[str, Any]:
         )
     labels = [NodeLabel(label).value for label in sorted(labels)]
     if kind_of(labels) != kind:
-        raise LineError(f"node {node_id} has kind {kind_of(labels)}, so it belongs in nodes/{kind_of(labels)}.jsonl")
+        raise LineError(
+            f"node {node_id} has kind {kind_of(labels)}, so it belongs in nodes/{kind_of(labels)}.jsonl"
+        )
     props, temporals = decode_props(obj["props"], f"node {node_id}")
     if props.get("id") != node_id:
         raise LineError(f"node {node_id}: props.id must equal the line's id")
@@ -209,7 +235,9 @@ def decode_edge(text: str, rel_type: str) -> dict[str, Any]:
     _keys(obj, EDGE_KEYS)
     edge_id = _text_id(obj, "id")
     if obj["type"] != rel_type:
-        raise LineError(f"edge {edge_id} has type {obj['type']!r} but sits in edges/{rel_type}.jsonl")
+        raise LineError(
+            f"edge {edge_id} has type {obj['type']!r} but sits in edges/{rel_type}.jsonl"
+        )
     source_id, target_id = _text_id(obj, "source_id"), _text_id(obj, "target_id")
     props, temporals = decode_props(obj["props"], f"edge {edge_id}")
     if props.get("id") != edge_id:
@@ -237,7 +265,9 @@ def parse_manifest(text: str) -> dict[str, int]:
     try:
         body = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LineError(f"manifest.json is not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise LineError(
+            f"manifest.json is not valid JSON ({exc.msg} at line {exc.lineno})"
+        ) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise LineError(f"manifest.json does not describe a {FORMAT}")
     if body.get("version") != VERSION:
@@ -249,11 +279,15 @@ def parse_manifest(text: str) -> dict[str, int]:
         raise LineError("manifest.json has no 'files' map of line counts")
     for name, count in files.items():
         folder, _, stem = name.removesuffix(".jsonl").partition("/")
-        allowed = NODE_KINDS if folder == "nodes" else EDGE_TYPES if folder == "edges" else frozenset()
+        allowed = (
+            NODE_KINDS if folder == "nodes" else EDGE_TYPES if folder == "edges" else frozenset()
+        )
         if not name.endswith(".jsonl") or stem not in allowed:
             raise LineError(
                 f"manifest.json lists {name!r}, which is not nodes/<NodeLabel>.jsonl or edges/<RelType>.jsonl"
             )
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise LineError(f"manifest.json gives {name!r} the count {count!r}; counts are whole numbers")
+            raise LineError(
+                f"manifest.json gives {name!r} the count {count!r}; counts are whole numbers"
+            )
     return dict(files)

@@ -68,6 +68,9 @@ class EdgeSpool:
                     continue
                 with ExitStack() as stack:
                     paths = self._runs[rel_type]
-                    runs = [stack.enter_context(path.open(encoding="utf-8", newline="\n")) for path in paths]
+                    runs = [
+                        stack.enter_context(path.open(encoding="utf-8", newline="\n"))
+                        for path in paths
+                    ]
                     out.writelines(heapq.merge(*runs, key=_line_id))
         return {f"edges/{t}.jsonl": n for t, n in self._counts.items()}

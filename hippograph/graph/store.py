@@ -125,7 +125,12 @@ def create_edges(
     ids: list[str] = []
     for chunk in _chunks(edges):
         rows = [
-            {"type": e.type, "source_id": e.source_id, "target_id": e.target_id, "props": e.edge_properties()}
+            {
+                "type": e.type,
+                "source_id": e.source_id,
+                "target_id": e.target_id,
+                "props": e.edge_properties(),
+            }
             for e in chunk
         ]
         created = [row["id"] for row in tx.run("create_edges", rows=rows)]
@@ -149,7 +154,13 @@ def create_edges(
                     target_kind=str(row["type"]),
                     source_id=row["source_id"],
                     end_id=row["target_id"],
-                    after=props_json({**row["props"], "source_id": row["source_id"], "target_id": row["target_id"]}),
+                    after=props_json(
+                        {
+                            **row["props"],
+                            "source_id": row["source_id"],
+                            "target_id": row["target_id"],
+                        }
+                    ),
                     reason=reason,
                     batch_id=batch_id,
                 )
@@ -173,16 +184,37 @@ def set_edge_retired(
     """Retire one relationship (or, with ``retired_at`` None, restore it) and record the change.
 
     ``edge`` names it: ``id``, ``type``, ``source_id``, ``target_id``. Edges are never deleted."""
-    rows = tx.run("set_edge_retired", source_id=edge["source_id"], target_id=edge["target_id"], id=edge["id"],
-                  retired_at=retired_at)  # fmt: skip
+    rows = tx.run(
+        "set_edge_retired",
+        source_id=edge["source_id"],
+        target_id=edge["target_id"],
+        id=edge["id"],
+        retired_at=retired_at,
+    )
     if not rows:
-        raise NotFoundError(f"the relationship {edge['id']} ({edge['source_id']} -> {edge['target_id']}) is not in memory.")
-    record_changes(tx, [Change(
-        id=new_id("chg"), op=ChangeOp.RETIRE_EDGE if retired_at is not None else ChangeOp.UPDATE_EDGE, actor=actor,
-        at=at or utc_now(), target_id=edge["id"], target_kind=str(edge["type"]), source_id=edge["source_id"],
-        end_id=edge["target_id"], before=props_json({"retired_at": rows[0]["before"]}, keep_none=True),
-        after=props_json({"retired_at": retired_at}, keep_none=True), reason=reason, batch_id=batch_id, undoes=undoes,
-    )])  # fmt: skip
+        raise NotFoundError(
+            f"the relationship {edge['id']} ({edge['source_id']} -> {edge['target_id']}) is not in memory."
+        )
+    record_changes(
+        tx,
+        [
+            Change(
+                id=new_id("chg"),
+                op=ChangeOp.RETIRE_EDGE if retired_at is not None else ChangeOp.UPDATE_EDGE,
+                actor=actor,
+                at=at or utc_now(),
+                target_id=edge["id"],
+                target_kind=str(edge["type"]),
+                source_id=edge["source_id"],
+                end_id=edge["target_id"],
+                before=props_json({"retired_at": rows[0]["before"]}, keep_none=True),
+                after=props_json({"retired_at": retired_at}, keep_none=True),
+                reason=reason,
+                batch_id=batch_id,
+                undoes=undoes,
+            )
+        ],
+    )
 
 
 def update_node(
@@ -199,7 +231,9 @@ def update_node(
     """Set properties on a node, record before/after, and return them."""
     rows = tx.run("update_node", id=node_id, props=props)
     if not rows:
-        raise NotFoundError(f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`.")
+        raise NotFoundError(
+            f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`."
+        )
     before, after = rows[0]["before"], rows[0]["after"]
     record_changes(
         tx,
@@ -226,7 +260,9 @@ def get_node(graph: Graph, node_id: str) -> tuple[list[str], dict[str, Any]]:
     """Labels and properties (without embedding) of one node."""
     rows = graph.read("get_node", id=node_id)
     if not rows:
-        raise NotFoundError(f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`.")
+        raise NotFoundError(
+            f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`."
+        )
     props = {k: v for k, v in rows[0]["props"].items() if v is not None}
     return list(rows[0]["labels"]), props
 

@@ -19,8 +19,14 @@ PROMPT_DEADLINE_S = 0.9
 
 def _spawn(argv: list[str]) -> None:
     """Start a detached process that outlives the hook."""
-    subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                     start_new_session=True, close_fds=True)  # fmt: skip
+    subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        close_fds=True,
+    )
 
 
 def _memory_factory(cwd: str) -> Any:
@@ -39,7 +45,9 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
 
         try:
             return prompt.handle(payload, lite.graph(lite.deadline(PROMPT_DEADLINE_S)))
-        except Exception as exc:  # any memory problem: add nothing to the prompt, never block it, say why
+        except (
+            Exception
+        ) as exc:  # any memory problem: add nothing to the prompt, never block it, say why
             if os.environ.get("HIPPOGRAPH_DEBUG"):
                 raise
             print(f"hippograph: no memory for this prompt: {exc}", file=sys.stderr)
@@ -58,7 +66,9 @@ def main(argv: list[str]) -> int:
     """Entry point of ``hippo hook EVENT``."""
     event = argv[0] if argv else ""
     if event not in EVENTS:
-        print(f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)}.", file=sys.stderr)
+        print(
+            f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)}.", file=sys.stderr
+        )
         return 1
     raw = sys.stdin.read()
     try:
@@ -66,7 +76,10 @@ def main(argv: list[str]) -> int:
         if not isinstance(payload, dict):
             raise ValueError("not a JSON object")
     except ValueError as exc:
-        print(f"Error: the {event} hook input is not a JSON object ({exc}); nothing done.", file=sys.stderr)
+        print(
+            f"Error: the {event} hook input is not a JSON object ({exc}); nothing done.",
+            file=sys.stderr,
+        )
         return 1
     out = dispatch(event, payload)
     if out is not None:

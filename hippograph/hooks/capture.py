@@ -36,7 +36,11 @@ def handle(payload: dict[str, Any], spawn: Callable[[list[str]], None]) -> None:
         if payload.get("hook_event_name", EVENTS[0]) not in EVENTS:
             return
         transcript = payload.get("transcript_path")
-        if not isinstance(transcript, str) or not transcript.strip() or not Path(transcript).is_file():
+        if (
+            not isinstance(transcript, str)
+            or not transcript.strip()
+            or not Path(transcript).is_file()
+        ):
             return
         cwd = payload.get("cwd")
         cwd = cwd if isinstance(cwd, str) and cwd.strip() else str(Path.cwd())
@@ -49,14 +53,25 @@ def handle(payload: dict[str, Any], spawn: Callable[[list[str]], None]) -> None:
 
 def capture_argv(transcript: str, cwd: str, session: str) -> list[str]:
     """The command line of the detached capture process."""
-    return [sys.executable, "-m", "hippograph.hooks.capture", "--transcript", transcript, "--cwd", cwd,
-            "--session", session]  # fmt: skip
+    return [
+        sys.executable,
+        "-m",
+        "hippograph.hooks.capture",
+        "--transcript",
+        transcript,
+        "--cwd",
+        cwd,
+        "--session",
+        session,
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Capture one transcript into memory; 0 on success, 1 on failure (see capture.log)."""
-    parser = argparse.ArgumentParser(prog="python -m hippograph.hooks.capture",
-                                     description="Capture an agent transcript into hippograph memory.")  # fmt: skip
+    parser = argparse.ArgumentParser(
+        prog="python -m hippograph.hooks.capture",
+        description="Capture an agent transcript into hippograph memory.",
+    )
     parser.add_argument("--transcript", required=True, type=Path, help="JSONL transcript file.")
     parser.add_argument("--cwd", required=True, type=Path, help="The agent's working directory.")
     parser.add_argument("--session", default="", help="The agent's session id (logged).")
@@ -65,7 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from hippograph.config import Settings
 
         settings = Settings.from_env()
-    except Exception as exc:  # no settings, no log folder: stderr is all there is (/dev/null when detached)
+    except (
+        Exception
+    ) as exc:  # no settings, no log folder: stderr is all there is (/dev/null when detached)
         print(f"hippograph capture: invalid settings: {exc}", file=sys.stderr)
         return 1
     handler = _log_to(settings.data_dir / LOG_NAME)
@@ -82,7 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler.close()
 
 
-def capture(transcript: Path, cwd: Path, *, settings: Any = None, memory: Memory | None = None) -> dict[str, Any]:
+def capture(
+    transcript: Path, cwd: Path, *, settings: Any = None, memory: Memory | None = None
+) -> dict[str, Any]:
     """Import a transcript and record its user turns' explicit statements; returns what was done."""
     from hippograph.memory import Memory
 
@@ -114,9 +133,15 @@ def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
     display = report.path  # the name the episodes were filed under
     turns = read_transcript(transcript).turns
     many = len({t.session for t in turns}) > 1
-    summary: dict[str, Any] = {"scope": scope, "episodes_imported": report.imported,
-                               "episodes_present": report.already_present, "bad_lines": len(report.problems),
-                               "recorded": [], "already_captured": 0, "failed": 0}  # fmt: skip
+    summary: dict[str, Any] = {
+        "scope": scope,
+        "episodes_imported": report.imported,
+        "episodes_present": report.already_present,
+        "bad_lines": len(report.problems),
+        "recorded": [],
+        "already_captured": 0,
+        "failed": 0,
+    }
     for turn in turns:
         if turn.speaker.casefold() not in USER_SPEAKERS:
             continue
@@ -127,29 +152,49 @@ def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
         try:
             edges = memory.get(episode)["edges"]
         except NotFoundError:  # the import did not file this turn: nothing to link a statement to
-            log.warning("%s: turn %s of session %s has no episode; skipped", display, turn.turn, turn.session)
+            log.warning(
+                "%s: turn %s of session %s has no episode; skipped",
+                display,
+                turn.turn,
+                turn.session,
+            )
             continue
         # What was already taken from this turn: a second capture of the transcript adds nothing.
-        captured = {policy.normalise(e["other_text"] or "") for e in edges
-                    if e["type"] == "FROM" and e["target_id"] == episode}  # fmt: skip
+        captured = {
+            policy.normalise(e["other_text"] or "")
+            for e in edges
+            if e["type"] == "FROM" and e["target_id"] == episode
+        }
         ref = f"{display}#{turn.session}:{turn.turn}" if many else f"{display}#{turn.turn}"
         for statement in statements:
             if policy.normalise(statement.text) in captured:
                 summary["already_captured"] += 1
                 continue
-            fields: dict[str, Any] = {"kind": "fact", "source": "agent", "source_ref": ref, "episode_id": episode,
-                                      "scope": scope}  # fmt: skip
+            fields: dict[str, Any] = {
+                "kind": "fact",
+                "source": "agent",
+                "source_ref": ref,
+                "episode_id": episode,
+                "scope": scope,
+            }
             if turn.time is not None and turn.time <= memory.clock():
-                fields["valid_from"] = turn.time  # true since it was said, not since it was captured
+                fields["valid_from"] = (
+                    turn.time
+                )  # true since it was said, not since it was captured
             if statement.is_rule:
                 fields.update(kind="rule", details={"category": "code", "severity": "medium"})
             try:
                 result = memory.remember(statement.text, **fields)
-            except (HippographError, ValueError) as exc:  # one bad statement must not lose the others
+            except (
+                HippographError,
+                ValueError,
+            ) as exc:  # one bad statement must not lose the others
                 log.warning("%s: not recorded: %r (%s)", ref, statement.text[:80], exc)
                 summary["failed"] += 1
                 continue
-            summary["recorded"].append({"id": result.id, "action": result.action, "kind": result.kind, "ref": ref})
+            summary["recorded"].append(
+                {"id": result.id, "action": result.action, "kind": result.kind, "ref": ref}
+            )
     return summary
 
 

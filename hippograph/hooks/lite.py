@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -43,7 +43,9 @@ def password() -> str | None:
         return _env("NEO4J_PASSWORD")
     folder = Path(_env("CONFIG_DIR") or Path.home() / ".config/hippograph")
     try:
-        return (folder / f"neo4j-{_env('INSTANCE') or DEFAULT_INSTANCE}.password").read_text().strip() or None
+        return (
+            folder / f"neo4j-{_env('INSTANCE') or DEFAULT_INSTANCE}.password"
+        ).read_text().strip() or None
     except OSError:
         return None
 
@@ -53,8 +55,13 @@ def graph(deadline_s: float) -> HttpGraph | None:
     secret = password()
     if secret is None:
         return None
-    return HttpGraph(http_base(), _env("NEO4J_USER") or DEFAULT_USER, secret, _env("NEO4J_DATABASE") or DEFAULT_DATABASE,
-                     deadline_s=deadline_s)  # fmt: skip
+    return HttpGraph(
+        http_base(),
+        _env("NEO4J_USER") or DEFAULT_USER,
+        secret,
+        _env("NEO4J_DATABASE") or DEFAULT_DATABASE,
+        deadline_s=deadline_s,
+    )
 
 
 def git_context(cwd: str | None) -> tuple[list[str], str | None]:
@@ -64,8 +71,13 @@ def git_context(cwd: str | None) -> tuple[list[str], str | None]:
     branch, repository = _env("BRANCH"), None
     if cwd:
         try:
-            done = subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel"], cwd=cwd,
-                                  capture_output=True, text=True, timeout=0.3)  # fmt: skip
+            done = subprocess.run(
+                ["git", "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel"],
+                cwd=cwd,
+                capture_output=True,
+                text=True,
+                timeout=0.3,
+            )
             lines = done.stdout.split()
             if done.returncode == 0 and len(lines) == 2:
                 branch = branch or (lines[0] if lines[0] != "HEAD" else None)
@@ -102,10 +114,14 @@ def engine_options() -> dict[str, Any]:
         out["weights"] = weights
     defaults = gate.GateConfig()
     try:
-        out["gate_config"] = gate.GateConfig(float(_env("RECALL_MIN_CONFIDENCE") or defaults.min_confidence),
-                                             float(_env("RECALL_MIN_TRUST") or defaults.min_trust))  # fmt: skip
+        out["gate_config"] = gate.GateConfig(
+            float(_env("RECALL_MIN_CONFIDENCE") or defaults.min_confidence),
+            float(_env("RECALL_MIN_TRUST") or defaults.min_trust),
+        )
     except ValueError as exc:
-        raise ValueError(f"HIPPOGRAPH_RECALL_MIN_CONFIDENCE / HIPPOGRAPH_RECALL_MIN_TRUST: {exc}") from exc
+        raise ValueError(
+            f"HIPPOGRAPH_RECALL_MIN_CONFIDENCE / HIPPOGRAPH_RECALL_MIN_TRUST: {exc}"
+        ) from exc
     return out
 
 

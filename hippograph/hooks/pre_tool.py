@@ -41,7 +41,9 @@ class PlannedEdit:
     after: str | None  # None when the Edit cannot apply (old_string not in the file)
 
 
-def handle(payload: dict[str, Any], memory_factory: Callable[[str], Memory]) -> dict[str, Any] | None:
+def handle(
+    payload: dict[str, Any], memory_factory: Callable[[str], Memory]
+) -> dict[str, Any] | None:
     """The hook output for one PreToolUse payload, or None when there is nothing to say."""
     try:
         planned = plan_edit(payload)
@@ -53,8 +55,13 @@ def handle(payload: dict[str, Any], memory_factory: Callable[[str], Memory]) -> 
         if planned.before is not None:  # a new file has nothing attached to it yet
             bundle = _guard(lambda: memory.pre_edit(f"{planned.rel}:{planned.start}-{planned.end}"))
         if verdict is not None and verdict["verdict"] == "block":
-            return {"hookSpecificOutput": {"hookEventName": EVENT, "permissionDecision": "deny",
-                                           "permissionDecisionReason": deny_reason(planned.rel, verdict)}}  # fmt: skip
+            return {
+                "hookSpecificOutput": {
+                    "hookEventName": EVENT,
+                    "permissionDecision": "deny",
+                    "permissionDecisionReason": deny_reason(planned.rel, verdict),
+                }
+            }
         context = context_text(planned, bundle, verdict)
         if not context:
             return None
@@ -96,7 +103,9 @@ def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
     last = before.rfind(old) if tool_input.get("replace_all") else first
     start = before.count("\n", 0, first) + 1
     end = before.count("\n", 0, last + len(old.rstrip("\n"))) + 1
-    after = before.replace(old, new) if tool_input.get("replace_all") else before.replace(old, new, 1)
+    after = (
+        before.replace(old, new) if tool_input.get("replace_all") else before.replace(old, new, 1)
+    )
     return PlannedEdit(root, rel, start, min(max(end, start), whole), before, after)
 
 
@@ -118,35 +127,57 @@ def unified_diff(planned: PlannedEdit) -> str:
 
 def deny_reason(rel: str, verdict: dict[str, Any]) -> str:
     """One paragraph: the violated rules with their severity, and the repair plan."""
-    blocking = [v for v in verdict["violations"]  # the rule engine's own test for what blocks
-                if v["severity"] in ("critical", "high") and not v["confirmed"] and not v.get("unconfirmed")]
+    blocking = [
+        v
+        for v in verdict["violations"]  # the rule engine's own test for what blocks
+        if v["severity"] in ("critical", "high") and not v["confirmed"] and not v.get("unconfirmed")
+    ]
     others = [v for v in verdict["violations"] if v not in blocking]
     rules = "; ".join(_violation(v) for v in [*blocking, *others])
-    plan = " ".join(f"({n}) {step.rstrip('.')}." for n, step in enumerate(verdict["repair_plan"], start=1))
+    plan = " ".join(
+        f"({n}) {step.rstrip('.')}." for n, step in enumerate(verdict["repair_plan"], start=1)
+    )
     history = " ".join(f"Also: {_one_line(w['message'])}." for w in verdict["warnings"])
-    return (f"hippograph blocked this edit of {rel}: it violates {len(blocking)} blocking rule"
-            f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} {history + ' ' if history else ''}"
-            "Rewrite the change so that it satisfies the rule; only an explicit confirmation from the user "
-            "overrides it, so ask them rather than working around this check.")  # fmt: skip
+    return (
+        f"hippograph blocked this edit of {rel}: it violates {len(blocking)} blocking rule"
+        f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} {history + ' ' if history else ''}"
+        "Rewrite the change so that it satisfies the rule; only an explicit confirmation from the user "
+        "overrides it, so ask them rather than working around this check."
+    )
 
 
-def context_text(planned: PlannedEdit, bundle: PreEdit | None, verdict: dict[str, Any] | None) -> str:
+def context_text(
+    planned: PlannedEdit, bundle: PreEdit | None, verdict: dict[str, Any] | None
+) -> str:
     """What memory knows about the edited code, as compact lines within ``CONTEXT_BUDGET`` characters."""
     items: list[str] = []
     if verdict is not None:
         items += [f"- warning {_violation(v)}" for v in verdict["violations"]]
         items += [f"- warning: {w['message']}" for w in verdict["warnings"]]
     if bundle is not None:
-        items += [f"- decision {d['id']}: {_one_line(d['text'])}" + (f" (because: {_one_line(d['reasoning'])})"
-                  if d.get("reasoning") else "") for d in bundle.decisions]  # fmt: skip
+        items += [
+            f"- decision {d['id']}: {_one_line(d['text'])}"
+            + (f" (because: {_one_line(d['reasoning'])})" if d.get("reasoning") else "")
+            for d in bundle.decisions
+        ]
         listed = {w.get("failure") for w in (verdict or {}).get("warnings", [])}
-        items += [f"- failure {f['id']}: {_one_line(f['text'])}" + (f" (fix: {_one_line(f['fix'])})" if f.get("fix") else "")
-                  for f in bundle.failures if f["id"] not in listed]  # fmt: skip
-        items += [f"- rule [{r['severity']}] {r['id']}: {_one_line(r['text'])}" for r in bundle.rules
-                  if _is_specific(r, bundle.project)]  # fmt: skip
+        items += [
+            f"- failure {f['id']}: {_one_line(f['text'])}"
+            + (f" (fix: {_one_line(f['fix'])})" if f.get("fix") else "")
+            for f in bundle.failures
+            if f["id"] not in listed
+        ]
+        items += [
+            f"- rule [{r['severity']}] {r['id']}: {_one_line(r['text'])}"
+            for r in bundle.rules
+            if _is_specific(r, bundle.project)
+        ]
         items += [f"- note {f['id']}: {_one_line(f['text'])}" for f in bundle.facts]
         items += [f"- {r['symbol']} was {r['was']} ({r['how']})" for r in bundle.renames]
-        items += [f"- stale: {s['id']} needs review ({_one_line(s['stale_reason'])})" for s in bundle.stale]
+        items += [
+            f"- stale: {s['id']} needs review ({_one_line(s['stale_reason'])})"
+            for s in bundle.stale
+        ]
     if not items:
         return ""
     head = f"hippograph memory about {planned.rel}:{planned.start}-{planned.end}"
@@ -164,7 +195,9 @@ def _memory_at(memory: Memory, root: Path) -> Memory:
     """The memory with the edited file's repository as working directory (diff paths are relative to it)."""
     if memory.cwd.resolve() == root:
         return memory
-    return Memory(memory.graph, memory.settings, embedder=memory.embedder, cwd=root, clock=memory.clock)
+    return Memory(
+        memory.graph, memory.settings, embedder=memory.embedder, cwd=root, clock=memory.clock
+    )
 
 
 def _guard(work: Callable[[], Any]) -> Any:
@@ -197,7 +230,11 @@ def _nearest_existing(path: Path) -> Path:
 def _is_specific(rule: dict[str, Any], project: str) -> bool:
     """A rule aimed at this code (path glob, symbol, GOVERNS edge) or one the rule engine enforces;
     repository-wide advisory rules are left out because every prompt already carries them."""
-    broad = str(rule.get("via", "")).startswith("scope ") and rule.get("applies_to") in (None, "*", project)
+    broad = str(rule.get("via", "")).startswith("scope ") and rule.get("applies_to") in (
+        None,
+        "*",
+        project,
+    )
     return bool(rule.get("check_kind")) or not broad
 
 

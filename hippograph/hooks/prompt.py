@@ -59,13 +59,31 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
     branches, repository = lite.git_context(cwd)
     # The preamble does not depend on what recall finds: read it at the same time (the HTTP API
     # costs milliseconds per request, and the server has a core for each).
-    preamble_read = _Background(lambda: graph.read("hook_preamble", branches=branches,
-                                                   notes_scope=f"agent:{lite.agent()}")[0])  # fmt: skip
-    engine = RecallEngine(graph, branches=tuple(branches), clock=lambda: datetime.now(UTC), embedder=lambda: None,
-                          actor="hook", **lite.engine_options())  # fmt: skip
-    result = engine.recall(prompt[:4000], RecallOptions(k=MAX_ITEMS, mode="keyword", strict=True, record_usage=False,
-                                                         record_task=False, prefer_scope=repository,
-                                                         temporal=False))  # fmt: skip
+    preamble_read = _Background(
+        lambda: graph.read("hook_preamble", branches=branches, notes_scope=f"agent:{lite.agent()}")[
+            0
+        ]
+    )
+    engine = RecallEngine(
+        graph,
+        branches=tuple(branches),
+        clock=lambda: datetime.now(UTC),
+        embedder=lambda: None,
+        actor="hook",
+        **lite.engine_options(),
+    )
+    result = engine.recall(
+        prompt[:4000],
+        RecallOptions(
+            k=MAX_ITEMS,
+            mode="keyword",
+            strict=True,
+            record_usage=False,
+            record_task=False,
+            prefer_scope=repository,
+            temporal=False,
+        ),
+    )
     if result.silent or result.abstain or not result.items:
         return None
     lines = ["Relevant memory (hippograph; verify before relying on it):"]
@@ -91,4 +109,9 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
         lines += ["Team policies:", *block]
     if preamble["notes"]:
         lines += ["Your working notes:", _clip(preamble["notes"], NOTES_BUDGET)]
-    return {"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "\n".join(lines)}}
+    return {
+        "hookSpecificOutput": {
+            "hookEventName": "UserPromptSubmit",
+            "additionalContext": "\n".join(lines),
+        }
+    }

@@ -35,17 +35,32 @@ _STATUS_WORDS = re.compile(
 )
 _SUPERSEDED_BY = re.compile(r"\bsuperseded\s+by\b\s*:?\s*(.*)$", re.IGNORECASE)
 _SUPERSEDES = re.compile(r"^supersedes\b\s*:?\s*(.*)$", re.IGNORECASE)
-_OTHER_LINK = re.compile(r"^(?:amend|extend|refine|clarif|relate|see\b)", re.IGNORECASE)  # "Amended by [4. …]", …
+_OTHER_LINK = re.compile(
+    r"^(?:amend|extend|refine|clarif|relate|see\b)", re.IGNORECASE
+)  # "Amended by [4. …]", …
 _ADR_REF = re.compile(r"\bADR[-_ ]?\d+\b", re.IGNORECASE)
 _CHOSEN = re.compile(r"^chosen\s+(?:option|alternative)s?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
-_ARGUMENT = re.compile(r"^(good|pros?|bad|cons?|neutral)\b\s*[,:]?\s*(?:because\s+)?(.*)$", re.IGNORECASE | re.DOTALL)
+_ARGUMENT = re.compile(
+    r"^(good|pros?|bad|cons?|neutral)\b\s*[,:]?\s*(?:because\s+)?(.*)$", re.IGNORECASE | re.DOTALL
+)
 _CLOSE_QUOTE = {'"': '"', "\u201c": "\u201d", "'": "'", "`": "`"}
 
 _CONTEXT = {"context and problem statement", "context", "problem statement", "context and problem"}
-_OPTIONS = {"considered options", "options considered", "options", "considered alternatives", "alternatives"}
+_OPTIONS = {
+    "considered options",
+    "options considered",
+    "options",
+    "considered alternatives",
+    "alternatives",
+}
 _DECISION = {"decision outcome", "decision"}
 _PROS_CONS = {"pros and cons of the options", "pros and cons of the alternatives", "pros and cons"}
-_CONSEQUENCES = {"consequences", "positive consequences", "negative consequences", "neutral consequences"}
+_CONSEQUENCES = {
+    "consequences",
+    "positive consequences",
+    "negative consequences",
+    "neutral consequences",
+}
 
 
 @dataclass(frozen=True)
@@ -96,8 +111,13 @@ def discover_adrs(directory: Path) -> list[Path]:
         IngestError: ``directory`` is not a folder.
     """
     if not directory.is_dir():
-        raise IngestError("not a folder of decision records; give the folder that holds the ADR files", path=directory)
-    return sorted(p for p in directory.glob("*.md") if p.is_file() and p.name.lower() not in SKIPPED_NAMES)
+        raise IngestError(
+            "not a folder of decision records; give the folder that holds the ADR files",
+            path=directory,
+        )
+    return sorted(
+        p for p in directory.glob("*.md") if p.is_file() and p.name.lower() not in SKIPPED_NAMES
+    )
 
 
 def parse_adr(text: str, path: str) -> Adr:
@@ -109,7 +129,9 @@ def parse_adr(text: str, path: str) -> Adr:
     doc = _Doc(text)
     title = next((s for s in doc.sections if s.level == 1), None)
     if title is None:
-        raise IngestError("no '# Title' heading, so this is not an ADR in MADR or Nygard form; add one", path=path)
+        raise IngestError(
+            "no '# Title' heading, so this is not an ADR in MADR or Nygard form; add one", path=path
+        )
     number, title_text = _number_and_title(path, title.heading)
     doc.ranges["title"] = (title.line, title.line)
     first_h2 = next((s.line for s in doc.sections if s.level == 2), len(doc.lines) + 1)
@@ -126,11 +148,26 @@ def parse_adr(text: str, path: str) -> Adr:
     options = _options(doc, decision)
     consequences = _consequences(doc)
     if status is None and context is None and decision is None and not options:
-        raise IngestError("no Status, Context, Decision or Considered Options section, so this is not an ADR",
-                          path=path)  # fmt: skip
+        raise IngestError(
+            "no Status, Context, Decision or Considered Options section, so this is not an ADR",
+            path=path,
+        )
     when = _iso_date(doc.meta.get("date") or doc.meta.get("last-updated") or "")
-    return Adr(path, number, title_text, status, when, context, options, decision, reasoning,
-               consequences, superseded_by, supersedes, doc.ranges)  # fmt: skip
+    return Adr(
+        path,
+        number,
+        title_text,
+        status,
+        when,
+        context,
+        options,
+        decision,
+        reasoning,
+        consequences,
+        superseded_by,
+        supersedes,
+        doc.ranges,
+    )
 
 
 class _Doc:
@@ -138,7 +175,9 @@ class _Doc:
 
     def __init__(self, text: str) -> None:
         text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text.lstrip("\ufeff"))
-        self.lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+        self.lines = [
+            line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        ]
         self.meta: dict[str, str] = {}
         self.ranges: dict[str, tuple[int, int]] = {}
         self.sections: list[_Section] = []
@@ -154,7 +193,9 @@ class _Doc:
             elif fence is None and (heading := _ATX.match(line)):
                 text = heading.group(2).strip()
                 name = re.sub(r"^\d+(?:\.\d+)*\.?\s+", "", _plain(text)).lower().rstrip(":").strip()
-                self.sections.append(_Section(len(heading.group(1)), name, text, index + 1, len(self.lines)))
+                self.sections.append(
+                    _Section(len(heading.group(1)), name, text, index + 1, len(self.lines))
+                )
         for i, section in enumerate(self.sections):
             later = next((s for s in self.sections[i + 1 :] if s.level <= section.level), None)
             section.end = later.line - 1 if later else len(self.lines)
@@ -163,17 +204,23 @@ class _Doc:
         """Read top-level ``key: value`` pairs of YAML front matter; return the index of the first line after it."""
         if self.lines[0].strip() != "---":
             return 0
-        end = next((i for i in range(1, len(self.lines)) if self.lines[i].strip() in ("---", "...")), None)
+        end = next(
+            (i for i in range(1, len(self.lines)) if self.lines[i].strip() in ("---", "...")), None
+        )
         for line in self.lines[1 : end or 1]:
             if match := re.match(r"^([A-Za-z][\w-]*)\s*:\s*(.*)$", line):
                 value = match.group(2).strip()
                 quoted = value[:1] in ("'", '"') and value[-1:] == value[:1] and len(value) > 1
-                self.meta[match.group(1).lower()] = value[1:-1] if quoted else re.sub(r"\s+#.*$", "", value)
+                self.meta[match.group(1).lower()] = (
+                    value[1:-1] if quoted else re.sub(r"\s+#.*$", "", value)
+                )
         return 0 if end is None else end + 1
 
     def find(self, names: set[str], level: int | None = None) -> _Section | None:
         """The first section with one of ``names`` (at ``level``, if given)."""
-        return next((s for s in self.sections if s.name in names and level in (None, s.level)), None)
+        return next(
+            (s for s in self.sections if s.name in names and level in (None, s.level)), None
+        )
 
     def inside(self, parent: _Section | None) -> list[_Section]:
         """The headings nested in ``parent``."""
@@ -181,7 +228,11 @@ class _Doc:
 
     def body_lines(self, section: _Section | None) -> list[str]:
         """The non-blank lines of a section's body, subsections included."""
-        return [line.strip() for line in self.lines[section.line : section.end] if line.strip()] if section else []
+        return (
+            [line.strip() for line in self.lines[section.line : section.end] if line.strip()]
+            if section
+            else []
+        )
 
     def trim(self, first: int, last: int) -> tuple[str, int] | None:
         """The text of lines ``first..last`` without blank lines at either end, and its last line."""
@@ -228,7 +279,9 @@ def _number_and_title(path: str, heading: str) -> tuple[int | None, str]:
     return (int(match.group("adr") or match.group("plain")) if match else None), title
 
 
-def _read_status(status_lines: list[str], link_lines: list[str]) -> tuple[str | None, str | None, tuple[str, ...]]:
+def _read_status(
+    status_lines: list[str], link_lines: list[str]
+) -> tuple[str | None, str | None, tuple[str, ...]]:
     """Status word, "superseded by" target and "supersedes" targets from status and link lines."""
     status: str | None = None
     superseded_by: str | None = None
@@ -279,7 +332,9 @@ def _chosen(rest: str) -> tuple[str, str | None]:
     else:
         split = re.search(r",|\s+because\b|\.\s|\.$", rest)
         name, after = (rest[: split.start()], rest[split.start() :]) if split else (rest, "")
-    after = re.sub(r"^because\b\s*", "", after.strip().lstrip(",;:").strip(), flags=re.IGNORECASE).strip()
+    after = re.sub(
+        r"^because\b\s*", "", after.strip().lstrip(",;:").strip(), flags=re.IGNORECASE
+    ).strip()
     return name.strip(), after or None
 
 
@@ -293,20 +348,31 @@ def _options(doc: _Doc, decision: str | None) -> tuple[Option, ...]:
         cons: list[str] = []
         for item in doc.items(sub):
             if (argument := _ARGUMENT.match(item)) and argument.group(1).lower() != "neutral":
-                (pros if argument.group(1).lower().startswith(("good", "pro")) else cons).append(argument.group(2))
+                (pros if argument.group(1).lower().startswith(("good", "pro")) else cons).append(
+                    argument.group(2)
+                )
         name = _plain(sub.heading)
         at = _match(name, [m[0] for m in merged])
         if at is None:
             merged.append((name, pros, cons))
         else:
-            merged[at] = (min(merged[at][0], name, key=len), merged[at][1] + pros, merged[at][2] + cons)
+            merged[at] = (
+                min(merged[at][0], name, key=len),
+                merged[at][1] + pros,
+                merged[at][2] + cons,
+            )
     shown = listed or pros_cons
     if shown is not None and (found := doc.trim(shown.line + 1, shown.end)):
         doc.ranges["options"] = (shown.line, found[1])
     chosen = _match(decision, [m[0] for m in merged]) if decision else None
     return tuple(
-        Option(name, tuple(pros), tuple(cons), i == chosen,
-               None if chosen is None or i == chosen else "; ".join(cons) or "not chosen")  # fmt: skip
+        Option(
+            name,
+            tuple(pros),
+            tuple(cons),
+            i == chosen,
+            None if chosen is None or i == chosen else "; ".join(cons) or "not chosen",
+        )
         for i, (name, pros, cons) in enumerate(merged)
     )
 
@@ -314,12 +380,19 @@ def _options(doc: _Doc, decision: str | None) -> tuple[Option, ...]:
 def _consequences(doc: _Doc) -> str | None:
     """The Consequences section(s): one body, or each titled part (Positive, Negative) in order."""
     excluded = doc.inside(doc.find(_PROS_CONS, level=2))
-    parts = [s for s in doc.sections if s.name in _CONSEQUENCES and s.level in (2, 3) and s not in excluded]
+    parts = [
+        s
+        for s in doc.sections
+        if s.name in _CONSEQUENCES and s.level in (2, 3) and s not in excluded
+    ]
     texts: list[str] = []
     for section in parts:
         if (body := doc.trim(section.line + 1, section.end)) is not None:
             texts.append(body[0] if len(parts) == 1 else f"{section.heading}:\n{body[0]}")
-            doc.ranges["consequences"] = (doc.ranges.get("consequences", (section.line, 0))[0], body[1])
+            doc.ranges["consequences"] = (
+                doc.ranges.get("consequences", (section.line, 0))[0],
+                body[1],
+            )
     return "\n\n".join(texts) or None
 
 
@@ -328,12 +401,21 @@ def _match(name: str, candidates: list[str]) -> int | None:
     wanted, normed = _norm(name), [_norm(c) for c in candidates]
     if wanted in normed:
         return normed.index(wanted)
-    return next((i for i, c in enumerate(normed) if c.startswith(wanted + " ") or wanted.startswith(c + " ")), None)
+    return next(
+        (
+            i
+            for i, c in enumerate(normed)
+            if c.startswith(wanted + " ") or wanted.startswith(c + " ")
+        ),
+        None,
+    )
 
 
 def _plain(text: str) -> str:
     """Markdown inline text with links reduced to their text and emphasis and code marks removed."""
-    return re.sub(r"\*\*|__|`|(?<!\w)[*_]|[*_](?!\w)", "", _LINK.sub(lambda m: m.group(1), text)).strip()
+    return re.sub(
+        r"\*\*|__|`|(?<!\w)[*_]|[*_](?!\w)", "", _LINK.sub(lambda m: m.group(1), text)
+    ).strip()
 
 
 def _norm(text: str) -> str:
@@ -344,7 +426,9 @@ def _norm(text: str) -> str:
 def _is_date(line: str) -> bool:
     """True for a status line that only gives a date ("Date: 2024-03-01", "2024-03-01")."""
     match = _META.match(line.replace("**", ""))
-    return bool(_ISO_DATE.fullmatch(line)) or (match is not None and match.group(1).lower() != "status")
+    return bool(_ISO_DATE.fullmatch(line)) or (
+        match is not None and match.group(1).lower() != "status"
+    )
 
 
 def _iso_date(raw: str) -> str | None:

@@ -85,11 +85,22 @@ def parse_diff(text: str) -> list[FilePatch]:
             current, in_git_binary = _git_header(line, number), False
         elif in_git_binary:
             pass  # base85 data of a ``GIT binary patch``, up to the next file
-        elif line.startswith("--- ") and index + 1 < len(lines) and lines[index + 1].startswith("+++ "):
+        elif (
+            line.startswith("--- ")
+            and index + 1 < len(lines)
+            and lines[index + 1].startswith("+++ ")
+        ):
             current = _file_lines(current, patches, line, lines[index + 1])
             index += 1
-        elif line.startswith("--- ") and current is not None and current.is_git and _in_header(current):
-            message = f"line {number}: a '--- ' file line is not followed by '+++ '; the diff is cut"
+        elif (
+            line.startswith("--- ")
+            and current is not None
+            and current.is_git
+            and _in_header(current)
+        ):
+            message = (
+                f"line {number}: a '--- ' file line is not followed by '+++ '; the diff is cut"
+            )
             raise IngestError(message, line=number)
         elif line.startswith("@@"):
             if current is None:
@@ -106,7 +117,9 @@ def parse_diff(text: str) -> list[FilePatch]:
                 patches.append(current.close())
             old, new = match.group(1), match.group(2)
             strip = old.startswith("a/") and new.startswith("b/")
-            current = _Open(_path(old, "a/" if strip else ""), _path(new, "b/" if strip else ""), False, strip)
+            current = _Open(
+                _path(old, "a/" if strip else ""), _path(new, "b/" if strip else ""), False, strip
+            )
             current.is_binary = True
         index += 1
     if current is not None:
@@ -130,7 +143,9 @@ def _git_header(line: str, number: int) -> _Open:
     rest = line[len("diff --git ") :]
     names = _split_git_names(rest)
     if names is None:
-        raise IngestError(f"line {number}: cannot read the two file names of a 'diff --git' line", line=number)
+        raise IngestError(
+            f"line {number}: cannot read the two file names of a 'diff --git' line", line=number
+        )
     old, new = names
     strip = old.startswith("a/") and new.startswith("b/")
     return _Open(old[2:] if strip else old, new[2:] if strip else new, True, strip)
@@ -171,7 +186,9 @@ def _git_extended(patch: _Open, line: str) -> bool:
     return False
 
 
-def _file_lines(current: _Open | None, patches: list[FilePatch], old_line: str, new_line: str) -> _Open:
+def _file_lines(
+    current: _Open | None, patches: list[FilePatch], old_line: str, new_line: str
+) -> _Open:
     """Read a ``---``/``+++`` pair: it names the open git patch, or starts a new plain one."""
     old, new = old_line[4:].split("\t", 1)[0], new_line[4:].split("\t", 1)[0]
     if current is not None and current.is_git and _in_header(current):
@@ -181,12 +198,24 @@ def _file_lines(current: _Open | None, patches: list[FilePatch], old_line: str, 
         return current
     if current is not None:
         patches.append(current.close())
-    old_stamp, new_stamp = old_line[4:].partition("\t")[2].strip(), new_line[4:].partition("\t")[2].strip()
-    old, new = ("/dev/null" if _is_epoch(old_stamp) else old), ("/dev/null" if _is_epoch(new_stamp) else new)
+    old_stamp, new_stamp = (
+        old_line[4:].partition("\t")[2].strip(),
+        new_line[4:].partition("\t")[2].strip(),
+    )
+    old, new = (
+        ("/dev/null" if _is_epoch(old_stamp) else old),
+        ("/dev/null" if _is_epoch(new_stamp) else new),
+    )
     old_name, new_name = _unquote(old), _unquote(new)
     strip = old_name.startswith("a/") or new_name.startswith("b/")
-    strip = strip and old_name.startswith(("a/", "/dev/null")) and new_name.startswith(("b/", "/dev/null"))
-    opened = _Open(_path(old, "a/" if strip else ""), _path(new, "b/" if strip else ""), False, strip)
+    strip = (
+        strip
+        and old_name.startswith(("a/", "/dev/null"))
+        and new_name.startswith(("b/", "/dev/null"))
+    )
+    opened = _Open(
+        _path(old, "a/" if strip else ""), _path(new, "b/" if strip else ""), False, strip
+    )
     opened.has_file_lines = True
     return opened
 
@@ -194,7 +223,10 @@ def _file_lines(current: _Open | None, patches: list[FilePatch], old_line: str, 
 def _is_epoch(stamp: str) -> bool:
     """True for a ``diff -N`` timestamp at the Unix epoch (in any time zone), which marks a missing file."""
     match = _STAMP.match(stamp)
-    return match is not None and datetime.strptime(" ".join(match.groups()), "%Y-%m-%d %H:%M:%S %z").timestamp() == 0
+    return (
+        match is not None
+        and datetime.strptime(" ".join(match.groups()), "%Y-%m-%d %H:%M:%S %z").timestamp() == 0
+    )
 
 
 def _path(name: str, prefix: str) -> str | None:
@@ -210,7 +242,9 @@ def _hunk(lines: list[str], index: int) -> tuple[Hunk, int]:
     header, number = lines[index], index + 1
     match = _HUNK.match(header)
     if match is None:
-        message = f"line {number}: malformed hunk header {header[:60]!r}; expected '@@ -a,b +c,d @@'"
+        message = (
+            f"line {number}: malformed hunk header {header[:60]!r}; expected '@@ -a,b +c,d @@'"
+        )
         raise IngestError(message, line=number)
     old_start, new_start = int(match.group(1)), int(match.group(3))
     old_len = int(match.group(2)) if match.group(2) is not None else 1
@@ -232,7 +266,10 @@ def _hunk(lines: list[str], index: int) -> tuple[Hunk, int]:
             added.append((new_no, body))
             new_no, new_left = new_no + 1, new_left - 1
         elif marker in (" ", "") and old_left and new_left:
-            old_no, new_no = old_no + 1, new_no + 1  # an empty line is context whose space was trimmed
+            old_no, new_no = (
+                old_no + 1,
+                new_no + 1,
+            )  # an empty line is context whose space was trimmed
             old_left, new_left = old_left - 1, new_left - 1
         else:
             break
@@ -249,7 +286,9 @@ def _check_no_overflow(lines: list[str], index: int, number: int, hunk: Hunk) ->
     if index >= len(lines):
         return
     line = lines[index]
-    is_file_line = line.startswith("--- ") and index + 1 < len(lines) and lines[index + 1].startswith("+++ ")
+    is_file_line = (
+        line.startswith("--- ") and index + 1 < len(lines) and lines[index + 1].startswith("+++ ")
+    )
     if line[:1] in ("+", "-") and line != "-- " and not is_file_line:
         raise IngestError(
             f"line {number}: hunk says {hunk.old_len} old and {hunk.new_len} new lines "
@@ -258,7 +297,9 @@ def _check_no_overflow(lines: list[str], index: int, number: int, hunk: Hunk) ->
         )
 
 
-def _count_error(number: int, old_len: int, new_len: int, old_got: int, new_got: int) -> IngestError:
+def _count_error(
+    number: int, old_len: int, new_len: int, old_got: int, new_got: int
+) -> IngestError:
     """The error for a hunk whose body is shorter than its header says."""
     if old_got == old_len:
         said = f"{new_len} new lines but {new_got} follow"
@@ -266,7 +307,9 @@ def _count_error(number: int, old_len: int, new_len: int, old_got: int, new_got:
         said = f"{old_len} old lines but {old_got} follow"
     else:
         said = f"{old_len} old and {new_len} new lines but {old_got} and {new_got} follow"
-    return IngestError(f"line {number}: hunk says {said}; the diff is cut or was edited by hand", line=number)
+    return IngestError(
+        f"line {number}: hunk says {said}; the diff is cut or was edited by hand", line=number
+    )
 
 
 def _unquote(name: str) -> str:

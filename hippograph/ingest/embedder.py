@@ -67,7 +67,10 @@ class SentenceTransformerEmbedder:
         if not texts:
             return []
         vectors = self._load().encode(
-            list(texts), batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            show_progress_bar=False,
         )
         return [[float(x) for x in row] for row in vectors]
 

@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 from hippograph.ingest.policy import key_of
 from hippograph.recall.intent import STOPWORDS
 
-WEIGHTS = {"name": 0.30, "alias": 0.20, "context": 0.20, "neighborhood": 0.15, "temporal": 0.10, "source": 0.05}
+WEIGHTS = {
+    "name": 0.30,
+    "alias": 0.20,
+    "context": 0.20,
+    "neighborhood": 0.15,
+    "temporal": 0.10,
+    "source": 0.05,
+}
 MERGE_AT = 0.92
 SAME_AS_AT = 0.82
 AMBIGUOUS_AT = 0.65
@@ -97,7 +104,11 @@ def alias_match(name: str, cand: EntityView) -> float:
 
 def _words(text: str, drop: Iterable[str]) -> set[str]:
     dropped = {w for name in drop for w in _WORD.findall(key_of(name))}
-    return {w for w in _WORD.findall(text.lower()) if len(w) > 2 and w not in dropped and w not in STOPWORDS}
+    return {
+        w
+        for w in _WORD.findall(text.lower())
+        if len(w) > 2 and w not in dropped and w not in STOPWORDS
+    }
 
 
 def context_similarity(mention: Mention, cand: EntityView) -> float:
@@ -160,10 +171,18 @@ def resolve(mention: Mention, candidates: Iterable[EntityView]) -> Resolution:
     key = key_of(mention.name)
     for cand in candidates:
         score, parts = same_entity_score(mention, cand)
-        if cand.scope == mention.scope and not cand.retired and key in {key_of(n) for n in (cand.name, *cand.aliases)}:
-            return Resolution(action="merge", score=max(score, MERGE_AT), candidate=cand, parts=parts)
+        if (
+            cand.scope == mention.scope
+            and not cand.retired
+            and key in {key_of(n) for n in (cand.name, *cand.aliases)}
+        ):
+            return Resolution(
+                action="merge", score=max(score, MERGE_AT), candidate=cand, parts=parts
+            )
         if score > best.score:
             best = Resolution(action=decide(score), score=score, candidate=cand, parts=parts)
     if best.candidate is None or best.action == "new":
-        return Resolution(action="new", score=best.score, candidate=best.candidate, parts=best.parts)
+        return Resolution(
+            action="new", score=best.score, candidate=best.candidate, parts=best.parts
+        )
     return best

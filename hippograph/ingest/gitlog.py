@@ -28,14 +28,35 @@ NOT_A_REPOSITORY = "not a git repository; run it inside one or pass --repo"
 _FIELDS = ("%H", "%P", "%an", "%ae", "%aI", "%s", "%b")
 _FORMAT = "%x00" + "%x00".join(_FIELDS) + "%x00"
 _LOG = (
-    "-c", "core.quotePath=false", "-c", "diff.relative=false", "-c", "log.showSignature=false",
-    "log", "--no-color", f"--format={_FORMAT}", "-U0", "--no-ext-diff", "--no-textconv", "--find-renames",
-    "-p", "--src-prefix=a/", "--dst-prefix=b/", "--encoding=UTF-8", "--diff-merges=off",
-)  # fmt: skip
+    "-c",
+    "core.quotePath=false",
+    "-c",
+    "diff.relative=false",
+    "-c",
+    "log.showSignature=false",
+    "log",
+    "--no-color",
+    f"--format={_FORMAT}",
+    "-U0",
+    "--no-ext-diff",
+    "--no-textconv",
+    "--find-renames",
+    "-p",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--encoding=UTF-8",
+    "--diff-merges=off",
+)
 # The caller may run inside a git hook, whose GIT_DIR would point git at another repository.
-_REPOSITORY_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY")
+_REPOSITORY_VARIABLES = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_INDEX_FILE",
+    "GIT_COMMON_DIR",
+    "GIT_OBJECT_DIRECTORY",
+)
 
-_REVERT_SUBJECT = re.compile(r'^revert(?:\([^)]*\))?!?:?\s+(?P<what>.+)$', re.IGNORECASE)
+_REVERT_SUBJECT = re.compile(r"^revert(?:\([^)]*\))?!?:?\s+(?P<what>.+)$", re.IGNORECASE)
 _REVERTS_BODY = re.compile(r"This reverts commit (?P<sha>[0-9a-f]{7,64})", re.IGNORECASE)
 _FIX_PREFIX = re.compile(
     r"^(?:\[(?:hot ?fix|bug ?fix|fix)\]|hot[- ]?fix(?:e[sd])?|bug[- ]?fix(?:e[sd])?|fix(?:e[sd]|ing)?|regression)"
@@ -43,12 +64,14 @@ _FIX_PREFIX = re.compile(
     re.IGNORECASE,
 )
 _FIXES_REF = re.compile(
-    r"\s*\(?\bfix(?:e[sd])?:?\s+(?P<refs>(?:[\w.-]+/[\w.-]+)?#\d+(?:(?:\s*,\s*|\s+and\s+)#\d+)*)\)?", re.IGNORECASE
+    r"\s*\(?\bfix(?:e[sd])?:?\s+(?P<refs>(?:[\w.-]+/[\w.-]+)?#\d+(?:(?:\s*,\s*|\s+and\s+)#\d+)*)\)?",
+    re.IGNORECASE,
 )
 _TRAILING_PR = re.compile(r"\s*\((?P<ref>#\d+)\)\s*$")
 _ISSUE = re.compile(r"(?:[\w.-]+/[\w.-]+)?#\d+|\bGH-\d+\b")
 _BODY_REFS = re.compile(
-    r"\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|reverts?|refs?)\b:?\s+((?:[\w.-]+/[\w.-]+)?#\d+)", re.IGNORECASE
+    r"\b(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?|reverts?|refs?)\b:?\s+((?:[\w.-]+/[\w.-]+)?#\d+)",
+    re.IGNORECASE,
 )
 _FILLER = frozenset(
     "a an the some minor small more few various several another up correct update broken failing flaky".split()
@@ -58,7 +81,9 @@ _NOISE = frozenset(
     "whitespace indentation pep8 flake8 ruff black isort mypy typing types docs doc documentation readme changelog "
     "comment comments docstring docstrings test tests ci bump deps dependencies imports".split()
 )
-_NOISE_SCOPES = frozenset({"docs", "doc", "lint", "style", "ci", "test", "tests", "deps", "deps-dev", "typo", "format"})
+_NOISE_SCOPES = frozenset(
+    {"docs", "doc", "lint", "style", "ci", "test", "tests", "deps", "deps-dev", "typo", "format"}
+)
 
 
 @dataclass(frozen=True)
@@ -95,7 +120,9 @@ class FailureSignal:
     issue_refs: tuple[str, ...]
 
 
-def read_commits(repo: Path, since: str | None = None, max_count: int | None = None) -> list[Commit]:
+def read_commits(
+    repo: Path, since: str | None = None, max_count: int | None = None
+) -> list[Commit]:
     """The commits reachable from HEAD, newest first, each with its touched line ranges, from one ``git log``.
 
     Args:
@@ -113,9 +140,13 @@ def read_commits(repo: Path, since: str | None = None, max_count: int | None = N
         args.append(f"--max-count={max_count}")
     with tempfile.TemporaryFile() as errors:  # a file, so a chatty stderr can never block git
         try:
-            process = subprocess.Popen(_command(repo, args), stdout=subprocess.PIPE, stderr=errors, env=_env())
+            process = subprocess.Popen(
+                _command(repo, args), stdout=subprocess.PIPE, stderr=errors, env=_env()
+            )
         except FileNotFoundError as exc:
-            raise ConfigError("git is not installed or not on PATH; install git to read history") from exc
+            raise ConfigError(
+                "git is not installed or not on PATH; install git to read history"
+            ) from exc
         with process:
             assert process.stdout is not None
             commits = [_commit(fields, repo) for fields in _records(process.stdout, repo)]
@@ -136,7 +167,9 @@ def commit_exists(repo: Path, ref: str) -> str | None:
     """
     if not ref or ref.startswith("-") or any(c.isspace() or c == "\0" for c in ref):
         return None  # a reference from memory is data, never an option
-    result = _git(repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"])
+    result = _git(
+        repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"]
+    )
     if result.returncode == 0:
         return result.stdout.decode("ascii", errors="replace").strip() or None
     message = result.stderr.decode("utf-8", errors="replace").strip()
@@ -153,7 +186,9 @@ def classify(commit: Commit) -> FailureSignal | None:
     revert = _REVERT_SUBJECT.match(subject)
     if revert is not None or reverted is not None:
         reverted_what = _unquote(revert.group("what")) if revert is not None else subject
-        return FailureSignal("revert", reverted_what, commit.sha, reverted, _issue_refs(subject, commit.body))
+        return FailureSignal(
+            "revert", reverted_what, commit.sha, reverted, _issue_refs(subject, commit.body)
+        )
     fixed, scope = _fix_what(subject)
     if fixed is None or _is_noise(fixed, scope):
         return None
@@ -186,7 +221,9 @@ def _is_noise(what: str, scope: str | None) -> bool:
 
 def _issue_refs(subject: str, body: str) -> tuple[str, ...]:
     """Issue references in the subject, and those a body line marks as fixed, closed or resolved."""
-    found = [m.group(0) for m in _ISSUE.finditer(subject)] + [m.group(1) for m in _BODY_REFS.finditer(body)]
+    found = [m.group(0) for m in _ISSUE.finditer(subject)] + [
+        m.group(1) for m in _BODY_REFS.finditer(body)
+    ]
     return tuple(dict.fromkeys(found))
 
 
@@ -207,7 +244,10 @@ def _records(stream: IO[bytes], repo: Path) -> Iterator[list[str]]:
         *complete, buffer = (buffer + chunk).split(b"\0")
         tokens.extend(complete)
         if tokens and tokens[0].strip():
-            raise IngestError("git log printed output that hippograph cannot read; check the git version", path=repo)
+            raise IngestError(
+                "git log printed output that hippograph cannot read; check the git version",
+                path=repo,
+            )
         while len(tokens) > width:  # the leading empty token plus one whole record
             yield [t.decode("utf-8", errors="replace") for t in tokens[1 : width + 1]]
             tokens = [b"", *tokens[width + 1 :]]
@@ -227,13 +267,19 @@ def _commit(fields: list[str], repo: Path) -> Commit:
         raise IngestError(f"commit {sha[:12]}: {exc}", path=repo) from exc
     files = tuple(_file_change(p) for p in patches)
     when = datetime.fromisoformat(date)
-    return Commit(sha, tuple(parents.split()), f"{name} <{email}>", when, subject, body.strip(), files)
+    return Commit(
+        sha, tuple(parents.split()), f"{name} <{email}>", when, subject, body.strip(), files
+    )
 
 
 def _file_change(patch: FilePatch) -> FileChange:
     """A file patch reduced to its path, rename source and touched line ranges."""
     path = patch.new_path if patch.new_path is not None else patch.old_path
-    renamed = patch.old_path if patch.old_path is not None and patch.new_path not in (None, patch.old_path) else None
+    renamed = (
+        patch.old_path
+        if patch.old_path is not None and patch.new_path not in (None, patch.old_path)
+        else None
+    )
     added = _ranges(number for hunk in patch.hunks for number, _ in hunk.added)
     removed = _ranges(number for hunk in patch.hunks for number, _ in hunk.removed)
     return FileChange(path or "", renamed, added, removed)
@@ -267,7 +313,9 @@ def _git(repo: Path, args: Sequence[str]) -> subprocess.CompletedProcess[bytes]:
     try:
         return subprocess.run(_command(repo, args), capture_output=True, env=_env(), check=False)
     except FileNotFoundError as exc:
-        raise ConfigError("git is not installed or not on PATH; install git to read history") from exc
+        raise ConfigError(
+            "git is not installed or not on PATH; install git to read history"
+        ) from exc
 
 
 def _failure(stderr: str, command: str) -> str:

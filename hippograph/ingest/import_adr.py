@@ -8,8 +8,8 @@ and "superseded by" between records becomes SUPERSEDED_BY between their decision
 from __future__ import annotations
 
 import re
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,13 @@ def _target(reference: str, by_number: dict[int, str], by_name: dict[str, str]) 
 
 def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) -> dict[str, Any]:
     """Import every record in ``directory``; returns what was created, kept, superseded and linked."""
-    report: dict[str, Any] = {"created": [], "unchanged": [], "updated": [], "linked": [], "deprecated": []}
+    report: dict[str, Any] = {
+        "created": [],
+        "unchanged": [],
+        "updated": [],
+        "linked": [],
+        "deprecated": [],
+    }
     records: list[tuple[Adr, str]] = []
     for path in discover_adrs(directory):
         try:
@@ -66,8 +72,15 @@ def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) ->
         newer = _target(adr.superseded_by, by_number, by_name)
         rows = graph.read("unit_link_state", id=unit)
         if newer and newer != unit and rows and rows[0]["unit"].get("valid_until") is None:
-            close = partial(pipeline.close_as_superseded, ctx=ctx, old=rows[0]["unit"], new_id_=newer, at=ctx.clock(),
-                            batch=new_id("batch"), reason=f"{adr.path} is superseded by {adr.superseded_by}")  # fmt: skip
+            close = partial(
+                pipeline.close_as_superseded,
+                ctx=ctx,
+                old=rows[0]["unit"],
+                new_id_=newer,
+                at=ctx.clock(),
+                batch=new_id("batch"),
+                reason=f"{adr.path} is superseded by {adr.superseded_by}",
+            )
             graph.write_tx(close)
             report["linked"].append({"old": unit, "new": newer})
     return report
@@ -75,24 +88,52 @@ def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) ->
 
 def _import_one(graph: Graph, ctx: WriteContext, adr: Adr, report: dict[str, Any]) -> str:
     text = adr.decision or adr.title
-    existing = [r["unit"] for r in graph.read("units_from_source", source_path=adr.path, scope=ctx.scope,
-                                               branches=list(ctx.visible_branches)) if r["unit"]["kind"] == "decision"]  # fmt: skip
+    existing = [
+        r["unit"]
+        for r in graph.read(
+            "units_from_source",
+            source_path=adr.path,
+            scope=ctx.scope,
+            branches=list(ctx.visible_branches),
+        )
+        if r["unit"]["kind"] == "decision"
+    ]
     current = next((u for u in existing if u.get("valid_until") is None), None)
     if current is not None and policy.normalise(current["text"]) == policy.normalise(text):
         report["unchanged"].append(current["id"])
         return str(current["id"])
     alternatives = [(o.name, o.why_rejected or "not chosen") for o in adr.options if not o.chosen]
     result = decisions.decide(
-        graph, ctx, problem=adr.context, decision=text, reasoning=adr.reasoning, alternatives=alternatives,
-        supersedes=current["id"] if current else None, source="import", source_ref=_ref(adr), valid_from=_when(adr),
-        about=[adr.title], title=adr.title,
-    )  # fmt: skip
+        graph,
+        ctx,
+        problem=adr.context,
+        decision=text,
+        reasoning=adr.reasoning,
+        alternatives=alternatives,
+        supersedes=current["id"] if current else None,
+        source="import",
+        source_ref=_ref(adr),
+        valid_from=_when(adr),
+        about=[adr.title],
+        title=adr.title,
+    )
     (report["updated"] if current else report["created"]).append(result.id)
     if adr.status in ("deprecated", "rejected"):
         batch = new_id("batch")
-        graph.write_tx(lambda tx: store.update_node(
-            tx, result.id, {"truth_status": TruthStatus.DEPRECATED.value, "lifecycle": Lifecycle.ARCHIVED.value,
-                            "status": adr.status}, actor=ctx.actor, batch_id=batch, reason=f"ADR status {adr.status}",
-            at=ctx.clock()))  # fmt: skip
+        graph.write_tx(
+            lambda tx: store.update_node(
+                tx,
+                result.id,
+                {
+                    "truth_status": TruthStatus.DEPRECATED.value,
+                    "lifecycle": Lifecycle.ARCHIVED.value,
+                    "status": adr.status,
+                },
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"ADR status {adr.status}",
+                at=ctx.clock(),
+            )
+        )
         report["deprecated"].append(result.id)
     return result.id

@@ -13,15 +13,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hippograph.graph.client import Graph
 from hippograph.failures import record_failure
+from hippograph.graph.client import Graph
 from hippograph.ingest.code.languages import language_of
 from hippograph.ingest.gitlog import Commit, classify, read_commits
 from hippograph.ingest.pipeline import WriteContext
 from hippograph.schema import SourceKind, TruthStatus
 
 
-def _touched_symbols(graph: Graph, repo: Path, commit: Commit, index: Callable[[Path], Any]) -> list[str]:
+def _touched_symbols(
+    graph: Graph, repo: Path, commit: Commit, index: Callable[[Path], Any]
+) -> list[str]:
     names: list[str] = []
     for change in commit.files:
         path = repo / change.path
@@ -30,11 +32,16 @@ def _touched_symbols(graph: Graph, repo: Path, commit: Commit, index: Callable[[
         report = index(path)
         project = getattr(report, "project", repo.name)
         ranges = change.removed or change.added
-        symbols = [row["symbol"] for row in graph.read("symbols_in_file", project=project, path=change.path)]
+        symbols = [
+            row["symbol"]
+            for row in graph.read("symbols_in_file", project=project, path=change.path)
+        ]
         counts: dict[str, int] = {}
         for sym in symbols:
             counts[sym["qualified_name"]] = counts.get(sym["qualified_name"], 0) + 1
-        for sym in symbols:  # overloads share a qualified name: link only names that resolve to one symbol
+        for sym in (
+            symbols
+        ):  # overloads share a qualified name: link only names that resolve to one symbol
             if counts[sym["qualified_name"]] == 1 and any(
                 start <= sym["end_line"] and end >= sym["start_line"] for start, end in ranges
             ):
@@ -43,8 +50,15 @@ def _touched_symbols(graph: Graph, repo: Path, commit: Commit, index: Callable[[
     return sorted(set(names), key=lambda n: (-n.count("."), n))[:10]
 
 
-def import_git(graph: Graph, ctx: WriteContext, repo: Path, *, since: str | None, max_count: int | None,
-               index: Callable[[Path], Any]) -> dict[str, Any]:  # fmt: skip
+def import_git(
+    graph: Graph,
+    ctx: WriteContext,
+    repo: Path,
+    *,
+    since: str | None,
+    max_count: int | None,
+    index: Callable[[Path], Any],
+) -> dict[str, Any]:
     """Read history and propose one failure per revert or fix commit."""
     report: dict[str, Any] = {"commits": 0, "proposed": [], "strengthened": [], "skipped": 0}
     commits = read_commits(repo, since=since, max_count=max_count)
@@ -58,9 +72,25 @@ def import_git(graph: Graph, ctx: WriteContext, repo: Path, *, since: str | None
         what = signal.what if signal.kind == "fix" else f"reverted: {signal.what}"
         fix = f"{'reverted' if signal.kind == 'revert' else 'fixed'} in commit {commit.sha[:12]}"
         result = record_failure(
-            graph, ctx, what=what, why=None, fix=fix, commit=commit.sha, test=None, symbols=symbols, repo=repo,
-            source=SourceKind.TOOL.value, source_ref=f"commit:{commit.sha}", truth=TruthStatus.HYPOTHESIS,
-        )  # fmt: skip
-        entry = {"id": result.id, "commit": commit.sha[:12], "kind": signal.kind, "what": what, "symbols": symbols}
+            graph,
+            ctx,
+            what=what,
+            why=None,
+            fix=fix,
+            commit=commit.sha,
+            test=None,
+            symbols=symbols,
+            repo=repo,
+            source=SourceKind.TOOL.value,
+            source_ref=f"commit:{commit.sha}",
+            truth=TruthStatus.HYPOTHESIS,
+        )
+        entry = {
+            "id": result.id,
+            "commit": commit.sha[:12],
+            "kind": signal.kind,
+            "what": what,
+            "symbols": symbols,
+        }
         (report["proposed"] if result.action == "created" else report["strengthened"]).append(entry)
     return report

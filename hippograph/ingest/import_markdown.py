@@ -44,7 +44,9 @@ def _display_path(path: Path, base: Path) -> str:
         return path.resolve().as_posix()
 
 
-def import_markdown(graph: Graph, ctx: WriteContext, paths: list[Path], base: Path) -> MarkdownReport:
+def import_markdown(
+    graph: Graph, ctx: WriteContext, paths: list[Path], base: Path
+) -> MarkdownReport:
     """Import every memory Markdown file under ``paths``; one transaction per file."""
     report = MarkdownReport()
     for path in discover_markdown(paths):
@@ -71,8 +73,12 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
     if found and found[0]["file"].get("content_hash") == digest:
         return {"path": rel, "status": "unchanged"}
     parsed = parse_markdown(content)
-    current = [r["unit"] for r in graph.read("units_from_source", source_path=rel, scope=scope,
-                                             branches=list(ctx.visible_branches))]  # fmt: skip
+    current = [
+        r["unit"]
+        for r in graph.read(
+            "units_from_source", source_path=rel, scope=scope, branches=list(ctx.visible_branches)
+        )
+    ]
     by_norm = {policy.normalise(u["text"]): u for u in current}
     kept: list[tuple[MarkdownUnit, dict[str, Any]]] = []
     added: list[MarkdownUnit] = []
@@ -89,23 +95,60 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
     records = {key: pipeline.build_record(ctx, ui, ctx.clock()) for key, ui in inputs.items()}
     if ctx.embedder is not None and records:
         vectors = ctx.embedder.embed([r.text for r in records.values()])
-        records = {k: r.model_copy(update={"embedding": v}) for (k, r), v in zip(records.items(), vectors, strict=True)}
+        records = {
+            k: r.model_copy(update={"embedding": v})
+            for (k, r), v in zip(records.items(), vectors, strict=True)
+        }
     batch = new_id("batch")
-    counts = {"created": 0, "unchanged": 0, "moved": 0, "superseded": 0, "deprecated": 0, "strengthened": 0}
+    counts = {
+        "created": 0,
+        "unchanged": 0,
+        "moved": 0,
+        "superseded": 0,
+        "deprecated": 0,
+        "strengthened": 0,
+    }
 
     def work(tx: Tx) -> None:
         if found:
-            store.update_node(tx, file_id, {"content_hash": digest}, actor=ctx.actor, batch_id=batch, at=ctx.clock())
+            store.update_node(
+                tx,
+                file_id,
+                {"content_hash": digest},
+                actor=ctx.actor,
+                batch_id=batch,
+                at=ctx.clock(),
+            )
         else:
-            store.create_nodes(tx, [File(id=file_id, path=rel, language="markdown", content_hash=digest, project=scope)],
-                               actor=ctx.actor, batch_id=batch, at=ctx.clock())  # fmt: skip
+            store.create_nodes(
+                tx,
+                [
+                    File(
+                        id=file_id,
+                        path=rel,
+                        language="markdown",
+                        content_hash=digest,
+                        project=scope,
+                    )
+                ],
+                actor=ctx.actor,
+                batch_id=batch,
+                at=ctx.clock(),
+            )
         for unit, existing in kept:
             ref = format_line_ref(rel, unit.start_line, unit.end_line)
             if existing["source_ref"] == ref:
                 counts["unchanged"] += 1
             else:
-                store.update_node(tx, existing["id"], {"source_ref": ref}, actor=ctx.actor, batch_id=batch,
-                                  reason=f"moved within {rel}", at=ctx.clock())  # fmt: skip
+                store.update_node(
+                    tx,
+                    existing["id"],
+                    {"source_ref": ref},
+                    actor=ctx.actor,
+                    batch_id=batch,
+                    reason=f"moved within {rel}",
+                    at=ctx.clock(),
+                )
                 counts["moved"] += 1
         for unit in added:
             result = pipeline.remember_in_tx(tx, ctx, inputs[id(unit)], records[id(unit)], batch)
@@ -113,15 +156,26 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
         for unit, old in pairs:
             result = pipeline.remember_in_tx(tx, ctx, inputs[id(unit)], records[id(unit)], batch)
             if result.id != old["id"]:
-                pipeline.close_as_superseded(tx, ctx, old, result.id, ctx.clock(), batch, reason=f"edited in {rel}")
+                pipeline.close_as_superseded(
+                    tx, ctx, old, result.id, ctx.clock(), batch, reason=f"edited in {rel}"
+                )
             counts["superseded"] += 1
         for old in removed:
             store.update_node(
-                tx, old["id"],
-                {"truth_status": TruthStatus.DEPRECATED.value, "lifecycle": Lifecycle.ARCHIVED.value,
-                 "valid_until": ctx.clock(), "dedup_key": None, "closed_dedup_key": old.get("dedup_key")},
-                actor=ctx.actor, batch_id=batch, reason=f"removed from {rel}", at=ctx.clock(),
-            )  # fmt: skip
+                tx,
+                old["id"],
+                {
+                    "truth_status": TruthStatus.DEPRECATED.value,
+                    "lifecycle": Lifecycle.ARCHIVED.value,
+                    "valid_until": ctx.clock(),
+                    "dedup_key": None,
+                    "closed_dedup_key": old.get("dedup_key"),
+                },
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"removed from {rel}",
+                at=ctx.clock(),
+            )
             counts["deprecated"] += 1
 
     graph.write_tx(work)

@@ -46,17 +46,29 @@ def episode_id(scope: str, source: str, session: str, turn: int) -> str:
 
 
 def import_transcript(
-    graph: Graph, ctx: WriteContext, path: Path, *, display: str, scope: str | None = None, strict: bool = False
+    graph: Graph,
+    ctx: WriteContext,
+    path: Path,
+    *,
+    display: str,
+    scope: str | None = None,
+    strict: bool = False,
 ) -> TranscriptReport:
     """Import one JSONL transcript; bad lines are reported (or, with ``strict``, nothing is imported)."""
     read = read_transcript(path)
     scope = scope or ctx.scope
-    report = TranscriptReport(path=display, skipped=read.skipped,
-                              problems=[{"line": p.line, "message": p.message} for p in read.problems])  # fmt: skip
+    report = TranscriptReport(
+        path=display,
+        skipped=read.skipped,
+        problems=[{"line": p.line, "message": p.message} for p in read.problems],
+    )
     if strict and read.problems:
         first = read.problems[0]
-        raise IngestError(f"{first.message} ({len(read.problems)} bad lines; nothing imported because of --strict)",
-                          path=display, line=first.line)  # fmt: skip
+        raise IngestError(
+            f"{first.message} ({len(read.problems)} bad lines; nothing imported because of --strict)",
+            path=display,
+            line=first.line,
+        )
     sessions = sorted({t.session for t in read.turns})
     report.sessions = len(sessions)
     many = len(sessions) > 1
@@ -73,8 +85,20 @@ def import_transcript(
     report.already_present = len(turns) - len(fresh) - len(retired)
     if retired:  # an undo or rollback retired them; importing the file again brings them back
         batch = new_id("batch")
-        graph.write_tx(lambda tx: [store.update_node(tx, i, {"retired_at": None}, actor=ctx.actor, batch_id=batch,
-                                                     reason="re-imported", at=ctx.clock()) for i in retired])  # fmt: skip
+        graph.write_tx(
+            lambda tx: [
+                store.update_node(
+                    tx,
+                    i,
+                    {"retired_at": None},
+                    actor=ctx.actor,
+                    batch_id=batch,
+                    reason="re-imported",
+                    at=ctx.clock(),
+                )
+                for i in retired
+            ]
+        )
         report.imported += len(retired)
     for start in range(0, len(fresh), BATCH_TURNS):
         chunk = fresh[start : start + BATCH_TURNS]
@@ -83,7 +107,9 @@ def import_transcript(
     return report
 
 
-def _episode(ctx: WriteContext, turn: Turn, display: str, scope: str, many: bool, vector: list[float] | None) -> Episode:
+def _episode(
+    ctx: WriteContext, turn: Turn, display: str, scope: str, many: bool, vector: list[float] | None
+) -> Episode:
     ref = f"{display}#{turn.session}:{turn.turn}" if many else f"{display}#{turn.turn}"
     return Episode(
         id=episode_id(scope, display, turn.session, turn.turn),
@@ -108,11 +134,15 @@ def _episode(ctx: WriteContext, turn: Turn, display: str, scope: str, many: bool
     )
 
 
-def _write_chunk(graph: Graph, ctx: WriteContext, chunk: list[Turn], display: str, scope: str, many: bool) -> None:
+def _write_chunk(
+    graph: Graph, ctx: WriteContext, chunk: list[Turn], display: str, scope: str, many: bool
+) -> None:
     vectors: list[list[float] | None] = [None] * len(chunk)
     if ctx.embedder is not None:
         vectors = list(ctx.embedder.embed([f"{t.speaker}: {t.text}" for t in chunk]))
-    episodes = [_episode(ctx, t, display, scope, many, v) for t, v in zip(chunk, vectors, strict=True)]
+    episodes = [
+        _episode(ctx, t, display, scope, many, v) for t, v in zip(chunk, vectors, strict=True)
+    ]
     batch = new_id("batch")
 
     def work(tx: Tx) -> None:
@@ -127,8 +157,14 @@ def _write_chunk(graph: Graph, ctx: WriteContext, chunk: list[Turn], display: st
         for episode in episodes:
             session = episode.session or ""
             if session in previous:
-                edges.append(Edge(type=RelType.NEXT, source_id=previous[session], target_id=episode.id,
-                                  created_at=ctx.clock()))  # fmt: skip
+                edges.append(
+                    Edge(
+                        type=RelType.NEXT,
+                        source_id=previous[session],
+                        target_id=episode.id,
+                        created_at=ctx.clock(),
+                    )
+                )
             previous[session] = episode.id
         if edges:
             store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())

@@ -65,7 +65,9 @@ def discover_markdown(paths: Sequence[Path]) -> list[Path]:
         elif path.suffix.lower() == ".md":
             found.add(path)
         else:
-            raise IngestError("not a Markdown file; give a .md file or a folder to search", path=given)
+            raise IngestError(
+                "not a Markdown file; give a .md file or a folder to search", path=given
+            )
     return sorted(found)
 
 
@@ -171,7 +173,9 @@ class _Parser:
         if self._is_table_start(index):
             self._flush()
             self.in_list = self.in_list and indent >= 2
-            self._start("table", number, line).end = number + 1  # the delimiter row belongs to the table
+            self._start("table", number, line).end = (
+                number + 1
+            )  # the delimiter row belongs to the table
             return 2
         if self.open is not None:
             self.open.parts.append(line)

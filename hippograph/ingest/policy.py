@@ -37,7 +37,11 @@ def initial_trust(source: SourceKind, trust: float | None = None) -> float:
 
 def initial_truth(source: SourceKind) -> TruthStatus:
     """What a fresh unit is: the user's word is a candidate, everyone else's a hypothesis."""
-    return TruthStatus.CANDIDATE if source in (SourceKind.USER, SourceKind.IMPORT) else TruthStatus.HYPOTHESIS
+    return (
+        TruthStatus.CANDIDATE
+        if source in (SourceKind.USER, SourceKind.IMPORT)
+        else TruthStatus.HYPOTHESIS
+    )
 
 
 def initial_confidence(source: SourceKind, confidence: float | None = None) -> float:
@@ -81,7 +85,12 @@ def next_lifecycle(
     truth = TruthStatus(truth_status)
     if current == Lifecycle.ARCHIVED or truth in (TruthStatus.DEPRECATED, TruthStatus.CONTRADICTED):
         return current
-    if truth == TruthStatus.CONFIRMED and linked and not in_conflict and confidence >= CONSOLIDATE_CONFIDENCE:
+    if (
+        truth == TruthStatus.CONFIRMED
+        and linked
+        and not in_conflict
+        and confidence >= CONSOLIDATE_CONFIDENCE
+    ):
         return Lifecycle.CONSOLIDATED
     if current == Lifecycle.CONSOLIDATED and not in_conflict:
         return current

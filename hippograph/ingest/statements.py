@@ -46,7 +46,10 @@ _TAIL = re.compile(r"(?:[,;]?\s*\b(?:thanks|thank you|thx)|,\s*please)?[\s.!]*$"
 _WRAPPERS: tuple[tuple[re.Pattern[str], bool], ...] = tuple(
     (re.compile(p, re.IGNORECASE), rule)
     for p, rule in (
-        (r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remember|memori[sz]e)\s*(?:that\b|[:,\-–—])\s*", False),
+        (
+            r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remember|memori[sz]e)\s*(?:that\b|[:,\-–—])\s*",
+            False,
+        ),
         (r"^(?:please\s+)?note\s*(?:that\b|:)\s*", False),
         (r"^n\.?b\.?\s*[:,]\s*", False),
         (r"^(?:please\s+)?(?:keep|bear)\s+in\s+mind\s*(?:that\b|[:,\-–—])?\s*", False),
@@ -62,7 +65,9 @@ _DECIDED = re.compile(
     r"|^(?:we|i)'ve\s+(?:decided|agreed|chosen|settled\s+on)\b|^the\s+decision\s+(?:is|was)\b",
     re.IGNORECASE,
 )
-_RULE_START = re.compile(r"^(?:never(?!\s*mind)|always|(?:don'?t|do\s+not)\s+ever)\b", re.IGNORECASE)
+_RULE_START = re.compile(
+    r"^(?:never(?!\s*mind)|always|(?:don'?t|do\s+not)\s+ever)\b", re.IGNORECASE
+)
 _RULE_INSIDE = re.compile(
     r"\b(?:must|should|shall|has\s+to|have\s+to|need\s+to|needs\s+to)\s+(?:never|always)\b"
     r"|\bwe\s+(?:(?:will|shall)\s+)?(?:never|always)\b",
@@ -116,7 +121,9 @@ def _sentences(text: str) -> list[str]:
 def _statement(sentence: str) -> Statement | None:
     """The statement a sentence makes, or None when it has no trigger or is a question."""
     body = _strip_lead(sentence)
-    polite = re.match(r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|memori[sz]e)\b", body, re.I)
+    polite = re.match(
+        r"^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|memori[sz]e)\b", body, re.I
+    )
     if body.endswith("?") and not polite:
         return None
     wrapped_rule: bool | None = None

@@ -83,9 +83,13 @@ def read_transcript(path: Path) -> TranscriptRead:
     except FileNotFoundError:
         raise IngestError("no such transcript file; check the path", path=path) from None
     except IsADirectoryError:
-        raise IngestError("is a folder, not a JSONL transcript file; give the file's path", path=path) from None
+        raise IngestError(
+            "is a folder, not a JSONL transcript file; give the file's path", path=path
+        ) from None
     except OSError as exc:
-        raise IngestError(f"cannot read the transcript ({exc.strerror}); check its permissions", path=path) from exc
+        raise IngestError(
+            f"cannot read the transcript ({exc.strerror}); check its permissions", path=path
+        ) from exc
     read = TranscriptRead(turns=[], problems=[], skipped=0)
     numbering = _Numbering()
     with handle:
@@ -147,7 +151,9 @@ def _parse(line: str, fallback_session: str) -> _Utterance | None:
     else:
         utterance = _generic(value)
     if utterance is not None and len(utterance.text) > MAX_TEXT_CHARS:
-        raise _LineError(f"text has {len(utterance.text)} characters, over the limit of {MAX_TEXT_CHARS}")
+        raise _LineError(
+            f"text has {len(utterance.text)} characters, over the limit of {MAX_TEXT_CHARS}"
+        )
     return utterance
 
 
@@ -192,7 +198,11 @@ def _claude_code(event: dict[str, Any], fallback_session: str) -> _Utterance | N
     role = message.get("role")
     speaker = role.strip() if isinstance(role, str) and role.strip() else str(event["type"])
     session_id = event.get("sessionId")
-    session = session_id.strip() if isinstance(session_id, str) and session_id.strip() else fallback_session
+    session = (
+        session_id.strip()
+        if isinstance(session_id, str) and session_id.strip()
+        else fallback_session
+    )
     return _Utterance(session, None, speaker, text, time)
 
 
@@ -201,14 +211,18 @@ def _content_text(content: object) -> str:
     if isinstance(content, str):
         return content.strip()
     if not isinstance(content, list):
-        raise _LineError(f"field 'message.content' is {_describe(content)}, not a string or an array")
+        raise _LineError(
+            f"field 'message.content' is {_describe(content)}, not a string or an array"
+        )
     parts: list[str] = []
     for position, block in enumerate(content, start=1):
         if not isinstance(block, dict) or block.get("type") != "text":
             continue  # tool_use, tool_result, thinking, image: not conversation text
         text = block.get("text")
         if not isinstance(text, str):
-            raise _LineError(f"text block {position} of 'message.content' has {_describe(text)}, not a string")
+            raise _LineError(
+                f"text block {position} of 'message.content' has {_describe(text)}, not a string"
+            )
         if text.strip():
             parts.append(text.strip())
     return "\n\n".join(parts)

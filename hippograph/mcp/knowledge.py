@@ -41,16 +41,25 @@ def search_memory(memory: Memory, args: SearchMemoryInput) -> SearchMemoryOutput
     strict=false also returns weaker candidates; label them as uncertain. as_of answers as
     memory stood at a past moment.
     """
-    result = memory.recall(args.query, k=args.k, mode=args.mode, scope=args.scope, as_of=when(memory, args.as_of),
-                           strict=args.strict, kinds=list(args.kinds) if args.kinds else None,
-                           include_history=args.include_history)  # fmt: skip
+    result = memory.recall(
+        args.query,
+        k=args.k,
+        mode=args.mode,
+        scope=args.scope,
+        as_of=when(memory, args.as_of),
+        strict=args.strict,
+        kinds=list(args.kinds) if args.kinds else None,
+        include_history=args.include_history,
+    )
     data = plain(result.as_dict())
     # Agents' private notes live in agent:* scopes; search shows shared memory only.
     shown = [i for i in data["items"] if not str(i.get("scope") or "").startswith("agent:")]
     if data["items"] and not shown and args.strict and not data["abstain"]:
         data["abstain"], data["reason"] = True, "nothing in shared memory passed the strict gate"
     data["items"] = shown
-    data["history"] = [i for i in data["history"] if not str(i.get("scope") or "").startswith("agent:")]
+    data["history"] = [
+        i for i in data["history"] if not str(i.get("scope") or "").startswith("agent:")
+    ]
     return SearchMemoryOutput.model_validate(data)
 
 
@@ -82,8 +91,16 @@ def propose_fact(memory: Memory, args: ProposeFactInput) -> WriteOutput:
     memory already held the statement. `conflicts` lists conflicts opened because it
     contradicts a more trusted unit (see list_memory_conflicts); `superseded` the units it replaced.
     """
-    result = memory.remember(args.text, kind="fact", source=args.source, source_ref=args.source_ref or mcp_source_ref(memory),
-                             topic=args.topic, subject=args.subject, about=args.about, scope=args.scope)  # fmt: skip
+    result = memory.remember(
+        args.text,
+        kind="fact",
+        source=args.source,
+        source_ref=args.source_ref or mcp_source_ref(memory),
+        topic=args.topic,
+        subject=args.subject,
+        about=args.about,
+        scope=args.scope,
+    )
     return WriteOutput.model_validate(result.as_dict())
 
 
@@ -96,8 +113,13 @@ def supersede_fact(memory: Memory, args: SupersedeFactInput) -> WriteOutput:
     the superseded id. It is an error to supersede a unit that is already closed: supersede
     its successor instead.
     """
-    result = memory.supersede(args.id, args.text, reason=args.reason, source=args.source,
-                              source_ref=args.source_ref or mcp_source_ref(memory))  # fmt: skip
+    result = memory.supersede(
+        args.id,
+        args.text,
+        reason=args.reason,
+        source=args.source,
+        source_ref=args.source_ref or mcp_source_ref(memory),
+    )
     return WriteOutput.model_validate(result.as_dict())
 
 
@@ -110,9 +132,18 @@ def record_decision(memory: Memory, args: RecordDecisionInput) -> WriteOutput:
     to whoever edits them), and `supersedes` with the id of the decision it replaces, if any.
     Returns the decision's id; record how it turned out later with record_outcome.
     """
-    result = memory.decide(args.decision, problem=args.problem, reasoning=args.reasoning, alternatives=args.alternatives,
-                           governs=args.governs, about=args.about, supersedes=args.supersedes, source=args.source,
-                           source_ref=args.source_ref or mcp_source_ref(memory), topic=args.topic)  # fmt: skip
+    result = memory.decide(
+        args.decision,
+        problem=args.problem,
+        reasoning=args.reasoning,
+        alternatives=args.alternatives,
+        governs=args.governs,
+        about=args.about,
+        supersedes=args.supersedes,
+        source=args.source,
+        source_ref=args.source_ref or mcp_source_ref(memory),
+        topic=args.topic,
+    )
     return WriteOutput.model_validate(result.as_dict())
 
 
@@ -134,7 +165,9 @@ def why(memory: Memory, args: WhyInput) -> WhyOutput:
     it `supersedes`. `abstain: true` means no decision about X is recorded: say that memory
     has no recorded reason, do not invent one. as_of answers as of a past moment.
     """
-    return WhyOutput.model_validate(plain(memory.why(args.subject, as_of=when(memory, args.as_of)).as_dict()))
+    return WhyOutput.model_validate(
+        plain(memory.why(args.subject, as_of=when(memory, args.as_of)).as_dict())
+    )
 
 
 def record_failure(memory: Memory, args: RecordFailureInput) -> WriteOutput:
@@ -145,8 +178,15 @@ def record_failure(memory: Memory, args: RecordFailureInput) -> WriteOutput:
     symbols that broke; pre_edit shows the failure to whoever edits them next, and a rule can
     be derived from it with propose_rule(from_failure=id). Returns the failure's id.
     """
-    result = memory.fail(args.what, why=args.why, fix=args.fix, commit=args.commit, test=args.test,
-                         symbols=args.symbols, source="agent")  # fmt: skip
+    result = memory.fail(
+        args.what,
+        why=args.why,
+        fix=args.fix,
+        commit=args.commit,
+        test=args.test,
+        symbols=args.symbols,
+        source="agent",
+    )
     return WriteOutput.model_validate(result.as_dict())
 
 
@@ -159,9 +199,17 @@ def propose_rule(memory: Memory, args: ProposeRuleInput) -> WriteOutput:
     every agent as policy. `scope` is a path glob, a symbol or "*". critical and high rules
     block patches in check_patch. Recorded as source "agent" (a hypothesis until confirmed).
     """
-    result = memory.add_rule(args.message, category=args.category, severity=args.severity, scope=args.scope,
-                             forbid=args.forbid, require=args.require, from_failure=args.from_failure, source="agent",
-                             source_ref=args.source_ref or mcp_source_ref(memory))  # fmt: skip
+    result = memory.add_rule(
+        args.message,
+        category=args.category,
+        severity=args.severity,
+        scope=args.scope,
+        forbid=args.forbid,
+        require=args.require,
+        from_failure=args.from_failure,
+        source="agent",
+        source_ref=args.source_ref or mcp_source_ref(memory),
+    )
     return WriteOutput.model_validate(result.as_dict())
 
 

@@ -24,13 +24,20 @@ class ToolInput(BaseModel):
 
 
 def _as_of_field() -> Any:
-    return Field(default=None, description="A past moment to answer as of: ISO 8601 (2026-03-01, "
-                                           "2026-03-01T14:00Z) or an age like 30d. Omit for now.")  # fmt: skip
+    return Field(
+        default=None,
+        description="A past moment to answer as of: ISO 8601 (2026-03-01, "
+        "2026-03-01T14:00Z) or an age like 30d. Omit for now.",
+    )
 
 
 def _source_ref_field() -> Any:
-    return Field(default=None, max_length=2000, description="Where it came from: path#L10-L20, commit:SHA, a URL. "
-                                                            "Omit and the server records this MCP call.")  # fmt: skip
+    return Field(
+        default=None,
+        max_length=2000,
+        description="Where it came from: path#L10-L20, commit:SHA, a URL. "
+        "Omit and the server records this MCP call.",
+    )
 
 
 def _check_as_of(value: str | None) -> str | None:
@@ -38,7 +45,9 @@ def _check_as_of(value: str | None) -> str | None:
         try:
             parse_when(value, "as_of")
         except ConfigError:
-            raise ValueError("not a date; use ISO 8601 (2026-03-01 or 2026-03-01T14:00Z) or an age like 30d") from None
+            raise ValueError(
+                "not a date; use ISO 8601 (2026-03-01 or 2026-03-01T14:00Z) or an age like 30d"
+            ) from None
     return value
 
 
@@ -56,16 +65,27 @@ SharedScope = Annotated[str | None, AfterValidator(_check_shared_scope)]
 
 
 class SearchMemoryInput(ToolInput):
-    query: str = Field(min_length=1, description="What you want to know, in plain words or with identifiers.")
+    query: str = Field(
+        min_length=1, description="What you want to know, in plain words or with identifiers."
+    )
     k: int = Field(default=5, ge=1, le=50, description="How many results at most.")
     mode: Literal["keyword", "semantic", "hybrid"] = Field(
-        default="hybrid", description="hybrid (default: full-text + embeddings + graph), keyword, or semantic."
+        default="hybrid",
+        description="hybrid (default: full-text + embeddings + graph), keyword, or semantic.",
     )
-    scope: SharedScope = Field(default=None, max_length=200, description="Only this scope: workspace or a repository name.")
+    scope: SharedScope = Field(
+        default=None, max_length=200, description="Only this scope: workspace or a repository name."
+    )
     as_of: AsOf = _as_of_field()
-    strict: bool = Field(default=True, description="Only confident, trusted, currently valid memory; else abstain.")
-    kinds: list[Kind] | None = Field(default=None, description="Only these kinds, e.g. [\"decision\"].")
-    include_history: bool = Field(default=False, description="Also list superseded/expired units as history.")
+    strict: bool = Field(
+        default=True, description="Only confident, trusted, currently valid memory; else abstain."
+    )
+    kinds: list[Kind] | None = Field(
+        default=None, description='Only these kinds, e.g. ["decision"].'
+    )
+    include_history: bool = Field(
+        default=False, description="Also list superseded/expired units as history."
+    )
 
 
 class GetMemoryInput(ToolInput):
@@ -74,36 +94,64 @@ class GetMemoryInput(ToolInput):
 
 
 class ProposeFactInput(ToolInput):
-    text: str = Field(min_length=1, description="One statement, self-contained (name the thing it is about).")
-    about: list[str] = Field(default_factory=list, description="Entities it is about: services, libraries, files.")
-    topic: str | None = Field(default=None, max_length=200, description="The aspect it settles (e.g. 'database'); "
-                              "a later fact on the same subject and topic replaces or contradicts it.")  # fmt: skip
-    subject: str | None = Field(default=None, max_length=500, description="What it is about; default: the first of about.")
+    text: str = Field(
+        min_length=1, description="One statement, self-contained (name the thing it is about)."
+    )
+    about: list[str] = Field(
+        default_factory=list, description="Entities it is about: services, libraries, files."
+    )
+    topic: str | None = Field(
+        default=None,
+        max_length=200,
+        description="The aspect it settles (e.g. 'database'); "
+        "a later fact on the same subject and topic replaces or contradicts it.",
+    )
+    subject: str | None = Field(
+        default=None, max_length=500, description="What it is about; default: the first of about."
+    )
     source_ref: str | None = _source_ref_field()
     source: Literal["agent", "user", "tool", "web"] = Field(
-        default="agent", description="agent (default: your inference, starts as a hypothesis); user only when the "
-                                     "user stated it; tool for tool output; web for a web page.")  # fmt: skip
-    scope: SharedScope = Field(default=None, max_length=200, description="workspace or a repository name; default: the server's.")
+        default="agent",
+        description="agent (default: your inference, starts as a hypothesis); user only when the "
+        "user stated it; tool for tool output; web for a web page.",
+    )
+    scope: SharedScope = Field(
+        default=None,
+        max_length=200,
+        description="workspace or a repository name; default: the server's.",
+    )
 
 
 class SupersedeFactInput(ToolInput):
     id: str = Field(min_length=1, description="The unit that is no longer true.")
     text: str = Field(min_length=1, description="What is true now.")
     reason: str = Field(min_length=1, description="Why it changed (kept in the history).")
-    source: Literal["agent", "user", "tool", "web"] = Field(default="agent", description="Who says so (see propose_fact).")
+    source: Literal["agent", "user", "tool", "web"] = Field(
+        default="agent", description="Who says so (see propose_fact)."
+    )
     source_ref: str | None = _source_ref_field()
 
 
 class RecordDecisionInput(ToolInput):
     decision: str = Field(min_length=1, description="What was chosen, as one statement.")
     problem: str | None = Field(default=None, description="The problem the decision solves.")
-    alternatives: list[str] = Field(default_factory=list, description="Rejected options, each \"OPTION: why rejected\".")
+    alternatives: list[str] = Field(
+        default_factory=list, description='Rejected options, each "OPTION: why rejected".'
+    )
     reasoning: str | None = Field(default=None, description="Why this option won.")
-    governs: list[str] = Field(default_factory=list, description="Files (repo-relative), symbols or entities it governs.")
+    governs: list[str] = Field(
+        default_factory=list, description="Files (repo-relative), symbols or entities it governs."
+    )
     about: list[str] = Field(default_factory=list, description="Entities it is about.")
-    supersedes: str | None = Field(default=None, description="Id of the earlier decision this one replaces.")
-    topic: str | None = Field(default=None, max_length=200, description="The aspect it settles (e.g. 'database').")
-    source: Literal["agent", "user"] = Field(default="agent", description="user only when the user made the decision.")
+    supersedes: str | None = Field(
+        default=None, description="Id of the earlier decision this one replaces."
+    )
+    topic: str | None = Field(
+        default=None, max_length=200, description="The aspect it settles (e.g. 'database')."
+    )
+    source: Literal["agent", "user"] = Field(
+        default="agent", description="user only when the user made the decision."
+    )
     source_ref: str | None = _source_ref_field()
 
     @field_validator("alternatives")
@@ -112,17 +160,25 @@ class RecordDecisionInput(ToolInput):
         for alt in value:
             option, sep, why = alt.partition(":")
             if not sep or not option.strip() or not why.strip():
-                raise ValueError(f"{alt!r} lacks its reason; write each as \"OPTION: why it was rejected\"")
+                raise ValueError(
+                    f'{alt!r} lacks its reason; write each as "OPTION: why it was rejected"'
+                )
         return value
 
 
 class RecordOutcomeInput(ToolInput):
     id: str = Field(min_length=1, description="The decision's id.")
-    outcome: str = Field(min_length=1, description="How it turned out, e.g. 'p95 latency halved; no incidents in 4 weeks'.")
+    outcome: str = Field(
+        min_length=1,
+        description="How it turned out, e.g. 'p95 latency halved; no incidents in 4 weeks'.",
+    )
 
 
 class WhyInput(ToolInput):
-    subject: str = Field(min_length=1, description="The thing that was chosen or is governed: a library, file, symbol.")
+    subject: str = Field(
+        min_length=1,
+        description="The thing that was chosen or is governed: a library, file, symbol.",
+    )
     as_of: AsOf = _as_of_field()
 
 
@@ -130,48 +186,84 @@ class RecordFailureInput(ToolInput):
     what: str = Field(min_length=1, description="What broke, as one statement.")
     why: str | None = Field(default=None, description="The root cause.")
     fix: str | None = Field(default=None, description="How it was fixed.")
-    commit: str | None = Field(default=None, description="A commit of this repository that fixed or shows it.")
-    test: str | None = Field(default=None, description="The failing test id, e.g. tests/test_x.py::test_y.")
+    commit: str | None = Field(
+        default=None, description="A commit of this repository that fixed or shows it."
+    )
+    test: str | None = Field(
+        default=None, description="The failing test id, e.g. tests/test_x.py::test_y."
+    )
     symbols: list[str] = Field(default_factory=list, description="Files or symbols that broke.")
 
     @model_validator(mode="after")
     def _proof(self) -> RecordFailureInput:
         if not ((self.commit and self.commit.strip()) or (self.test and self.test.strip())):
-            raise ValueError("a failure needs its proof: give commit (a commit of this repository) or test (a test id)")
+            raise ValueError(
+                "a failure needs its proof: give commit (a commit of this repository) or test (a test id)"
+            )
         return self
 
 
 class ProposeRuleInput(ToolInput):
-    message: str = Field(min_length=1, description="The rule as the reader should see it, e.g. 'No Cypher in Python strings'.")
+    message: str = Field(
+        min_length=1,
+        description="The rule as the reader should see it, e.g. 'No Cypher in Python strings'.",
+    )
     category: Literal["architecture", "code", "security", "performance", "anti-pattern"]
-    severity: Literal["critical", "high", "medium", "low"] = Field(description="critical and high block patches.")
-    scope: str = Field(default="*", description="Where it applies: a path glob (src/**/*.py), a symbol, or * for all.")
-    forbid: str | None = Field(default=None, description="A regular expression an added line must not match.")
-    require: str | None = Field(default=None, description="A regular expression a changed file must match.")
-    from_failure: str | None = Field(default=None, description="Id of the failure this rule prevents.")
+    severity: Literal["critical", "high", "medium", "low"] = Field(
+        description="critical and high block patches."
+    )
+    scope: str = Field(
+        default="*",
+        description="Where it applies: a path glob (src/**/*.py), a symbol, or * for all.",
+    )
+    forbid: str | None = Field(
+        default=None, description="A regular expression an added line must not match."
+    )
+    require: str | None = Field(
+        default=None, description="A regular expression a changed file must match."
+    )
+    from_failure: str | None = Field(
+        default=None, description="Id of the failure this rule prevents."
+    )
     source_ref: str | None = _source_ref_field()
 
 
 class CheckPatchInput(ToolInput):
-    diff: str = Field(min_length=1, description="A unified diff (git diff output) of the change you intend to apply.")
+    diff: str = Field(
+        min_length=1,
+        description="A unified diff (git diff output) of the change you intend to apply.",
+    )
 
 
 class PreEditInput(ToolInput):
-    target: str = Field(min_length=1, description="FILE, FILE:SYMBOL, FILE:LINE or FILE:START-END, repo-relative.")
+    target: str = Field(
+        min_length=1, description="FILE, FILE:SYMBOL, FILE:LINE or FILE:START-END, repo-relative."
+    )
 
 
 class UpdateMyNotesInput(ToolInput):
-    agent: str = Field(pattern=AGENT_NAME.pattern, description="Your stable agent name, e.g. 'claude-code' or 'reviewer'.")
-    notes: str = Field(min_length=1, description="The notes (replace) or the lines to add (append).")
-    mode: Literal["replace", "append"] = Field(default="replace", description="replace the notes, or append to them.")
+    agent: str = Field(
+        pattern=AGENT_NAME.pattern,
+        description="Your stable agent name, e.g. 'claude-code' or 'reviewer'.",
+    )
+    notes: str = Field(
+        min_length=1, description="The notes (replace) or the lines to add (append)."
+    )
+    mode: Literal["replace", "append"] = Field(
+        default="replace", description="replace the notes, or append to them."
+    )
 
 
 class ReadMyNotesInput(ToolInput):
-    agent: str = Field(pattern=AGENT_NAME.pattern, description="Your stable agent name, the same every run.")
+    agent: str = Field(
+        pattern=AGENT_NAME.pattern, description="Your stable agent name, the same every run."
+    )
 
 
 class ListReviewInput(ToolInput):
-    limit: int = Field(default=20, ge=1, le=200, description="How many items at most, oldest first.")
+    limit: int = Field(
+        default=20, ge=1, le=200, description="How many items at most, oldest first."
+    )
 
 
 class NoInput(ToolInput):
@@ -179,10 +271,15 @@ class NoInput(ToolInput):
 
 
 class VerifyClaimsInput(ToolInput):
-    scopes: list[str] | None = Field(default=None, description="Scopes to check; default: this repository's and the "
-                                     "configured scope.")  # fmt: skip
-    urls: bool = Field(default=False, description="Also send one HEAD request per URL (network). A URL can be proved "
-                       "alive, never dead.")  # fmt: skip
+    scopes: list[str] | None = Field(
+        default=None,
+        description="Scopes to check; default: this repository's and the configured scope.",
+    )
+    urls: bool = Field(
+        default=False,
+        description="Also send one HEAD request per URL (network). A URL can be proved "
+        "alive, never dead.",
+    )
 
 
 class VerifyClaimsOutput(BaseModel):
@@ -195,8 +292,12 @@ class VerifyClaimsOutput(BaseModel):
 
 
 class RunCypherInput(ToolInput):
-    query: str = Field(min_length=1, description="One read-only Cypher statement (MATCH ... RETURN ...).")
-    params: dict[str, Any] = Field(default_factory=dict, description="Values for the $parameters in the query.")
+    query: str = Field(
+        min_length=1, description="One read-only Cypher statement (MATCH ... RETURN ...)."
+    )
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="Values for the $parameters in the query."
+    )
     limit: int = Field(default=100, ge=1, le=1000, description="Rows returned at most.")
 
 
@@ -216,7 +317,9 @@ class Hit(BaseModel):
     valid_until: datetime | None = None
     superseded_by: list[str] = Field(default_factory=list)
     is_history: bool = False
-    failed: list[str] = Field(default_factory=list, description="Strict checks this unit did not pass.")
+    failed: list[str] = Field(
+        default_factory=list, description="Strict checks this unit did not pass."
+    )
 
 
 class SearchMemoryOutput(BaseModel):
@@ -225,9 +328,13 @@ class SearchMemoryOutput(BaseModel):
     intent: str
     strict: bool
     as_of: datetime
-    abstain: bool = Field(description="True: memory has nothing reliable on this; say so, do not guess.")
+    abstain: bool = Field(
+        description="True: memory has nothing reliable on this; say so, do not guess."
+    )
     reason: str | None = Field(default=None, description="Why it abstained.")
-    silent: bool = Field(description="True: the query carried nothing to look up (chit-chat); nothing was searched.")
+    silent: bool = Field(
+        description="True: the query carried nothing to look up (chit-chat); nothing was searched."
+    )
     items: list[Hit]
     history: list[Hit]
     notes: list[str]
@@ -250,8 +357,12 @@ class WriteOutput(BaseModel):
     action: str = Field(description="created, strengthened, superseded or unchanged.")
     kind: str
     superseded: list[str] = Field(description="Units this write closed; they are kept as history.")
-    conflicts: list[str] = Field(description="Conflicts opened: it contradicts a more trusted unit; see list_memory_conflicts.")
-    tasks: list[str] = Field(description="Review tasks opened, e.g. not linked to anything: add about.")
+    conflicts: list[str] = Field(
+        description="Conflicts opened: it contradicts a more trusted unit; see list_memory_conflicts."
+    )
+    tasks: list[str] = Field(
+        description="Review tasks opened, e.g. not linked to anything: add about."
+    )
 
 
 class RecordOutcomeOutput(BaseModel):
@@ -263,13 +374,21 @@ class RecordOutcomeOutput(BaseModel):
 class WhyOutput(BaseModel):
     subject: str
     as_of: datetime
-    decision: dict[str, Any] | None = Field(description="The decision in force, with problem and reasoning.")
-    alternatives: list[dict[str, Any]] = Field(description="Options considered and why each was rejected.")
+    decision: dict[str, Any] | None = Field(
+        description="The decision in force, with problem and reasoning."
+    )
+    alternatives: list[dict[str, Any]] = Field(
+        description="Options considered and why each was rejected."
+    )
     governs: list[str]
-    supersedes: list[dict[str, Any]] = Field(description="Earlier decisions it replaced, oldest last.")
+    supersedes: list[dict[str, Any]] = Field(
+        description="Earlier decisions it replaced, oldest last."
+    )
     superseded_by: list[dict[str, Any]]
     others: list[dict[str, Any]] = Field(description="Other current decisions that matched.")
-    abstain: bool = Field(description="True: no decision about this subject is known; say so, do not guess.")
+    abstain: bool = Field(
+        description="True: no decision about this subject is known; say so, do not guess."
+    )
     reason: str | None
     task_id: str | None
 
@@ -277,13 +396,23 @@ class WhyOutput(BaseModel):
 class CheckPatchOutput(BaseModel):
     model_config = ConfigDict(extra="allow")  # the rule engine may report more than this
 
-    verdict: Literal["allow", "warn", "block"] = Field(description="block: do not apply; follow repair_plan.")
+    verdict: Literal["allow", "warn", "block"] = Field(
+        description="block: do not apply; follow repair_plan."
+    )
     files: list[str] = Field(default_factory=list)
     symbols: list[str] = Field(default_factory=list, description="Symbols the patch touches.")
-    violations: list[dict[str, Any]] = Field(description="Rules the patch breaks: rule, severity, file, line, message.")
-    warnings: list[dict[str, Any]] = Field(description="E.g. the code broke before: the failure and its fix.")
-    reminders: list[dict[str, Any]] = Field(default_factory=list, description="Advisory rules that apply here.")
-    repair_plan: list[str] = Field(default_factory=list, description="One step per violation: what to change.")
+    violations: list[dict[str, Any]] = Field(
+        description="Rules the patch breaks: rule, severity, file, line, message."
+    )
+    warnings: list[dict[str, Any]] = Field(
+        description="E.g. the code broke before: the failure and its fix."
+    )
+    reminders: list[dict[str, Any]] = Field(
+        default_factory=list, description="Advisory rules that apply here."
+    )
+    repair_plan: list[str] = Field(
+        default_factory=list, description="One step per violation: what to change."
+    )
     overrides: list[str] = Field(default_factory=list)
 
 
@@ -303,11 +432,17 @@ class PreEditOutput(BaseModel):
 
 class NotesOutput(BaseModel):
     agent: str
-    notes: str | None = Field(description="Your current notes; null before your first update_my_notes.")
+    notes: str | None = Field(
+        description="Your current notes; null before your first update_my_notes."
+    )
     id: str | None
     recorded_at: datetime | None
-    action: str | None = Field(default=None, description="created, superseded or unchanged (after an update).")
-    superseded: list[str] = Field(default_factory=list, description="The previous version, kept as history.")
+    action: str | None = Field(
+        default=None, description="created, superseded or unchanged (after an update)."
+    )
+    superseded: list[str] = Field(
+        default_factory=list, description="The previous version, kept as history."
+    )
 
 
 class ReviewItem(BaseModel):
@@ -339,4 +474,6 @@ class RunCypherOutput(BaseModel):
     columns: list[str]
     rows: list[dict[str, Any]]
     row_count: int
-    truncated: bool = Field(description="True: more rows matched than limit; narrow the query or raise limit.")
+    truncated: bool = Field(
+        description="True: more rows matched than limit; narrow the query or raise limit."
+    )

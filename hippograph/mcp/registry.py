@@ -11,8 +11,8 @@ from typing import Any, get_type_hints
 from pydantic import BaseModel
 
 from hippograph.cli.params import parse_when
-from hippograph.memory import Memory
 from hippograph.mcp.models import ToolInput
+from hippograph.memory import Memory
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,14 @@ class ToolSpec:
 def spec(fn: Callable[[Memory, Any], BaseModel], *, read_only: bool) -> ToolSpec:
     """Describe ``fn(memory, args: <Input>) -> <Output>`` as a tool named after it."""
     hints = get_type_hints(fn)
-    return ToolSpec(name=fn.__name__, description=inspect.cleandoc(fn.__doc__ or ""), input=hints["args"],
-                    output=hints["return"], run=fn, read_only=read_only)  # fmt: skip
+    return ToolSpec(
+        name=fn.__name__,
+        description=inspect.cleandoc(fn.__doc__ or ""),
+        input=hints["args"],
+        output=hints["return"],
+        run=fn,
+        read_only=read_only,
+    )
 
 
 def plain(value: Any) -> Any:

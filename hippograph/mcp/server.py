@@ -45,24 +45,33 @@ def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server
     listing = [_describe(t) for t in tools]
     limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
 
-    async def list_tools(_ctx: ServerRequestContext[Any],
-                         _params: types.PaginatedRequestParams | None) -> types.ListToolsResult:  # fmt: skip
+    async def list_tools(
+        _ctx: ServerRequestContext[Any], _params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=listing)
 
-    async def call_tool(_ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call_tool(
+        _ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
         tool = by_name.get(params.name)
         if tool is None:
             return _error(f"unknown tool {params.name!r}; the tools are: {', '.join(by_name)}.")
-        return await anyio.to_thread.run_sync(partial(call, tool, memory, params.arguments or {}), limiter=limiter)
+        return await anyio.to_thread.run_sync(
+            partial(call, tool, memory, params.arguments or {}), limiter=limiter
+        )
 
     def input_schema(name: str) -> Mapping[str, Any] | None:
         tool = by_name.get(name)
         return tool.input.model_json_schema() if tool else None
 
     return Server(
-        "hippograph", version=__version__, instructions=INSTRUCTIONS,
-        on_list_tools=list_tools, on_call_tool=call_tool, get_tool_input_schema=input_schema,
-    )  # fmt: skip
+        "hippograph",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+        get_tool_input_schema=input_schema,
+    )
 
 
 def call(tool: ToolSpec, memory: Memory, arguments: Mapping[str, Any]) -> types.CallToolResult:
@@ -79,23 +88,33 @@ def call(tool: ToolSpec, memory: Memory, arguments: Mapping[str, Any]) -> types.
         return _error(f"invalid input: {format_validation_error(exc)}.", tool.name)
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
-        return _error(f"unexpected {type(exc).__name__} in {tool.name}: {exc} (the server logged the traceback to stderr).")
+        return _error(
+            f"unexpected {type(exc).__name__} in {tool.name}: {exc} (the server logged the traceback to stderr)."
+        )
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=data)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)], structured_content=data
+    )
 
 
 def _error(message: str, tool: str | None = None) -> types.CallToolResult:
     if tool is not None:
         log.info("tool %s refused: %s", tool, message)
-    return types.CallToolResult(content=[types.TextContent(type="text", text=message)], is_error=True)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=message)], is_error=True
+    )
 
 
 def _describe(tool: ToolSpec) -> types.Tool:
     return types.Tool(
-        name=tool.name, description=tool.description,
-        input_schema=tool.input.model_json_schema(), output_schema=tool.output.model_json_schema(),
-        annotations=types.ToolAnnotations(read_only_hint=tool.read_only, destructive_hint=False, open_world_hint=False),
-    )  # fmt: skip
+        name=tool.name,
+        description=tool.description,
+        input_schema=tool.input.model_json_schema(),
+        output_schema=tool.output.model_json_schema(),
+        annotations=types.ToolAnnotations(
+            read_only_hint=tool.read_only, destructive_hint=False, open_world_hint=False
+        ),
+    )
 
 
 def serve_stdio(memory: Memory) -> None:

@@ -41,7 +41,9 @@ def check_patch(memory: Memory, args: CheckPatchInput) -> CheckPatchOutput:
     files. Only the user can override a block, never you; nothing on disk changes.
     """
     run = getattr(memory, "check_patch", None)
-    if run is None:  # the rule engine's patch check ships separately; say so rather than fail obscurely
+    if (
+        run is None
+    ):  # the rule engine's patch check ships separately; say so rather than fail obscurely
         raise HippographError(
             "check_patch is not available in this version of hippograph; call pre_edit for the rules and "
             "failures that apply to the files you change."
@@ -84,12 +86,22 @@ def read_my_notes(memory: Memory, args: ReadMyNotesInput) -> NotesOutput:
     return _notes(memory, args.agent)
 
 
-def _notes(memory: Memory, agent: str, *, action: str | None = None, superseded: list[str] | None = None) -> NotesOutput:
+def _notes(
+    memory: Memory, agent: str, *, action: str | None = None, superseded: list[str] | None = None
+) -> NotesOutput:
     unit = memory.agent_notes(agent) or {}
-    return NotesOutput.model_validate(plain({
-        "agent": agent, "notes": unit.get("text"), "id": unit.get("id"), "recorded_at": unit.get("recorded_at"),
-        "action": action, "superseded": superseded or [],
-    }))  # fmt: skip
+    return NotesOutput.model_validate(
+        plain(
+            {
+                "agent": agent,
+                "notes": unit.get("text"),
+                "id": unit.get("id"),
+                "recorded_at": unit.get("recorded_at"),
+                "action": action,
+                "superseded": superseded or [],
+            }
+        )
+    )
 
 
 def list_memory_conflicts(memory: Memory, args: ListReviewInput) -> ReviewListOutput:
@@ -139,7 +151,9 @@ def verify_claims(memory: Memory, args: VerifyClaimsInput) -> VerifyClaimsOutput
     is superseded with supersede_fact. `cleared` lists memories whose claims hold again.
     Nothing in a memory is executed; a URL that does not answer is `unknown`, never failed.
     """
-    return VerifyClaimsOutput.model_validate(plain(memory.verify_claims(scopes=args.scopes, urls=args.urls).as_dict()))
+    return VerifyClaimsOutput.model_validate(
+        plain(memory.verify_claims(scopes=args.scopes, urls=args.urls).as_dict())
+    )
 
 
 def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
@@ -154,9 +168,13 @@ def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
     CALL ... IN TRANSACTIONS); it runs with a server-side timeout and returns at most
     `limit` rows (`truncated: true` when more matched). Nodes come back as property maps.
     """
-    found = memory.graph.read_text(args.query, args.params, limit=args.limit, timeout_s=memory.settings.query_timeout_s)
+    found = memory.graph.read_text(
+        args.query, args.params, limit=args.limit, timeout_s=memory.settings.query_timeout_s
+    )
     rows = plain(found.rows)
-    return RunCypherOutput(columns=found.columns, rows=rows, row_count=len(rows), truncated=found.truncated)
+    return RunCypherOutput(
+        columns=found.columns, rows=rows, row_count=len(rows), truncated=found.truncated
+    )
 
 
 TOOLS = [

@@ -67,7 +67,9 @@ def wait_until_answers(settings: Settings, timeout_s: float) -> None:
                 raise
             last = exc
             time.sleep(0.5)
-    raise GraphUnavailableError(f"{last}" if last else f"Neo4j at {settings.bolt_uri} did not answer in {timeout_s:g} s.")
+    raise GraphUnavailableError(
+        f"{last}" if last else f"Neo4j at {settings.bolt_uri} did not answer in {timeout_s:g} s."
+    )
 
 
 def start(settings: Settings) -> ServerReport:
@@ -75,7 +77,9 @@ def start(settings: Settings) -> ServerReport:
     began = time.monotonic()
     mode = settings.server_mode
     if mode == "external" and not settings.has_explicit_uri:
-        raise ConfigError("HIPPOGRAPH_SERVER_MODE=external needs HIPPOGRAPH_NEO4J_URI set to the server to use.")
+        raise ConfigError(
+            "HIPPOGRAPH_SERVER_MODE=external needs HIPPOGRAPH_NEO4J_URI set to the server to use."
+        )
     if mode in ("managed", "docker") and settings.has_explicit_uri:
         raise ConfigError(
             f"HIPPOGRAPH_SERVER_MODE={mode} starts a local server, but HIPPOGRAPH_NEO4J_URI points elsewhere; unset one of them."
@@ -86,7 +90,9 @@ def start(settings: Settings) -> ServerReport:
         )
     if settings.has_explicit_uri and mode in ("auto", "external"):
         wait_until_answers(settings, timeout_s=10.0)
-        return ServerReport("external", "using", settings.bolt_uri, None, elapsed_s=time.monotonic() - began)
+        return ServerReport(
+            "external", "using", settings.bolt_uri, None, elapsed_s=time.monotonic() - began
+        )
     managed = ManagedServer(settings)
     if mode in ("auto", "docker") and not managed.is_running() and docker.engine_available():
         password = settings.resolved_password() or secrets.token_urlsafe(18)
@@ -96,7 +102,11 @@ def start(settings: Settings) -> ServerReport:
         _remember_mode(settings, "docker")
         wait_until_answers(settings, settings.start_timeout_s)
         return ServerReport(
-            "docker", "started", settings.bolt_uri, settings.browser_url, elapsed_s=time.monotonic() - began
+            "docker",
+            "started",
+            settings.bolt_uri,
+            settings.browser_url,
+            elapsed_s=time.monotonic() - began,
         )
     started = managed.start()
     _remember_mode(settings, "managed")
@@ -121,7 +131,13 @@ def stop(settings: Settings) -> ServerReport:
         return ServerReport("docker", "stopped", settings.bolt_uri, None)
     managed = ManagedServer(settings)
     stopped = managed.stop()
-    return ServerReport("managed", "stopped" if stopped else "not running", settings.bolt_uri, None, home=str(managed.paths.home))
+    return ServerReport(
+        "managed",
+        "stopped" if stopped else "not running",
+        settings.bolt_uri,
+        None,
+        home=str(managed.paths.home),
+    )
 
 
 def status(settings: Settings) -> ServerReport:
@@ -149,4 +165,13 @@ def logs(settings: Settings, lines: int = 50) -> str:
     return ManagedServer(settings).log_tail(lines)
 
 
-__all__ = ["ManagedServer", "ServerReport", "logs", "server_root", "start", "status", "stop", "wait_until_answers"]
+__all__ = [
+    "ManagedServer",
+    "ServerReport",
+    "logs",
+    "server_root",
+    "start",
+    "status",
+    "stop",
+    "wait_until_answers",
+]

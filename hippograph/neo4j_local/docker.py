@@ -17,7 +17,11 @@ def engine_available(timeout_s: float = 5.0) -> bool:
     if docker is None:
         return False
     try:
-        done = subprocess.run([docker, "info", "--format", "{{.ServerVersion}}"], capture_output=True, timeout=timeout_s)
+        done = subprocess.run(
+            [docker, "info", "--format", "{{.ServerVersion}}"],
+            capture_output=True,
+            timeout=timeout_s,
+        )
     except (subprocess.TimeoutExpired, OSError):
         return False
     return done.returncode == 0 and bool(done.stdout.strip())
@@ -32,14 +36,24 @@ def compose_file() -> Path:
     raise ConfigError("docker-compose.yml is missing from the installation; reinstall hippograph.")
 
 
-def _compose(settings: Settings, password: str, *args: str, timeout_s: float = 600) -> subprocess.CompletedProcess[str]:
+def _compose(
+    settings: Settings, password: str, *args: str, timeout_s: float = 600
+) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "NEO4J_PASSWORD": password,
         "HIPPOGRAPH_NEO4J_BOLT_PORT": str(settings.neo4j_bolt_port),
         "HIPPOGRAPH_NEO4J_HTTP_PORT": str(settings.neo4j_http_port),
     }
-    cmd = ["docker", "compose", "-f", str(compose_file()), "-p", f"hippograph-{settings.instance}", *args]
+    cmd = [
+        "docker",
+        "compose",
+        "-f",
+        str(compose_file()),
+        "-p",
+        f"hippograph-{settings.instance}",
+        *args,
+    ]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout_s)
 
 

@@ -42,7 +42,9 @@ def java_binary(settings: Settings) -> str:
     if settings.java_home is not None:
         candidate = settings.java_home / "bin" / "java"
         if not candidate.exists():
-            raise ConfigError(f"HIPPOGRAPH_JAVA_HOME={settings.java_home} has no bin/java; point it at a JDK 17 or 21.")
+            raise ConfigError(
+                f"HIPPOGRAPH_JAVA_HOME={settings.java_home} has no bin/java; point it at a JDK 17 or 21."
+            )
         java = str(candidate)
     else:
         found = shutil.which("java")
@@ -56,15 +58,22 @@ def java_binary(settings: Settings) -> str:
     match = re.search(r'version "(\d+)', out.stderr + out.stdout)
     major = int(match.group(1)) if match else 0
     if major < 17:
-        raise ConfigError(f"{java} is Java {major or 'of unknown version'}; Neo4j 5.26 needs Java 17 or 21.")
+        raise ConfigError(
+            f"{java} is Java {major or 'of unknown version'}; Neo4j 5.26 needs Java 17 or 21."
+        )
     return java
 
 
 def ensure_jars(settings: Settings) -> Path:
     """The ``lib/`` folder of the server, resolved with Maven on first use."""
-    for value, name in ((settings.neo4j_version, "NEO4J_VERSION"), (settings.browser_version, "BROWSER_VERSION")):
+    for value, name in (
+        (settings.neo4j_version, "NEO4J_VERSION"),
+        (settings.browser_version, "BROWSER_VERSION"),
+    ):
         if not _SAFE_VERSION.match(value):
-            raise ConfigError(f"HIPPOGRAPH_{name}={value!r} is not a version number such as 5.26.30.")
+            raise ConfigError(
+                f"HIPPOGRAPH_{name}={value!r} is not a version number such as 5.26.30."
+            )
     root = server_root(settings)
     lib = root / "lib"
     marker = root / ".complete"
@@ -80,16 +89,32 @@ def ensure_jars(settings: Settings) -> Path:
     partial = root / "lib.partial"
     shutil.rmtree(partial, ignore_errors=True)
     pom = root / "pom.xml"
-    pom.write_text(_POM.format(neo4j=settings.neo4j_version, browser=settings.browser_version), encoding="utf-8")
-    log.info("resolving Neo4j %s and Browser %s with Maven into %s", settings.neo4j_version, settings.browser_version, root)
+    pom.write_text(
+        _POM.format(neo4j=settings.neo4j_version, browser=settings.browser_version),
+        encoding="utf-8",
+    )
+    log.info(
+        "resolving Neo4j %s and Browser %s with Maven into %s",
+        settings.neo4j_version,
+        settings.browser_version,
+        root,
+    )
     cmd = [
-        mvn, "-q", "-B", "-f", str(pom), "dependency:copy-dependencies",
-        f"-DoutputDirectory={partial}", "-DincludeScope=runtime",
-    ]  # fmt: skip
+        mvn,
+        "-q",
+        "-B",
+        "-f",
+        str(pom),
+        "dependency:copy-dependencies",
+        f"-DoutputDirectory={partial}",
+        "-DincludeScope=runtime",
+    ]
     try:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=1800)
     except subprocess.TimeoutExpired as exc:
-        raise ConfigError("Maven did not finish resolving Neo4j within 30 minutes; check access to Maven Central.") from exc
+        raise ConfigError(
+            "Maven did not finish resolving Neo4j within 30 minutes; check access to Maven Central."
+        ) from exc
     if done.returncode != 0:
         tail = " ".join((done.stdout + done.stderr).strip().splitlines()[-3:])[:400]
         raise ConfigError(

@@ -123,7 +123,14 @@ class ManagedServer:
         """(Re)write neo4j.conf from the settings."""
         s = self.settings
         p = self.paths
-        for folder in (p.conf, p.data, p.logs, p.pid_file.parent, p.home / "plugins", p.home / "import"):
+        for folder in (
+            p.conf,
+            p.data,
+            p.logs,
+            p.pid_file.parent,
+            p.home / "plugins",
+            p.home / "import",
+        ):
             folder.mkdir(parents=True, exist_ok=True)
         conf = "\n".join(
             [
@@ -169,11 +176,25 @@ class ManagedServer:
             password = s.resolved_password() or secrets.token_urlsafe(18)
             _write_secret(s.password_file, password)
         done = subprocess.run(
-            [java, "-cp", self._classpath(lib), f"-Dneo4j.home={self.paths.home}", ADMIN_TOOL,
-             "dbms", "set-initial-password", password],
-            capture_output=True, text=True, timeout=120,
-            env={**os.environ, "NEO4J_HOME": str(self.paths.home), "NEO4J_CONF": str(self.paths.conf)},
-        )  # fmt: skip
+            [
+                java,
+                "-cp",
+                self._classpath(lib),
+                f"-Dneo4j.home={self.paths.home}",
+                ADMIN_TOOL,
+                "dbms",
+                "set-initial-password",
+                password,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={
+                **os.environ,
+                "NEO4J_HOME": str(self.paths.home),
+                "NEO4J_CONF": str(self.paths.conf),
+            },
+        )
         if done.returncode != 0:
             raise ConfigError(
                 f"setting the managed server's initial password failed: {done.stderr.strip()[-300:]}; "
@@ -196,16 +217,26 @@ class ManagedServer:
         self.write_config()
         self._ensure_password(java, lib)
         cmd = [
-            java, f"-Xms{s.neo4j_heap}", f"-Xmx{s.neo4j_heap}", *_JVM_FLAGS,
-            "-cp", self._classpath(lib), ENTRY_POINT,
-            f"--home-dir={self.paths.home}", f"--config-dir={self.paths.conf}",
-        ]  # fmt: skip
+            java,
+            f"-Xms{s.neo4j_heap}",
+            f"-Xmx{s.neo4j_heap}",
+            *_JVM_FLAGS,
+            "-cp",
+            self._classpath(lib),
+            ENTRY_POINT,
+            f"--home-dir={self.paths.home}",
+            f"--config-dir={self.paths.conf}",
+        ]
         console = self.paths.console_log.open("ab")
         try:
             proc = subprocess.Popen(
-                cmd, stdout=console, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                cwd=self.paths.home, start_new_session=True,
-            )  # fmt: skip
+                cmd,
+                stdout=console,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                cwd=self.paths.home,
+                start_new_session=True,
+            )
         finally:
             console.close()
         _CHILDREN[proc.pid] = proc

@@ -58,35 +58,51 @@ def _curve(memory_type: str, spec: Any) -> Curve | None:
     if spec is None:
         return None
     if not isinstance(spec, Mapping):
-        raise ValueError(f"{memory_type}: give null, {{\"half_life_days\": D}} or {{\"scale_days\": S, \"shape\": K}}")
+        raise ValueError(
+            f'{memory_type}: give null, {{"half_life_days": D}} or {{"scale_days": S, "shape": K}}'
+        )
     keys = set(spec)
-    numbers = {k: v for k, v in spec.items() if isinstance(v, int | float) and not isinstance(v, bool) and v > 0}
+    numbers = {
+        k: v
+        for k, v in spec.items()
+        if isinstance(v, int | float) and not isinstance(v, bool) and v > 0
+    }
     if keys == {"half_life_days"} and len(numbers) == 1:
         return Curve.half_life(float(spec["half_life_days"]))
     if keys in ({"scale_days"}, {"scale_days", "shape"}) and len(numbers) == len(keys):
         return Curve(scale_days=float(spec["scale_days"]), shape=float(spec.get("shape", 1.0)))
-    raise ValueError(f"{memory_type}: give null, {{\"half_life_days\": D}} or {{\"scale_days\": S, \"shape\": K}} "
-                     "with positive numbers")  # fmt: skip
+    raise ValueError(
+        f'{memory_type}: give null, {{"half_life_days": D}} or {{"scale_days": S, "shape": K}} '
+        "with positive numbers"
+    )
 
 
 def resolve(overrides: Mapping[str, Any]) -> dict[str, Curve | None]:
     """The default curves with ``overrides`` (memory_type -> curve spec) applied; bad specs raise ValueError."""
     unknown = sorted(set(overrides) - set(MEMORY_TYPES))
     if unknown:
-        raise ValueError(f"unknown memory_type {', '.join(unknown)}; known: {', '.join(MEMORY_TYPES)}")
+        raise ValueError(
+            f"unknown memory_type {', '.join(unknown)}; known: {', '.join(MEMORY_TYPES)}"
+        )
     out = dict(DEFAULT_CURVES)
     for memory_type, spec in overrides.items():
         curve = _curve(memory_type, spec)
         if curve is not None and memory_type in NEVER:
-            raise ValueError(f"{memory_type}: a rule given by the user never decays; leave it out or give null")
+            raise ValueError(
+                f"{memory_type}: a rule given by the user never decays; leave it out or give null"
+            )
         out[memory_type] = curve
     return out
 
 
-def factor(unit: Mapping[str, Any], now: datetime, curves: Mapping[str, Curve | None] = DEFAULT_CURVES) -> float:
+def factor(
+    unit: Mapping[str, Any], now: datetime, curves: Mapping[str, Curve | None] = DEFAULT_CURVES
+) -> float:
     """How much of its strength a unit keeps at ``now``: its type's curve since it was last used
     (else recorded), floored at FLOOR; 1.0 for types that never decay or units without a date."""
-    curve = curves.get(str(unit.get("memory_type") or "project_note"), DEFAULT_CURVES["project_note"])
+    curve = curves.get(
+        str(unit.get("memory_type") or "project_note"), DEFAULT_CURVES["project_note"]
+    )
     if curve is None:
         return 1.0
     since = unit.get("last_used_at") or unit.get("recorded_at")

@@ -64,7 +64,8 @@ def check(unit: dict[str, Any], at: datetime, cfg: GateConfig) -> dict[str, bool
         "no_contradiction": not unit.get("in_conflict"),
         "unambiguous": not unit.get("ambiguous"),
         "not_refuted": unit.get("truth_status") not in ("contradicted", "deprecated"),
-        "verified": unit.get("truth_status") != "hypothesis" or int(unit.get("mention_count") or 1) >= 2,
+        "verified": unit.get("truth_status") != "hypothesis"
+        or int(unit.get("mention_count") or 1) >= 2,
         "claims_hold": not unit.get("claims_failed"),
     }
 

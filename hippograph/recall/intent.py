@@ -15,9 +15,12 @@ import snowballstemmer
 _STEMMER = snowballstemmer.stemmer("english")
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
-_IDENT = re.compile(r"(?:[a-z0-9]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Za-z_][\w]*\.[\w.]+|[\w.-]+/[\w./-]+|--?[a-z][\w-]+|\w+\(\))")
+_IDENT = re.compile(
+    r"(?:[a-z0-9]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Za-z_][\w]*\.[\w.]+|[\w.-]+/[\w./-]+|--?[a-z][\w-]+|\w+\(\))"
+)
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again against all am an and any are as at be because been before being below between both but by
 can could did do does doing down during each few for from further had has have having he her here hers herself him
 himself his how i if in into is it its itself just let me more most my myself no nor not now of off on once only or
@@ -25,10 +28,12 @@ other our ours ourselves out over own same she should so some such than that the
 there these they this those through to too under until up very was we were what when where which while who whom why
 will with would you your yours yourself yourselves also get got make made use used using want wanted need needs tell
 know think please thing things stuff really
-""".split())
+""".split()
+)
 
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue").
-CHATTER = frozenset("""
+CHATTER = frozenset(
+    """
 ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome perfect thanks thank thx ty cheers
 hi hello hey bye continue go on proceed next carry keep going again right alright lgtm sounds done do it that
 this same wait hmm hm uh um oh ah lol haha please pls plz just now then well so alright gotcha understood agreed
@@ -36,7 +41,8 @@ correct exactly indeed true false maybe later sorry wow neat super brilliant exc
 ahead next one lot much makes sense fair enough np nw take your time ship commit push merge same other file files
 sounds looks seems fine good job well done please thanks thank appreciated cheers got noted sure thing way
 let lets let's go going start stop again try retry redo undo back hold wait moment sec second minute
-""".split())
+""".split()
+)
 
 
 class Intent(StrEnum):
@@ -77,15 +83,24 @@ def shape(query: str) -> QueryShape:
     """Tokenise and classify a query (chit-chat is recognised by stem: worked, working, works)."""
     words = _WORD.findall(query)
     identifiers = tuple(dict.fromkeys(w for w in words if _IDENT.fullmatch(w)))
-    content = tuple(dict.fromkeys(
-        w.lower() for w in words
-        if w.lower() not in STOPWORDS and w.lower() not in CHATTER and _stem(w) not in _chatter_stems()
-        and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
-    ))  # fmt: skip
+    content = tuple(
+        dict.fromkeys(
+            w.lower()
+            for w in words
+            if w.lower() not in STOPWORDS
+            and w.lower() not in CHATTER
+            and _stem(w) not in _chatter_stems()
+            and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
+        )
+    )
     lowered = query.lower().strip()
-    if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(r"\b(rationale|reason for|why did)\b", lowered):
+    if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(
+        r"\b(rationale|reason for|why did)\b", lowered
+    ):
         intent = Intent.WHY
-    elif re.match(r"^(when|since when|how long ago|what date)\b", lowered) or re.search(r"\b(when did|what day|which date)\b", lowered):
+    elif re.match(r"^(when|since when|how long ago|what date)\b", lowered) or re.search(
+        r"\b(when did|what day|which date)\b", lowered
+    ):
         intent = Intent.WHEN
     elif identifiers and len(words) <= 3:
         intent = Intent.IDENTIFIER

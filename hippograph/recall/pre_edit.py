@@ -41,7 +41,14 @@ class PreEdit:
     @property
     def is_empty(self) -> bool:
         """True when memory knows nothing about this code."""
-        return not (self.decisions or self.failures or self.rules or self.facts or self.renames or self.stale)
+        return not (
+            self.decisions
+            or self.failures
+            or self.rules
+            or self.facts
+            or self.renames
+            or self.stale
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
@@ -60,23 +67,34 @@ def parse_target(spec: str) -> tuple[str, str | None, tuple[int, int] | None]:
     return match.group("file"), match.group("symbol"), None
 
 
-def pre_edit(graph: Graph, spec: str, *, cwd: Path, branches: list[str],
-             index: Callable[[Path], Any]) -> PreEdit:  # fmt: skip
+def pre_edit(
+    graph: Graph, spec: str, *, cwd: Path, branches: list[str], index: Callable[[Path], Any]
+) -> PreEdit:
     """Build the bundle; ``index`` indexes one file (incremental: nothing written when unchanged)."""
     file_part, symbol, lines = parse_target(spec)
     path = Path(file_part)
     path = path if path.is_absolute() else cwd / path
     if not path.is_file():
-        raise NotFoundError(f"{file_part} is not a file; give a path to a source file (FILE[:SYMBOL|:LINE[-LINE]]).")
+        raise NotFoundError(
+            f"{file_part} is not a file; give a path to a source file (FILE[:SYMBOL|:LINE[-LINE]])."
+        )
     root = repo_root(path)
     rel = path.resolve().relative_to(root).as_posix()
     report = index(path)
     project = getattr(report, "project", root.name)
-    bundle = PreEdit(file=rel, project=project, indexed_now=bool(getattr(report, "files_indexed", 0)))
+    bundle = PreEdit(
+        file=rel, project=project, indexed_now=bool(getattr(report, "files_indexed", 0))
+    )
     symbols = [r["symbol"] for r in graph.read("symbols_in_file", project=project, path=rel)]
     if symbol is not None:
-        chosen = [s for s in symbols if s["name"] == symbol or s["qualified_name"] == symbol
-                  or s["qualified_name"].endswith("." + symbol) or s["qualified_name"].endswith("::" + symbol)]  # fmt: skip
+        chosen = [
+            s
+            for s in symbols
+            if s["name"] == symbol
+            or s["qualified_name"] == symbol
+            or s["qualified_name"].endswith("." + symbol)
+            or s["qualified_name"].endswith("::" + symbol)
+        ]
         if not chosen:
             names = ", ".join(s["name"] for s in symbols[:10]) or "none"
             raise NotFoundError(f"no symbol {symbol!r} in {rel}; its symbols are: {names}.")
@@ -90,8 +108,14 @@ def pre_edit(graph: Graph, spec: str, *, cwd: Path, branches: list[str],
         for row in graph.read("identity_chain", id=sym["id"]):
             ids.append(row["symbol"]["id"])
             if row["depth"] > 0:
-                bundle.renames.append({"symbol": sym["qualified_name"], "was": row["symbol"]["qualified_name"],
-                                       "signature": row["symbol"]["signature"], "how": row["reasons"][-1]})  # fmt: skip
+                bundle.renames.append(
+                    {
+                        "symbol": sym["qualified_name"],
+                        "was": row["symbol"]["qualified_name"],
+                        "signature": row["symbol"]["signature"],
+                        "how": row["reasons"][-1],
+                    }
+                )
     seen: set[tuple[str, str]] = set()
     for row in graph.read("memory_attached", ids=sorted(set(ids))):
         unit = {**row["unit"], "via": row["rel"], "target": row["target"]}
@@ -101,7 +125,8 @@ def pre_edit(graph: Graph, spec: str, *, cwd: Path, branches: list[str],
             continue
         seen.add((unit["id"], row["rel"]))
         {"decision": bundle.decisions, "failure": bundle.failures, "rule": bundle.rules}.get(
-            unit["kind"], bundle.facts).append(unit)
+            unit["kind"], bundle.facts
+        ).append(unit)
     attached = {r["id"] for r in bundle.rules}
     qualified = {s["qualified_name"] for s in chosen}
     for row in graph.read("active_rules", branches=branches):

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from hippograph.recall.intent import STOPWORDS
-
 import snowballstemmer
+
+from hippograph.recall.intent import STOPWORDS
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -28,14 +28,16 @@ STRONG_COSINE = 0.55  # close enough in meaning on its own (a paraphrase sharing
 # Words people use in prompts to a coding agent about any topic: a match on one of them
 # says nothing about what the prompt is about ("what kubernetes version do we run" must
 # not be answered by "ClickHouse runs with 2 replicas").
-WEAK = frozenset("""
+WEAK = frozenset(
+    """
 run runs running ran write wrote written writing read reading add adding added change changed changes update
 updated updating fix fixed fixing check checking look looking show showing find finding help create created
 make making build building try trying work working works need needs needed want wants like new old thing things
 way ways day days today time times week weeks now current currently still also really actually good bad better
 best first last next part parts bit lot number numbers question answer problem issue issues idea right wrong
 case cases example examples kind sort type value values something anything everything nothing someone
-""".split())
+""".split()
+)
 _WORD = re.compile(r"[a-z0-9]+")
 _STEMMER = snowballstemmer.stemmer("english")
 
@@ -47,7 +49,9 @@ def stem(word: str) -> str:
 
 
 def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS}  # two-letter words count: CI, DB
+    return {
+        stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS
+    }  # two-letter words count: CI, DB
 
 
 @lru_cache(maxsize=1)
@@ -58,8 +62,12 @@ def _weak_stems() -> frozenset[str]:
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
-    pieces = [p for term in terms for p in _WORD.findall(term.lower())
-              if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())]  # fmt: skip
+    pieces = [
+        p
+        for term in terms
+        for p in _WORD.findall(term.lower())
+        if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())
+    ]
     strong = [p for p in pieces if p not in WEAK and stem(p) not in _weak_stems()]
     return list(dict.fromkeys(stem(p) for p in (strong or pieces)))
 
@@ -69,7 +77,12 @@ def names_entity(stems: list[str], names: list[str]) -> bool:
     wanted = set(stems)
     for name in names:
         for word in _WORD.findall(name.lower()):
-            if len(word) >= 4 and word not in STOPWORDS and word not in WEAK and stem(word) in wanted:
+            if (
+                len(word) >= 4
+                and word not in STOPWORDS
+                and word not in WEAK
+                and stem(word) in wanted
+            ):
                 return True
     return False
 
@@ -93,7 +106,9 @@ def coverage(stems: list[str], text: str) -> int:
     have = _stems(text)
     hits = 0
     for s in stems:
-        if s in have or (len(s) >= 5 and any(h.startswith(s) or s.startswith(h) for h in have if len(h) >= 5)):
+        if s in have or (
+            len(s) >= 5 and any(h.startswith(s) or s.startswith(h) for h in have if len(h) >= 5)
+        ):
             hits += 1
     return hits
 
@@ -114,8 +129,14 @@ class Judge:
     about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
     over edges of at least ``min_graph`` is directly relevant."""
 
-    def __init__(self, stems: list[str], cands: list[Candidate], *, names_count: Callable[[Candidate], bool],
-                 min_graph: float) -> None:  # fmt: skip
+    def __init__(
+        self,
+        stems: list[str],
+        cands: list[Candidate],
+        *,
+        names_count: Callable[[Candidate], bool],
+        min_graph: float,
+    ) -> None:
         self.stems = stems
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
@@ -129,7 +150,9 @@ class Judge:
             u = c.unit
             text = f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
             about = u.get("about") or []
-            found = is_relevant(self.stems, text, c.cosine) or (names_entity(self.stems, about) and self.names_count(c))
+            found = is_relevant(self.stems, text, c.cosine) or (
+                names_entity(self.stems, about) and self.names_count(c)
+            )
             self._direct[c.id] = found
         return found
 
@@ -137,5 +160,8 @@ class Judge:
         """Relevant directly or through a relevant seed; sets ``c.checks["relevant"]``."""
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
-            c.checks = {"relevant": self.direct(c) or any(s is not None and self.direct(s) for s in seeds), **c.checks}
+            c.checks = {
+                "relevant": self.direct(c) or any(s is not None and self.direct(s) for s in seeds),
+                **c.checks,
+            }
         return bool(c.checks["relevant"])

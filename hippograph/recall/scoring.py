@@ -47,12 +47,20 @@ class Candidate:
     parts: dict[str, float] = field(default_factory=dict)
     checks: dict[str, bool] = field(default_factory=dict)
     is_history: bool = False
-    via: list[tuple[str, float]] = field(default_factory=list)  # graph hits: seeds that reached them, strongest first
+    via: list[tuple[str, float]] = field(
+        default_factory=list
+    )  # graph hits: seeds that reached them, strongest first
     seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
 
 
-def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[Mapping[str, Any]], *,
-              seeds: int) -> Candidate:  # fmt: skip
+def candidate(
+    unit_id: str,
+    unit: dict[str, Any],
+    fused: float,
+    hits: Sequence[Mapping[str, Any]],
+    *,
+    seeds: int,
+) -> Candidate:
     """A candidate from one row of ``recall_candidates``: the voices that found it (rank, score, and for
     the graph voice every seed that reached it) and its fused score, sum over voices of w / (RRF_K + rank).
 
@@ -70,8 +78,15 @@ def candidate(unit_id: str, unit: dict[str, Any], fused: float, hits: Sequence[M
     return c
 
 
-def retrieval_score(c: Candidate, *, max_fused: float, max_graph: float, weights: Mapping[str, float],
-                    now: datetime, curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES) -> float:  # fmt: skip
+def retrieval_score(
+    c: Candidate,
+    *,
+    max_fused: float,
+    max_graph: float,
+    weights: Mapping[str, float],
+    now: datetime,
+    curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES,
+) -> float:
     """RetrievalScore x decay. ``semantic_similarity`` is the cosine when the unit has an embedding and the
     query was embedded, averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
     rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
@@ -100,7 +115,9 @@ _TOKENS = re.compile(r"\w+")
 
 
 def _words(c: Candidate) -> frozenset[str]:
-    return frozenset(_TOKENS.findall(f"{c.unit.get('title') or ''} {c.unit.get('text') or ''}".lower()))
+    return frozenset(
+        _TOKENS.findall(f"{c.unit.get('title') or ''} {c.unit.get('text') or ''}".lower())
+    )
 
 
 def similarity(a: frozenset[str], b: frozenset[str]) -> float:
@@ -108,8 +125,12 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7,
-        keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:  # fmt: skip
+def mmr(
+    cands: Sequence[Candidate],
+    k: int,
+    lam: float = 0.7,
+    keep: Callable[[Candidate], bool] | None = None,
+) -> list[Candidate]:
     """Maximal marginal relevance over the candidates ``keep`` accepts (all when None): the best, then
     each next one balancing score and novelty.
 
@@ -119,7 +140,7 @@ def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7,
     answers). Same picks as filtering first and comparing everything, at a fraction of the work."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
     if keep is not None:
-        pool = pool[next((i for i, c in enumerate(pool) if keep(c)), len(pool)):]
+        pool = pool[next((i for i, c in enumerate(pool) if keep(c)), len(pool)) :]
     if not pool:
         return []
     top = pool[0].score or 1.0
@@ -131,7 +152,9 @@ def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7,
         return words[id(c)]
 
     closest = dict.fromkeys(map(id, pool), 0.0)
-    compared = dict.fromkeys(map(id, pool), 0)  # how many of the chosen each candidate was compared with
+    compared = dict.fromkeys(
+        map(id, pool), 0
+    )  # how many of the chosen each candidate was compared with
     chosen: list[Candidate] = []
     while pool and len(chosen) < k:
         best: Candidate | None = None
@@ -144,7 +167,7 @@ def mmr(cands: Sequence[Candidate], k: int, lam: float = 0.7,
             key = id(c)
             if compared[key] < len(chosen):
                 mine = words_of(c)
-                for picked in chosen[compared[key]:]:
+                for picked in chosen[compared[key] :]:
                     closest[key] = max(closest[key], similarity(mine, words_of(picked)))
                 compared[key] = len(chosen)
             value = lam * (c.score / top) - (1 - lam) * closest[key]

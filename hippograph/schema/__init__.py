@@ -1,6 +1,13 @@
 """Pydantic records and enums for every node and edge; imports none of our other packages."""
 
-from hippograph.schema.base import EMBEDDING_DIMENSIONS, MAX_TEXT_CHARS, NodeRecord, Record, new_id, utc_now
+from hippograph.schema.base import (
+    EMBEDDING_DIMENSIONS,
+    MAX_TEXT_CHARS,
+    NodeRecord,
+    Record,
+    new_id,
+    utc_now,
+)
 from hippograph.schema.edges import Edge
 from hippograph.schema.enums import (
     ChangeOp,
@@ -77,6 +84,6 @@ __all__ = [
     "utc_now",
 ]
 
-from hippograph.schema.inputs import UnitInput  # noqa: E402
+from hippograph.schema.inputs import UnitInput
 
 __all__ += ["UnitInput"]

@@ -49,7 +49,9 @@ def as_utc(value: datetime | None) -> datetime | None:
 class Record(BaseModel):
     """A frozen, strict record whose field names are the graph property names."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_enum_values=True, validate_default=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_enum_values=True, validate_default=True
+    )
 
     def to_properties(self) -> dict[str, Any]:
         """The property map to store: ``model_dump`` without unset (None) values."""
@@ -82,5 +84,7 @@ def check_text(value: str, field: str = "text") -> str:
     if not value or not value.strip():
         raise ValueError(f"{field} is empty; give the statement to remember")
     if len(value) > MAX_TEXT_CHARS:
-        raise ValueError(f"{field} has {len(value)} characters, over the limit of {MAX_TEXT_CHARS}; split it into smaller units")
+        raise ValueError(
+            f"{field} has {len(value)} characters, over the limit of {MAX_TEXT_CHARS}; split it into smaller units"
+        )
     return value

@@ -64,7 +64,9 @@ class MemoryRecord(NodeRecord):
     activation: float = Field(default=1.0, ge=0.0)
     in_conflict: bool = False
     superseded_at: datetime | None = None
-    details_text: str | None = None  # searchable detail: a decision's problem and alternatives, a failure's cause
+    details_text: str | None = (
+        None  # searchable detail: a decision's problem and alternatives, a failure's cause
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -78,7 +80,15 @@ class MemoryRecord(NodeRecord):
     def _text(cls, value: str) -> str:
         return check_text(value)
 
-    @field_validator("valid_from", "valid_until", "recorded_at", "retired_at", "last_used_at", "ttl_until", "superseded_at")
+    @field_validator(
+        "valid_from",
+        "valid_until",
+        "recorded_at",
+        "retired_at",
+        "last_used_at",
+        "ttl_until",
+        "superseded_at",
+    )
     @classmethod
     def _aware(cls, value: datetime | None) -> datetime | None:
         return as_utc(value)
@@ -87,13 +97,17 @@ class MemoryRecord(NodeRecord):
     @classmethod
     def _dims(cls, value: list[float] | None) -> list[float] | None:
         if value is not None and len(value) != EMBEDDING_DIMENSIONS:
-            raise ValueError(f"an embedding has {EMBEDDING_DIMENSIONS} dimensions, not {len(value)}")
+            raise ValueError(
+                f"an embedding has {EMBEDDING_DIMENSIONS} dimensions, not {len(value)}"
+            )
         return value
 
     @model_validator(mode="after")
     def _validity_order(self) -> MemoryRecord:
         if self.valid_from and self.valid_until and self.valid_from > self.valid_until:
-            raise ValueError("valid_from is after valid_until; a unit cannot stop being true before it starts")
+            raise ValueError(
+                "valid_from is after valid_until; a unit cannot stop being true before it starts"
+            )
         return self
 
     @classmethod
@@ -147,7 +161,9 @@ class Rule(MemoryRecord):
 
     category: RuleCategory
     severity: Severity
-    applies_to: str = Field(default="*", min_length=1, description="path glob, symbol or repository")
+    applies_to: str = Field(
+        default="*", min_length=1, description="path glob, symbol or repository"
+    )
     check_kind: str | None = Field(default=None, pattern=r"^(forbid|require|ts-query)$")
     pattern: str | None = None
     language: str | None = None  # for ts-query checks

@@ -34,7 +34,9 @@ class File(NodeRecord):
     project: str = "workspace"
     retired_at: datetime | None = None
     imports: list[str] = Field(default_factory=list)  # modules as written, resolved or not
-    import_refs: list[str] = Field(default_factory=list)  # "module" or "module:name,name" (see ingest/code/imports)
+    import_refs: list[str] = Field(
+        default_factory=list
+    )  # "module" or "module:name,name" (see ingest/code/imports)
     syntax_errors: list[int] = Field(default_factory=list)
 
 
@@ -58,8 +60,12 @@ class Symbol(NodeRecord):
     project: str = "workspace"
     retired_at: datetime | None = None
     parent: str | None = None
-    calls: list[str] = Field(default_factory=list)  # called names as written; CALLS edges where they resolve
-    body_sketch: list[int] = Field(default_factory=list)  # MinHash of the body, for renames with edits
+    calls: list[str] = Field(
+        default_factory=list
+    )  # called names as written; CALLS edges where they resolve
+    body_sketch: list[int] = Field(
+        default_factory=list
+    )  # MinHash of the body, for renames with edits
 
 
 class Entity(_Timestamped):
@@ -165,4 +171,13 @@ class Change(NodeRecord):
         return as_utc(value) or value
 
 
-NODE_CLASSES: tuple[type[NodeRecord], ...] = (File, Symbol, Entity, Alternative, Task, Ambiguity, Conflict, Change)
+NODE_CLASSES: tuple[type[NodeRecord], ...] = (
+    File,
+    Symbol,
+    Entity,
+    Alternative,
+    Task,
+    Ambiguity,
+    Conflict,
+    Change,
+)

@@ -26,13 +26,24 @@ def fail(*args: str) -> tuple[int, str]:
 
 
 def test_remember_then_supersede_story(graph: Graph, env_for_cli: dict[str, str]) -> None:
-    out = run("remember", "We use Postgres for analytics", "--about", "analytics", "--topic", "database")
+    out = run(
+        "remember", "We use Postgres for analytics", "--about", "analytics", "--topic", "database"
+    )
     match = re.fullmatch(r"created (fact_[0-9a-f]{16}) \(fact\)\n", out)
     assert match, out
     old = match.group(1)
-    out = run("remember", "We moved to ClickHouse; Postgres is only OLTP now", "--about", "analytics", "--topic", "database")
+    out = run(
+        "remember",
+        "We moved to ClickHouse; Postgres is only OLTP now",
+        "--about",
+        "analytics",
+        "--topic",
+        "database",
+    )
     lines = out.splitlines()
-    assert lines[0].startswith("created fact_") and lines[1] == f"  superseded {old} (kept as history)"
+    assert (
+        lines[0].startswith("created fact_") and lines[1] == f"  superseded {old} (kept as history)"
+    )
     new = lines[0].split()[1]
     got = json.loads(run("get", old, "--json"))
     assert got["believed"] is False and got["unit"]["text"] == "We use Postgres for analytics"
@@ -51,7 +62,9 @@ def test_remember_twice_strengthens(graph: Graph, env_for_cli: dict[str, str]) -
 
 def test_unlinked_unit_reports_its_task(graph: Graph, env_for_cli: dict[str, str]) -> None:
     out = run("remember", "The office closes at 6pm")
-    assert re.search(r"  task task_[0-9a-f]{16}: not linked to an entity or episode; add --about NAME", out)
+    assert re.search(
+        r"  task task_[0-9a-f]{16}: not linked to an entity or episode; add --about NAME", out
+    )
     assert "Task" in run("review")
 
 
@@ -74,9 +87,14 @@ def test_as_of_and_rollback(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert json.loads(run("get", unit, "--json"))["believed"] is False
 
 
-def test_bad_input_is_one_sentence(graph: Graph, env_for_cli: dict[str, str], tmp_path: Path) -> None:
+def test_bad_input_is_one_sentence(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
     code, err = fail("remember", "")
-    assert code == 1 and err == "Error: invalid input: text: text is empty; give the statement to remember.\n"
+    assert (
+        code == 1
+        and err == "Error: invalid input: text: text is empty; give the statement to remember.\n"
+    )
     code, err = fail("remember", "x", "--valid-from", "last tuesday")
     assert code == 1 and "is not a date; use ISO 8601" in err
     code, err = fail("get", "fact_missing")
@@ -90,23 +108,36 @@ def test_bad_input_is_one_sentence(graph: Graph, env_for_cli: dict[str, str], tm
     assert "Traceback" not in err
 
 
-def test_import_markdown_and_transcript_commands(graph: Graph, env_for_cli: dict[str, str], tmp_path: Path) -> None:
+def test_import_markdown_and_transcript_commands(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
     (tmp_path / "AGENTS.md").write_text("# Rules\n- Never commit secrets.\n- Prefer small PRs.\n")
     out = run("import", "markdown", str(tmp_path), "--no-embed")
     assert out.splitlines()[-1] == "1 file(s), 0 unchanged; 2 created, 0 superseded, 0 deprecated"
-    (tmp_path / "t.jsonl").write_text('{"session": "a", "speaker": "u", "text": "hi there"}\n{bad\n')
+    (tmp_path / "t.jsonl").write_text(
+        '{"session": "a", "speaker": "u", "text": "hi there"}\n{bad\n'
+    )
     result = runner.invoke(app, ["import", "transcript", str(tmp_path / "t.jsonl"), "--no-embed"])
     assert result.exit_code == 0
-    assert result.stdout == "t.jsonl: 1 turn(s) imported in 1 session(s), 0 already present, 0 event(s) skipped\n"
+    assert (
+        result.stdout
+        == "t.jsonl: 1 turn(s) imported in 1 session(s), 0 already present, 0 event(s) skipped\n"
+    )
     assert result.stderr.startswith("  t.jsonl:2: line is not valid JSON")
 
 
 def test_branch_commands(graph: Graph, env_for_cli: dict[str, str]) -> None:
     run("remember", "Feature flag X is on", "--about", "flags")
-    unit = runner.invoke(app, ["remember", "OAuth scopes are read-only", "--about", "oauth"],
-                         env={"HIPPOGRAPH_BRANCH": "feature/oauth"}, catch_exceptions=False).stdout.split()[1]  # fmt: skip
+    unit = runner.invoke(
+        app,
+        ["remember", "OAuth scopes are read-only", "--about", "oauth"],
+        env={"HIPPOGRAPH_BRANCH": "feature/oauth"},
+        catch_exceptions=False,
+    ).stdout.split()[1]
     diff = json.loads(run("branch", "diff", "feature/oauth", "--json"))
     assert [u["id"] for u in diff] == [unit]
-    assert run("branch", "merge", "feature/oauth") == "merged 1 unit(s) from feature/oauth into main\n"
+    assert (
+        run("branch", "merge", "feature/oauth") == "merged 1 unit(s) from feature/oauth into main\n"
+    )
     listing = json.loads(run("branch", "list", "--json"))
     assert listing["current"] == "main" and {b["branch"] for b in listing["branches"]} == {"main"}

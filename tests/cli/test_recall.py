@@ -24,8 +24,11 @@ def run(*args: str) -> str:
 
 def seed() -> dict[str, str]:
     ids = {}
-    for key, text, about in [("pg", "Analytics moved to ClickHouse", "analytics"), ("ci", "CI runs on GitHub Actions", "ci"),
-                             ("tok", "Never log access tokens", "auth")]:  # fmt: skip
+    for key, text, about in [
+        ("pg", "Analytics moved to ClickHouse", "analytics"),
+        ("ci", "CI runs on GitHub Actions", "ci"),
+        ("tok", "Never log access tokens", "auth"),
+    ]:
         ids[key] = run("remember", text, "--about", about).split()[1]
     return ids
 
@@ -34,19 +37,30 @@ def test_recall_json_and_table(graph: Graph, env_for_cli: dict[str, str]) -> Non
     ids = seed()
     out = json.loads(run("recall", "where did analytics move to", "--mode", "keyword", "--json"))
     assert out["items"][0]["id"] == ids["pg"] and out["abstain"] is False
-    assert out["items"][0]["source_ref"].startswith("cli:") and "lexical" in out["items"][0]["voices"]
+    assert (
+        out["items"][0]["source_ref"].startswith("cli:") and "lexical" in out["items"][0]["voices"]
+    )
     table = run("recall", "github actions", "--mode", "keyword")
     assert ids["ci"] in table
-    assert run("recall", "ok go on", "--mode", "keyword") == "Nothing to recall: the query has no topic.\n"
+    assert (
+        run("recall", "ok go on", "--mode", "keyword")
+        == "Nothing to recall: the query has no topic.\n"
+    )
     unknown = run("recall", "which message broker do we use", "--mode", "keyword")
-    assert unknown.startswith("I don't know (no_accepted_facts): nothing in memory answers it. Recorded as task task_")
+    assert unknown.startswith(
+        "I don't know (no_accepted_facts): nothing in memory answers it. Recorded as task task_"
+    )
 
 
-def test_batch_equals_single_calls(graph: Graph, env_for_cli: dict[str, str], tmp_path: Path) -> None:
+def test_batch_equals_single_calls(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
     seed()
-    queries = [{"id": "q1", "query": "analytics clickhouse", "mode": "keyword"},
-               {"id": "q2", "query": "access tokens logging", "mode": "keyword", "k": 1},
-               {"id": "q3", "query": "thanks!", "mode": "keyword"}]  # fmt: skip
+    queries = [
+        {"id": "q1", "query": "analytics clickhouse", "mode": "keyword"},
+        {"id": "q2", "query": "access tokens logging", "mode": "keyword", "k": 1},
+        {"id": "q3", "query": "thanks!", "mode": "keyword"},
+    ]
     path = tmp_path / "q.jsonl"
     path.write_text("\n".join(json.dumps(q) for q in queries) + "\n{not json\n")
     result = runner.invoke(app, ["recall", "--batch", str(path)])
@@ -71,9 +85,14 @@ def test_keyword_recall_never_imports_torch(graph: Graph, settings: Settings) ->
         "assert r.exit_code == 0, r.output\n"
         "print('torch' in sys.modules or 'sentence_transformers' in sys.modules)"
     )
-    env = {"HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-           "PATH": "/usr/bin:/bin"}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    env = {
+        "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+        "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False"
 

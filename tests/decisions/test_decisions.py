@@ -22,29 +22,48 @@ def test_jwt_story_end_to_end(memory: Memory, clock: Clock) -> None:
     dec = memory.decide(
         "Use JWT access tokens for the public API",
         problem="Server-side sessions do not scale across our three regions",
-        alternatives=["Server-side sessions: need sticky routing across regions",
-                      "Opaque tokens with introspection: one more network hop per request"],
-        reasoning="Stateless verification at the edge", about=["auth"], source_ref="docs/adr/0004-jwt.md#L1-L40",
-    )  # fmt: skip
+        alternatives=[
+            "Server-side sessions: need sticky routing across regions",
+            "Opaque tokens with introspection: one more network hop per request",
+        ],
+        reasoning="Stateless verification at the edge",
+        about=["auth"],
+        source_ref="docs/adr/0004-jwt.md#L1-L40",
+    )
     clock.advance(days=120)
     memory.record_outcome(dec.id, "Refresh bugs in month two; p95 auth latency down 40%")
     answer = memory.why("JWT tokens")
     assert not answer.abstain and answer.decision is not None
-    assert answer.decision["id"] == dec.id and answer.decision["problem"].startswith("Server-side sessions")
+    assert answer.decision["id"] == dec.id and answer.decision["problem"].startswith(
+        "Server-side sessions"
+    )
     assert {a["option"]: a["why_rejected"] for a in answer.alternatives} == {
         "Server-side sessions": "need sticky routing across regions",
         "Opaque tokens with introspection": "one more network hop per request",
     }
-    assert answer.decision["outcome"].startswith("Refresh bugs") and answer.decision["source_ref"].endswith("#L1-L40")
+    assert answer.decision["outcome"].startswith("Refresh bugs") and answer.decision[
+        "source_ref"
+    ].endswith("#L1-L40")
 
 
 def test_superseded_decision_chain_as_of_two_dates(memory: Memory, clock: Clock) -> None:
-    first = memory.decide("Queue jobs with Celery", problem="Background jobs", about=["job queue"], topic="queue",
-                          source_ref="adr#1")  # fmt: skip
+    first = memory.decide(
+        "Queue jobs with Celery",
+        problem="Background jobs",
+        about=["job queue"],
+        topic="queue",
+        source_ref="adr#1",
+    )
     march = clock.advance(days=30)
     clock.advance(days=30)
-    second = memory.decide("Queue jobs with Temporal", problem="Background jobs need retries and visibility",
-                           supersedes=first.id, about=["job queue"], topic="queue", source_ref="adr#2")  # fmt: skip
+    second = memory.decide(
+        "Queue jobs with Temporal",
+        problem="Background jobs need retries and visibility",
+        supersedes=first.id,
+        about=["job queue"],
+        topic="queue",
+        source_ref="adr#2",
+    )
     assert second.superseded == [first.id]
     now = memory.why("job queue")
     assert now.decision["id"] == second.id and [d["id"] for d in now.supersedes] == [first.id]
@@ -64,22 +83,35 @@ def test_alternative_without_reason_is_refused(memory: Memory) -> None:
         memory.decide("  ", source_ref="x")
 
 
-def test_failure_needs_a_real_commit_or_a_test(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+def test_failure_needs_a_real_commit_or_a_test(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
     repo = tmp_path / "r"
     repo.mkdir()
-    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x",
-           "PATH": "/usr/bin:/bin"}  # fmt: skip
+    env = {
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@x",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@x",
+        "PATH": "/usr/bin:/bin",
+    }
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     (repo / "a.py").write_text("def f():\n    return 1\n")
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    subprocess.run(["git", "commit", "-qm", "fix: token refresh race"], cwd=repo, check=True, env=env)
-    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True).stdout.strip()
+    subprocess.run(
+        ["git", "commit", "-qm", "fix: token refresh race"], cwd=repo, check=True, env=env
+    )
+    sha = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True
+    ).stdout.strip()
     memory = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=repo, clock=clock)
     with pytest.raises(IngestError, match="needs its proof"):
         memory.fail("refresh broke")
     with pytest.raises(IngestError, match="does not exist in the repository"):
         memory.fail("refresh broke", commit="deadbeef")
-    fail = memory.fail("Token refresh raced with logout", why="no lock", fix="serialise refresh", commit=sha[:8])
+    fail = memory.fail(
+        "Token refresh raced with logout", why="no lock", fix="serialise refresh", commit=sha[:8]
+    )
     got = memory.get(fail.id)
     assert got["unit"]["commit"] == sha
     assert {e["type"] for e in got["edges"]} >= {"FROM", "FIXED_BY"}
@@ -91,22 +123,44 @@ def test_rules_and_policies(memory: Memory) -> None:
     with pytest.raises(IngestError, match="not a valid regular expression"):
         memory.add_rule("no eval", category="security", severity="critical", forbid="eval(")
     with pytest.raises(IngestError, match="tree-sitter query is invalid"):
-        memory.add_rule("no eval", category="security", severity="critical", ts_query="(call", language="python")
-    check = memory.add_rule("Never call eval", category="security", severity="critical", scope="**/*.py", forbid=r"\beval\(")
+        memory.add_rule(
+            "no eval", category="security", severity="critical", ts_query="(call", language="python"
+        )
+    check = memory.add_rule(
+        "Never call eval",
+        category="security",
+        severity="critical",
+        scope="**/*.py",
+        forbid=r"\beval\(",
+    )
     advisory = memory.add_rule("Prefer small pull requests", category="code", severity="low")
     assert [r["id"] for r in memory.rules()][:1] == [check.id]
     assert [p["id"] for p in memory.policies()] == [advisory.id]
 
 
 def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
-    out = runner.invoke(app, ["decide", "--decision", "Use Postgres for orders", "--problem", "Orders need transactions",
-                              "-a", "MongoDB: no multi-document transactions in our version", "--about", "orders"],
-                        catch_exceptions=False)  # fmt: skip
+    out = runner.invoke(
+        app,
+        [
+            "decide",
+            "--decision",
+            "Use Postgres for orders",
+            "--problem",
+            "Orders need transactions",
+            "-a",
+            "MongoDB: no multi-document transactions in our version",
+            "--about",
+            "orders",
+        ],
+        catch_exceptions=False,
+    )
     assert out.exit_code == 0 and out.stdout.startswith("created dec_")
     why = runner.invoke(app, ["why", "orders database", "--json"], catch_exceptions=False)
     assert '"Use Postgres for orders"' in why.stdout
     unknown = runner.invoke(app, ["why", "kubernetes ingress controller"], catch_exceptions=False)
-    assert unknown.stdout.startswith("I don't know why (no_accepted_facts): nothing in memory answers it. Recorded as task task_")
+    assert unknown.stdout.startswith(
+        "I don't know why (no_accepted_facts): nothing in memory answers it. Recorded as task task_"
+    )
     bad = runner.invoke(app, ["decide", "--decision", "X", "-a", "Y"])
     assert bad.exit_code == 1 and "lacks its reason" in bad.stderr
     nofail = runner.invoke(app, ["fail", "--what", "it broke"])

@@ -10,14 +10,19 @@ import pytest
 from hippograph.config import Settings
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph
+from hippograph.ingest.diff import parse_diff
 from hippograph.memory import Memory
 from hippograph.rule_engine import patched_text
-from hippograph.ingest.diff import parse_diff
 from tests.fakes import Clock
 
-ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x",
-       "PATH": "/usr/bin:/bin"}  # fmt: skip
-CONFIG = '''import yaml
+ENV = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@x",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@x",
+    "PATH": "/usr/bin:/bin",
+}
+CONFIG = """import yaml
 
 
 def load_config(path):
@@ -27,7 +32,7 @@ def load_config(path):
 
 def merge(a, b):
     return {**a, **b}
-'''
+"""
 
 
 def make_repo(tmp_path: Path) -> Path:
@@ -42,31 +47,50 @@ def make_repo(tmp_path: Path) -> Path:
 
 def diff_for(repo: Path, new_text: str) -> str:
     (repo / "svc/config.py").write_text(new_text)
-    out = subprocess.run(["git", "diff"], cwd=repo, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["git", "diff"], cwd=repo, capture_output=True, text=True, check=True
+    ).stdout
     subprocess.run(["git", "checkout", "--", "."], cwd=repo, check=True)
     return out
 
 
 @pytest.fixture()
-def repo_memory(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> tuple[Path, Memory]:
+def repo_memory(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> tuple[Path, Memory]:
     repo = make_repo(tmp_path)
-    return repo, Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=repo, clock=clock)
+    return repo, Memory(
+        graph, settings.model_copy(update={"branch": "main"}), cwd=repo, clock=clock
+    )
 
 
 def test_blocks_a_patch_that_reintroduces_what_broke(repo_memory: tuple[Path, Memory]) -> None:
     repo, memory = repo_memory
     memory.index(repo)
-    fail = memory.fail("yaml.load on user config allowed code execution", why="unsafe loader", fix="use safe_load",
-                       test="tests/test_config.py::test_unsafe_yaml", symbols=["svc.config.load_config"])  # fmt: skip
-    rule = memory.add_rule("Never use yaml.load; use yaml.safe_load", category="security", severity="critical",
-                           scope="svc/**/*.py", forbid=r"yaml\.load\(", from_failure=fail.id)  # fmt: skip
+    fail = memory.fail(
+        "yaml.load on user config allowed code execution",
+        why="unsafe loader",
+        fix="use safe_load",
+        test="tests/test_config.py::test_unsafe_yaml",
+        symbols=["svc.config.load_config"],
+    )
+    rule = memory.add_rule(
+        "Never use yaml.load; use yaml.safe_load",
+        category="security",
+        severity="critical",
+        scope="svc/**/*.py",
+        forbid=r"yaml\.load\(",
+        from_failure=fail.id,
+    )
     bad = diff_for(repo, CONFIG.replace("yaml.safe_load(handle)", "yaml.load(handle)"))
     verdict = memory.check_patch(bad)
     assert verdict["verdict"] == "block"
     assert [(v["rule"], v["line"]) for v in verdict["violations"]] == [(rule.id, 6)]
     assert verdict["symbols"] == ["svc.config.load_config"]
     assert any(w["failure"] == fail.id for w in verdict["warnings"])
-    assert verdict["repair_plan"][0].startswith("svc/config.py:6: remove or rewrite `return yaml.load(handle)`")
+    assert verdict["repair_plan"][0].startswith(
+        "svc/config.py:6: remove or rewrite `return yaml.load(handle)`"
+    )
     clean = diff_for(repo, CONFIG.replace("return {**a, **b}", "return {**a, **b, 'merged': True}"))
     assert memory.check_patch(clean)["verdict"] == "allow"
     confirmed = memory.check_patch(bad, confirm=[rule.id], reason="trusted input in tests")
@@ -77,11 +101,23 @@ def test_blocks_a_patch_that_reintroduces_what_broke(repo_memory: tuple[Path, Me
 
 def test_require_and_tree_sitter_rules(repo_memory: tuple[Path, Memory]) -> None:
     repo, memory = repo_memory
-    memory.add_rule("Config modules must log with the module logger", category="code", severity="medium",
-                    scope="svc/*.py", require=r"getLogger\(__name__\)")  # fmt: skip
-    memory.add_rule("No print calls in services", category="code", severity="high", scope="svc/*.py",
-                    ts_query='(call function: (identifier) @f (#eq? @f "print"))')  # fmt: skip
-    patch = diff_for(repo, CONFIG.replace("    return {**a, **b}", "    print(a)\n    return {**a, **b}"))
+    memory.add_rule(
+        "Config modules must log with the module logger",
+        category="code",
+        severity="medium",
+        scope="svc/*.py",
+        require=r"getLogger\(__name__\)",
+    )
+    memory.add_rule(
+        "No print calls in services",
+        category="code",
+        severity="high",
+        scope="svc/*.py",
+        ts_query='(call function: (identifier) @f (#eq? @f "print"))',
+    )
+    patch = diff_for(
+        repo, CONFIG.replace("    return {**a, **b}", "    print(a)\n    return {**a, **b}")
+    )
     verdict = memory.check_patch(patch)
     kinds = sorted((v["check"], v["line"]) for v in verdict["violations"])
     assert kinds == [("require", None), ("ts-query", 10)]

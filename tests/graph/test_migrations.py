@@ -19,7 +19,9 @@ _DECLARED = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\s+([A-Z][A-Z<>{}:, _|]*[A-Z>
 
 def declared_params(query: queries.Query) -> dict[str, str]:
     """``$name TYPE`` pairs from the file's header comments."""
-    header = "\n".join(line for line in query.path.read_text().splitlines() if line.startswith("//"))
+    header = "\n".join(
+        line for line in query.path.read_text().splitlines() if line.startswith("//")
+    )
     return {name: kind for name, kind in _DECLARED.findall(header)}
 
 
@@ -33,9 +35,13 @@ def dummy(kind: str) -> Any:
     if kind.startswith("LIST"):
         return []
     return {
-        "STRING": "x", "INTEGER": 1, "FLOAT": 0.5, "BOOLEAN": False, "MAP": {},
+        "STRING": "x",
+        "INTEGER": 1,
+        "FLOAT": 0.5,
+        "BOOLEAN": False,
+        "MAP": {},
         "DATETIME": datetime(2026, 1, 1, tzinfo=UTC),
-    }[kind]  # fmt: skip
+    }[kind]
 
 
 def test_schema_applied_twice_changes_nothing(graph: Graph) -> None:
@@ -59,15 +65,21 @@ def test_every_index_is_online_and_expected_ones_exist(graph: Graph) -> None:
 
 
 def test_every_label_has_an_id_uniqueness_constraint(graph: Graph) -> None:
-    constrained = {c["labels"][0] for c in graph.read("show_constraints") if c["properties"] == ["id"]}
+    constrained = {
+        c["labels"][0] for c in graph.read("show_constraints") if c["properties"] == ["id"]
+    }
     assert {label.value for label in NodeLabel} <= constrained
 
 
-@pytest.mark.parametrize("name", sorted(q.name for q in queries.load_all().values() if q.section != "schema"))
+@pytest.mark.parametrize(
+    "name", sorted(q.name for q in queries.load_all().values() if q.section != "schema")
+)
 def test_every_query_file_passes_explain(graph: Graph, name: str) -> None:
     query = queries.get(name)
     declared = declared_params(query)
-    assert set(declared) >= query.params, f"{name}.cypher: declare the type of {sorted(query.params - set(declared))} in its header"
+    assert set(declared) >= query.params, (
+        f"{name}.cypher: declare the type of {sorted(query.params - set(declared))} in its header"
+    )
     params = {p: dummy(declared[p]) for p in query.params}
     ops = graph.explain(name, **params)
     assert ops, f"{name}.cypher produced no plan"
@@ -96,7 +108,10 @@ def test_query_files_declare_access_and_single_statement() -> None:
         assert query.text.strip()
 
 
-_NAMED = re.compile(r"CREATE\s+(?:(FULLTEXT|VECTOR|RANGE)\s+INDEX|CONSTRAINT)\s+(\w+)\s+IF NOT EXISTS", re.IGNORECASE)
+_NAMED = re.compile(
+    r"CREATE\s+(?:(FULLTEXT|VECTOR|RANGE)\s+INDEX|CONSTRAINT)\s+(\w+)\s+IF NOT EXISTS",
+    re.IGNORECASE,
+)
 
 
 def test_every_named_index_and_constraint_exists_with_its_type(graph: Graph) -> None:
@@ -112,4 +127,6 @@ def test_every_named_index_and_constraint_exists_with_its_type(graph: Graph) -> 
         if kind is None:
             assert name in constraints, f"{query.path.name}: constraint {name} missing"
         else:
-            assert indexes.get(name) == kind.upper(), f"{query.path.name}: {name} is {indexes.get(name)}, not {kind.upper()}"
+            assert indexes.get(name) == kind.upper(), (
+                f"{query.path.name}: {name} is {indexes.get(name)}, not {kind.upper()}"
+            )

@@ -35,13 +35,38 @@ UNIT = {"source_ref": "tests#L1-L2", "source_kind": "user", "trust": 0.9, "confi
 def every_kind() -> list[NodeRecord]:
     return [
         Fact(id="fact_1", text="We use Postgres", **UNIT),  # type: ignore[arg-type]
-        Decision(id="dec_1", text="Use JWT", problem="sessions do not scale", reasoning="stateless", **UNIT),  # type: ignore[arg-type]
-        Failure(id="fail_1", text="token refresh broke", why="clock skew", fix="leeway", commit="abc123", **UNIT),  # type: ignore[arg-type]
-        Rule(id="rule_1", text="never log tokens", category="security", severity="critical", **UNIT),  # type: ignore[arg-type]
-        Episode(id="ep_1", text="user: we use Postgres", session="s1", turn=1, speaker="user", **UNIT),  # type: ignore[arg-type]
+        Decision(
+            id="dec_1",
+            text="Use JWT",
+            problem="sessions do not scale",
+            reasoning="stateless",
+            **UNIT,
+        ),  # type: ignore[arg-type]
+        Failure(
+            id="fail_1",
+            text="token refresh broke",
+            why="clock skew",
+            fix="leeway",
+            commit="abc123",
+            **UNIT,
+        ),  # type: ignore[arg-type]
+        Rule(
+            id="rule_1", text="never log tokens", category="security", severity="critical", **UNIT
+        ),  # type: ignore[arg-type]
+        Episode(
+            id="ep_1", text="user: we use Postgres", session="s1", turn=1, speaker="user", **UNIT
+        ),  # type: ignore[arg-type]
         File(id="file_1", path="src/auth.py", language="python", content_hash="h1"),
-        Symbol(id="sym_1", name="login", qualified_name="auth.login", kind="function", language="python",
-               file_path="src/auth.py", start_line=1, end_line=9),  # fmt: skip
+        Symbol(
+            id="sym_1",
+            name="login",
+            qualified_name="auth.login",
+            kind="function",
+            language="python",
+            file_path="src/auth.py",
+            start_line=1,
+            end_line=9,
+        ),
         Entity(id="ent_1", name="Postgres", entity_type="database", aliases=["pg", "postgresql"]),
         Alternative(id="alt_1", option="server sessions", why_rejected="sticky load balancing"),
         Task(id="task_1", text="need evidence for the DB choice", reason="no_accepted_facts"),
@@ -81,7 +106,11 @@ def test_every_edge_type_round_trips(graph: Graph) -> None:
 
 
 def test_each_write_records_a_change(graph: Graph) -> None:
-    write(graph, [Entity(id="a", name="A"), Entity(id="b", name="B")], [Edge(type=RelType.RELATED, source_id="a", target_id="b")])
+    write(
+        graph,
+        [Entity(id="a", name="A"), Entity(id="b", name="B")],
+        [Edge(type=RelType.RELATED, source_id="a", target_id="b")],
+    )
     rows = graph.read("count_labels")
     counts = {r["label"]: r["count"] for r in rows}
     assert counts["Change"] == 3
@@ -89,7 +118,9 @@ def test_each_write_records_a_change(graph: Graph) -> None:
 
 def test_update_node_records_before_and_after(graph: Graph) -> None:
     write(graph, [Fact(id="fact_1", text="We use Postgres", **UNIT)])  # type: ignore[arg-type]
-    before, after = graph.write_tx(lambda tx: store.update_node(tx, "fact_1", {"confidence": 0.95}, actor="tester"))
+    before, after = graph.write_tx(
+        lambda tx: store.update_node(tx, "fact_1", {"confidence": 0.95}, actor="tester")
+    )
     assert before["confidence"] == 0.8 and after["confidence"] == 0.95
     _, props = store.get_node(graph, "fact_1")
     assert props["confidence"] == 0.95
@@ -105,7 +136,11 @@ def test_duplicate_id_is_refused_clearly(graph: Graph) -> None:
 
 def test_failed_transaction_leaves_nothing(graph: Graph) -> None:
     with pytest.raises(NotFoundError, match="ghost"):
-        write(graph, [Entity(id="ent_ok", name="A")], [Edge(type=RelType.ABOUT, source_id="ent_ok", target_id="ghost")])
+        write(
+            graph,
+            [Entity(id="ent_ok", name="A")],
+            [Edge(type=RelType.ABOUT, source_id="ent_ok", target_id="ghost")],
+        )
     with pytest.raises(NotFoundError):
         store.get_node(graph, "ent_ok")
     counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
@@ -113,7 +148,7 @@ def test_failed_transaction_leaves_nothing(graph: Graph) -> None:
 
 
 HOSTILE = [
-    "it's \"quoted\" and `backticked`",
+    'it\'s "quoted" and `backticked`',
     "}) DETACH DELETE n //",
     "'; MATCH (n) DETACH DELETE n; //",
     '+-&&||!(){}[]^"~*?:\\/',

@@ -16,10 +16,30 @@ from hippograph.ingest.import_transcript import episode_id
 from hippograph.memory import Memory
 
 GENERIC = [
-    {"session": "s1", "turn": 1, "speaker": "user", "text": "Hi! Please remember that we deploy on Fridays only."},
-    {"session": "s1", "turn": 2, "speaker": "assistant", "text": "Noted. I will never call anything on Fridays."},
-    {"session": "s1", "turn": 3, "speaker": "user", "text": "Thanks. Also: never call the billing API from tests"},
-    {"session": "s1", "turn": 4, "speaker": "user", "text": "Should we always squash merges? And what did we decide?"},
+    {
+        "session": "s1",
+        "turn": 1,
+        "speaker": "user",
+        "text": "Hi! Please remember that we deploy on Fridays only.",
+    },
+    {
+        "session": "s1",
+        "turn": 2,
+        "speaker": "assistant",
+        "text": "Noted. I will never call anything on Fridays.",
+    },
+    {
+        "session": "s1",
+        "turn": 3,
+        "speaker": "user",
+        "text": "Thanks. Also: never call the billing API from tests",
+    },
+    {
+        "session": "s1",
+        "turn": 4,
+        "speaker": "user",
+        "text": "Should we always squash merges? And what did we decide?",
+    },
     {"session": "s1", "turn": 5, "speaker": "user", "text": "ok never mind"},
 ]
 
@@ -37,18 +57,31 @@ def git_repo(path: Path) -> Path:
 
 def hook_payload(transcript: Path, cwd: Path, event: str = "SessionEnd") -> dict[str, Any]:
     """A SessionEnd (or PreCompact) payload as Claude Code sends it on stdin."""
-    base = {"session_id": "9f1c2d3e-0000-4000-8000-000000000001", "transcript_path": str(transcript),
-            "cwd": str(cwd), "permission_mode": "default", "hook_event_name": event}  # fmt: skip
-    base.update({"reason": "prompt_input_exit"} if event == "SessionEnd" else {"trigger": "auto", "custom_instructions": ""})
+    base = {
+        "session_id": "9f1c2d3e-0000-4000-8000-000000000001",
+        "transcript_path": str(transcript),
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": event,
+    }
+    base.update(
+        {"reason": "prompt_input_exit"}
+        if event == "SessionEnd"
+        else {"trigger": "auto", "custom_instructions": ""}
+    )
     return base
 
 
 def captured(memory: Memory, scope: str) -> list[tuple[str, str, str]]:
     units = memory.units(scope=scope, limit=1000)
-    return sorted((u["kind"], u["text"], u["truth_status"]) for u in units if u["kind"] != "episode")
+    return sorted(
+        (u["kind"], u["text"], u["truth_status"]) for u in units if u["kind"] != "episode"
+    )
 
 
-def test_user_statements_become_hypotheses_from_their_episodes(memory: Memory, tmp_path: Path) -> None:
+def test_user_statements_become_hypotheses_from_their_episodes(
+    memory: Memory, tmp_path: Path
+) -> None:
     transcript = write_jsonl(tmp_path / "session.jsonl", GENERIC)
     repo = git_repo(tmp_path / "shop")
     summary = capture.capture(transcript, repo, memory=memory)
@@ -58,9 +91,16 @@ def test_user_statements_become_hypotheses_from_their_episodes(memory: Memory, t
         ("rule", "Never call the billing API from tests", "hypothesis"),
     ]
     by_text = {u["text"]: u for u in memory.units(scope="shop", limit=1000)}
-    fact, rule = by_text["We deploy on Fridays only"], by_text["Never call the billing API from tests"]
+    fact, rule = (
+        by_text["We deploy on Fridays only"],
+        by_text["Never call the billing API from tests"],
+    )
     assert fact["source_kind"] == "agent" and fact["source_ref"] == "session.jsonl#1"
-    assert (rule["category"], rule["severity"], rule["source_ref"]) == ("code", "medium", "session.jsonl#3")
+    assert (rule["category"], rule["severity"], rule["source_ref"]) == (
+        "code",
+        "medium",
+        "session.jsonl#3",
+    )
     for unit, turn in ((fact, 1), (rule, 3)):
         edges = memory.get(unit["id"])["edges"]
         assert [(e["type"], e["target_id"]) for e in edges if e["type"] == "FROM"] == [
@@ -76,38 +116,89 @@ def test_capturing_twice_adds_nothing(memory: Memory, tmp_path: Path) -> None:
     second = capture.capture(transcript, repo, memory=memory)
     after = {u["id"]: u for u in memory.units(scope="shop", limit=1000)}
     assert len(first["recorded"]) == 2
-    assert (second["episodes_imported"], second["episodes_present"], second["recorded"], second["already_captured"]) == (
-        0, 5, [], 2)
+    assert (
+        second["episodes_imported"],
+        second["episodes_present"],
+        second["recorded"],
+        second["already_captured"],
+    ) == (0, 5, [], 2)
     assert after == before  # no new unit, and nothing strengthened either
 
 
-def test_a_later_turn_repeating_a_statement_links_it_once_more(memory: Memory, tmp_path: Path) -> None:
+def test_a_later_turn_repeating_a_statement_links_it_once_more(
+    memory: Memory, tmp_path: Path
+) -> None:
     transcript = write_jsonl(tmp_path / "session.jsonl", GENERIC)
     repo = git_repo(tmp_path / "shop")
     capture.capture(transcript, repo, memory=memory)
-    more = [*GENERIC, {"session": "s1", "turn": 6, "speaker": "user", "text": "Remember: we deploy on Fridays only!"}]
+    more = [
+        *GENERIC,
+        {
+            "session": "s1",
+            "turn": 6,
+            "speaker": "user",
+            "text": "Remember: we deploy on Fridays only!",
+        },
+    ]
     summary = capture.capture(write_jsonl(transcript, more), repo, memory=memory)
     assert [r["action"] for r in summary["recorded"]] == ["strengthened"]
-    fact = next(u for u in memory.units(scope="shop", kind="fact", limit=100) if u["text"] == "We deploy on Fridays only")
-    assert sorted(e["target_id"] for e in memory.get(fact["id"])["edges"] if e["type"] == "FROM") == sorted(
-        episode_id("shop", "session.jsonl", "s1", t) for t in (1, 6))
+    fact = next(
+        u
+        for u in memory.units(scope="shop", kind="fact", limit=100)
+        if u["text"] == "We deploy on Fridays only"
+    )
+    assert sorted(
+        e["target_id"] for e in memory.get(fact["id"])["edges"] if e["type"] == "FROM"
+    ) == sorted(episode_id("shop", "session.jsonl", "s1", t) for t in (1, 6))
 
 
 def test_claude_code_transcript_outside_a_repository(memory: Memory, tmp_path: Path) -> None:
     session = "9f1c2d3e-0000-4000-8000-000000000001"
     rows = [
         {"type": "summary", "summary": "Billing work"},
-        {"type": "user", "sessionId": session, "timestamp": "2026-02-01T10:00:00Z",
-         "message": {"role": "user", "content": "<system-reminder>Always answer in French.</system-reminder>"
-                                                "We decided to keep invoices in Postgres."}},
-        {"type": "assistant", "sessionId": session, "timestamp": "2026-02-01T10:00:05Z",
-         "message": {"role": "assistant", "content": [{"type": "text", "text": "Always happy to help."},
-                                                      {"type": "tool_use", "id": "t1", "name": "Edit", "input": {}}]}},
-        {"type": "user", "sessionId": session, "timestamp": "2026-02-01T10:00:06Z",
-         "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]}},
-        {"type": "user", "sessionId": session, "timestamp": "2026-02-01T10:01:00Z",
-         "message": {"role": "user", "content": [{"type": "text", "text": "From now on, run the linter before committing."}]}},
-    ]  # fmt: skip
+        {
+            "type": "user",
+            "sessionId": session,
+            "timestamp": "2026-02-01T10:00:00Z",
+            "message": {
+                "role": "user",
+                "content": "<system-reminder>Always answer in French.</system-reminder>"
+                "We decided to keep invoices in Postgres.",
+            },
+        },
+        {
+            "type": "assistant",
+            "sessionId": session,
+            "timestamp": "2026-02-01T10:00:05Z",
+            "message": {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Always happy to help."},
+                    {"type": "tool_use", "id": "t1", "name": "Edit", "input": {}},
+                ],
+            },
+        },
+        {
+            "type": "user",
+            "sessionId": session,
+            "timestamp": "2026-02-01T10:00:06Z",
+            "message": {
+                "role": "user",
+                "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}],
+            },
+        },
+        {
+            "type": "user",
+            "sessionId": session,
+            "timestamp": "2026-02-01T10:01:00Z",
+            "message": {
+                "role": "user",
+                "content": [
+                    {"type": "text", "text": "From now on, run the linter before committing."}
+                ],
+            },
+        },
+    ]
     transcript = write_jsonl(tmp_path / f"{session}.jsonl", rows)
     plain = tmp_path / "notes"
     plain.mkdir()
@@ -126,17 +217,31 @@ def test_handle_spawns_the_capture_process(tmp_path: Path) -> None:
     calls: list[list[str]] = []
     for event in ("SessionEnd", "PreCompact"):
         assert capture.handle(hook_payload(transcript, tmp_path, event), calls.append) is None
-    argv = [sys.executable, "-m", "hippograph.hooks.capture", "--transcript", str(transcript), "--cwd", str(tmp_path),
-            "--session", "9f1c2d3e-0000-4000-8000-000000000001"]  # fmt: skip
+    argv = [
+        sys.executable,
+        "-m",
+        "hippograph.hooks.capture",
+        "--transcript",
+        str(transcript),
+        "--cwd",
+        str(tmp_path),
+        "--session",
+        "9f1c2d3e-0000-4000-8000-000000000001",
+    ]
     assert calls == [argv, argv]
 
 
-@pytest.mark.parametrize("change", [
-    {"transcript_path": "/nonexistent/t.jsonl"},
-    {"transcript_path": None},
-    {"hook_event_name": "UserPromptSubmit"},
-])  # fmt: skip
-def test_handle_ignores_payloads_without_a_transcript(tmp_path: Path, change: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"transcript_path": "/nonexistent/t.jsonl"},
+        {"transcript_path": None},
+        {"hook_event_name": "UserPromptSubmit"},
+    ],
+)
+def test_handle_ignores_payloads_without_a_transcript(
+    tmp_path: Path, change: dict[str, Any]
+) -> None:
     payload = {**hook_payload(write_jsonl(tmp_path / "t.jsonl", GENERIC), tmp_path), **change}
     calls: list[list[str]] = []
     capture.handle(payload, calls.append)
@@ -147,7 +252,10 @@ def test_handle_never_raises(tmp_path: Path) -> None:
     def broken(argv: list[str]) -> None:
         raise OSError("fork failed")
 
-    assert capture.handle(hook_payload(write_jsonl(tmp_path / "t.jsonl", GENERIC), tmp_path), broken) is None
+    assert (
+        capture.handle(hook_payload(write_jsonl(tmp_path / "t.jsonl", GENERIC), tmp_path), broken)
+        is None
+    )
 
 
 def test_handle_is_fast_and_loads_neither_the_driver_nor_torch(tmp_path: Path) -> None:
@@ -162,24 +270,44 @@ def test_handle_is_fast_and_loads_neither_the_driver_nor_torch(tmp_path: Path) -
         "print(len(calls), 'neo4j' in sys.modules, 'torch' in sys.modules, took < 0.5)\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["1", "False", "False", "True"]
 
 
-def test_detached_process_end_to_end(memory: Memory, env_for_cli: dict[str, str], tmp_path: Path) -> None:
+def test_detached_process_end_to_end(
+    memory: Memory, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
     """What the hook spawns, run for real: settings from the environment, errors to capture.log."""
     transcript = write_jsonl(tmp_path / "t.jsonl", GENERIC)
     repo = git_repo(tmp_path / "shop")
     data_dir = tmp_path / "data"
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}, **env_for_cli,
-           "HIPPOGRAPH_DATA_DIR": str(data_dir), "HIPPOGRAPH_BRANCH": "main"}  # fmt: skip
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")},
+        **env_for_cli,
+        "HIPPOGRAPH_DATA_DIR": str(data_dir),
+        "HIPPOGRAPH_BRANCH": "main",
+    }
     ran: list[subprocess.CompletedProcess[str]] = []
 
     def spawn(argv: list[str]) -> None:  # the dispatcher detaches; here we wait for it
-        ran.append(subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120,
-                                  cwd=Path(__file__).resolve().parents[2]))  # fmt: skip
+        ran.append(
+            subprocess.run(
+                argv,
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=120,
+                cwd=Path(__file__).resolve().parents[2],
+            )
+        )
 
     capture.handle(hook_payload(transcript, repo), spawn)
     assert ran[0].returncode == 0, (data_dir / "capture.log").read_text()
@@ -190,7 +318,16 @@ def test_detached_process_end_to_end(memory: Memory, env_for_cli: dict[str, str]
     ]
     assert "captured" in (data_dir / "capture.log").read_text()
     broken = {**env, "HIPPOGRAPH_NEO4J_URI": "bolt://127.0.0.1:1"}
-    failed = subprocess.run(capture.capture_argv(str(transcript), str(repo), "s"), capture_output=True, text=True,
-                            env=broken, timeout=120, cwd=Path(__file__).resolve().parents[2])  # fmt: skip
+    failed = subprocess.run(
+        capture.capture_argv(str(transcript), str(repo), "s"),
+        capture_output=True,
+        text=True,
+        env=broken,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert failed.returncode == 1 and failed.stdout == ""
-    assert "capture of" in (data_dir / "capture.log").read_text() and "failed" in (data_dir / "capture.log").read_text()
+    assert (
+        "capture of" in (data_dir / "capture.log").read_text()
+        and "failed" in (data_dir / "capture.log").read_text()
+    )

@@ -20,34 +20,65 @@ HIPPO = str(Path(sys.executable).parent / "hippo")
 
 
 def payload(prompt: str, cwd: Path) -> str:
-    return json.dumps({"session_id": "abc123", "transcript_path": str(cwd / "t.jsonl"), "cwd": str(cwd),
-                       "permission_mode": "default", "hook_event_name": "UserPromptSubmit", "prompt": prompt})  # fmt: skip
+    return json.dumps(
+        {
+            "session_id": "abc123",
+            "transcript_path": str(cwd / "t.jsonl"),
+            "cwd": str(cwd),
+            "permission_mode": "default",
+            "hook_event_name": "UserPromptSubmit",
+            "prompt": prompt,
+        }
+    )
 
 
-def run_hook(settings: Settings, stdin: str, *extra_env: tuple[str, str], event: str = "user-prompt") -> subprocess.CompletedProcess[str]:
+def run_hook(
+    settings: Settings, stdin: str, *extra_env: tuple[str, str], event: str = "user-prompt"
+) -> subprocess.CompletedProcess[str]:
     # A generous budget: these tests check what the hook says, and a cold server on a loaded CI
     # machine can take longer than the production 0.9 s to plan its first queries.
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(Path.home()), "HIPPOGRAPH_HOOK_DEADLINE_S": "15",
-           "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-           "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT, "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri, **dict(extra_env)}  # fmt: skip
-    return subprocess.run([HIPPO, "hook", event], input=stdin, capture_output=True, text=True, env=env, timeout=30)
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(Path.home()),
+        "HIPPOGRAPH_HOOK_DEADLINE_S": "15",
+        "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+        "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT,
+        "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+        **dict(extra_env),
+    }
+    return subprocess.run(
+        [HIPPO, "hook", event], input=stdin, capture_output=True, text=True, env=env, timeout=30
+    )
 
 
 @pytest.fixture()
 def seeded(memory: Memory) -> Memory:
-    memory.remember("Analytics queries run on ClickHouse; Postgres is only OLTP now", about=["analytics"],
-                    source="user", source_ref="docs/adr/0007.md#L1-L9")  # fmt: skip
-    memory.remember("Deploys go through ArgoCD with a manual sync for production", about=["deploy"],
-                    source="user", source_ref="runbook.md#L3-L5")  # fmt: skip
+    memory.remember(
+        "Analytics queries run on ClickHouse; Postgres is only OLTP now",
+        about=["analytics"],
+        source="user",
+        source_ref="docs/adr/0007.md#L1-L9",
+    )
+    memory.remember(
+        "Deploys go through ArgoCD with a manual sync for production",
+        about=["deploy"],
+        source="user",
+        source_ref="runbook.md#L3-L5",
+    )
     memory.add_rule("Keep pull requests under 400 lines", category="code", severity="low")
-    memory.update_agent_notes("claude-code", "Last session: migrated the billing cron; tests still flaky.") \
-        if hasattr(memory, "update_agent_notes") else None  # fmt: skip
+    memory.update_agent_notes(
+        "claude-code", "Last session: migrated the billing cron; tests still flaky."
+    ) if hasattr(memory, "update_agent_notes") else None
     return memory
 
 
-def test_injects_sourced_memories_and_the_preamble(seeded: Memory, settings: Settings, tmp_path: Path) -> None:
-    prompt = ("I need to add a revenue chart to the analytics dashboard. Where do the analytics queries run now? "
-              "Paste: ERROR relation \"events\" does not exist at character 15")  # fmt: skip
+def test_injects_sourced_memories_and_the_preamble(
+    seeded: Memory, settings: Settings, tmp_path: Path
+) -> None:
+    prompt = (
+        "I need to add a revenue chart to the analytics dashboard. Where do the analytics queries run now? "
+        'Paste: ERROR relation "events" does not exist at character 15'
+    )
     done = run_hook(settings, payload(prompt, tmp_path))
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)["hookSpecificOutput"]
@@ -59,26 +90,41 @@ def test_injects_sourced_memories_and_the_preamble(seeded: Memory, settings: Set
     assert len(context) <= 1400 + 600 + 400 + 200
 
 
-@pytest.mark.parametrize("prompt", ["ok go on", "thanks!", "continue", "yes, do it", "lgtm, ship it"])
-def test_chit_chat_gets_nothing(seeded: Memory, settings: Settings, tmp_path: Path, prompt: str) -> None:
+@pytest.mark.parametrize(
+    "prompt", ["ok go on", "thanks!", "continue", "yes, do it", "lgtm, ship it"]
+)
+def test_chit_chat_gets_nothing(
+    seeded: Memory, settings: Settings, tmp_path: Path, prompt: str
+) -> None:
     done = run_hook(settings, payload(prompt, tmp_path))
     assert done.returncode == 0 and done.stdout == ""
 
 
-def test_unknown_topic_gets_nothing_and_records_no_task(seeded: Memory, graph: Graph, settings: Settings,
-                                                        tmp_path: Path) -> None:  # fmt: skip
+def test_unknown_topic_gets_nothing_and_records_no_task(
+    seeded: Memory, graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
     before = {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0)
     done = run_hook(settings, payload("what kubernetes version do we run in staging?", tmp_path))
     assert done.returncode == 0 and done.stdout == ""
     assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == before
 
 
-def test_neo4j_down_returns_fast_adds_nothing_and_says_why(settings: Settings, tmp_path: Path) -> None:
+def test_neo4j_down_returns_fast_adds_nothing_and_says_why(
+    settings: Settings, tmp_path: Path
+) -> None:
     started = time.monotonic()
-    done = run_hook(settings, payload("where do analytics queries run", tmp_path), ("HIPPOGRAPH_NEO4J_HTTP_PORT", "1"))
+    done = run_hook(
+        settings,
+        payload("where do analytics queries run", tmp_path),
+        ("HIPPOGRAPH_NEO4J_HTTP_PORT", "1"),
+    )
     assert done.returncode == 0 and done.stdout == ""  # the prompt goes on, nothing added
-    assert done.stderr.count("\n") == 1 and "cannot reach Neo4j's HTTP API" in done.stderr  # and why, in one line
-    assert time.monotonic() - started < 5  # generous for a loaded CI machine; the hook itself waits ≤ 0.9 s
+    assert (
+        done.stderr.count("\n") == 1 and "cannot reach Neo4j's HTTP API" in done.stderr
+    )  # and why, in one line
+    assert (
+        time.monotonic() - started < 5
+    )  # generous for a loaded CI machine; the hook itself waits ≤ 0.9 s
 
 
 def test_bad_input_is_one_line_and_does_not_block(settings: Settings) -> None:
@@ -90,34 +136,53 @@ def test_bad_input_is_one_line_and_does_not_block(settings: Settings) -> None:
     assert "Traceback" not in done.stderr + unknown.stderr
 
 
-def test_recall_settings_apply_to_the_hook_and_bad_ones_are_reported(seeded: Memory, settings: Settings,
-                                                                      tmp_path: Path) -> None:  # fmt: skip
+def test_recall_settings_apply_to_the_hook_and_bad_ones_are_reported(
+    seeded: Memory, settings: Settings, tmp_path: Path
+) -> None:
     ask = payload("Where do the analytics queries run now?", tmp_path)
-    strict = run_hook(settings, ask, ("HIPPOGRAPH_RECALL_MIN_TRUST", "0.99"))  # user facts have trust 0.9
+    strict = run_hook(
+        settings, ask, ("HIPPOGRAPH_RECALL_MIN_TRUST", "0.99")
+    )  # user facts have trust 0.9
     assert strict.returncode == 0 and strict.stdout == ""
-    bad = run_hook(settings, ask, ("HIPPOGRAPH_DECAY_CURVES", '{"user_rule": {"half_life_days": 1}}'))
+    bad = run_hook(
+        settings, ask, ("HIPPOGRAPH_DECAY_CURVES", '{"user_rule": {"half_life_days": 1}}')
+    )
     assert bad.returncode == 0 and bad.stdout == ""  # the prompt goes on without memory
     assert "HIPPOGRAPH_DECAY_CURVES: user_rule: a rule given by the user never decays" in bad.stderr
-    weights = ('{"semantic_similarity": 0.35, "memory_score": 0.2, "graph_relevance": 0.15, '
-               '"temporal_validity": 0.15, "trust": 0.1, "ambiguity_penalty": 0.15}')  # fmt: skip
+    weights = (
+        '{"semantic_similarity": 0.35, "memory_score": 0.2, "graph_relevance": 0.15, '
+        '"temporal_validity": 0.15, "trust": 0.1, "ambiguity_penalty": 0.15}'
+    )
     good = run_hook(settings, ask, ("HIPPOGRAPH_RETRIEVAL_WEIGHTS", weights))
     assert "ClickHouse" in json.loads(good.stdout)["hookSpecificOutput"]["additionalContext"]
 
 
 def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> None:
-    code = ("import sys, io, json\n"
-            "sys.stdin = io.StringIO(json.dumps({'prompt': 'analytics queries', 'cwd': '/tmp'}))\n"
-            "from hippograph.hooks import main\n"
-            "main(['user-prompt'])\n"
-            "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', 'typer') if m in sys.modules))")  # fmt: skip
-    env = {"PATH": "/usr/bin:/bin", "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
-           "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT}  # fmt: skip
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    code = (
+        "import sys, io, json\n"
+        "sys.stdin = io.StringIO(json.dumps({'prompt': 'analytics queries', 'cwd': '/tmp'}))\n"
+        "from hippograph.hooks import main\n"
+        "main(['user-prompt'])\n"
+        "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', 'typer') if m in sys.modules))"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+        "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT,
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "LOADED []"
 
 
 def test_lite_defaults_match_settings() -> None:
     s = Settings(_env_file=None)  # type: ignore[call-arg]
-    assert (lite.DEFAULT_HTTP_PORT, lite.DEFAULT_USER, lite.DEFAULT_DATABASE, lite.DEFAULT_INSTANCE, lite.DEFAULT_MAIN) == (
-        s.neo4j_http_port, s.neo4j_user, s.neo4j_database, s.instance, s.main_branch)
+    assert (s.neo4j_http_port, s.neo4j_user, s.neo4j_database, s.instance, s.main_branch) == (
+        lite.DEFAULT_HTTP_PORT,
+        lite.DEFAULT_USER,
+        lite.DEFAULT_DATABASE,
+        lite.DEFAULT_INSTANCE,
+        lite.DEFAULT_MAIN,
+    )

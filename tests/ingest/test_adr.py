@@ -51,7 +51,9 @@ def test_madr3_front_matter_options_pros_cons_and_chosen() -> None:
             "needs async calls. Which client and retry policy should we standardise on?"
         ),
         options=(
-            Option("httpx with tenacity", ("sync and async APIs", "HTTP/2 support"), (), True, None),
+            Option(
+                "httpx with tenacity", ("sync and async APIs", "HTTP/2 support"), (), True, None
+            ),
             Option(
                 "requests with urllib3 Retry",
                 ("no migration",),
@@ -75,7 +77,13 @@ def test_madr3_front_matter_options_pros_cons_and_chosen() -> None:
         ),
         superseded_by=None,
         supersedes=("0003-http-client-library.md",),
-        line_ranges={"title": (7, 7), "context": (9, 13), "options": (20, 24), "decision": (26, 30), "consequences": (32, 35)},
+        line_ranges={
+            "title": (7, 7),
+            "context": (9, 13),
+            "options": (20, 24),
+            "decision": (26, 30),
+            "consequences": (32, 35),
+        },
     )
 
 
@@ -90,14 +98,19 @@ def test_line_ranges_point_at_the_sections() -> None:
         "retry policy for both."
     )
     start, end = adr.line_ranges["title"]
-    assert read_lines(format_line_ref("0007-http-client-with-retries.md", start, end), FIXTURES) == (
-        "# HTTP client with retries and timeouts"
-    )
+    assert read_lines(
+        format_line_ref("0007-http-client-with-retries.md", start, end), FIXTURES
+    ) == ("# HTTP client with retries and timeouts")
 
 
 def test_madr2_status_bullet_superseded_with_positive_and_negative_consequences() -> None:
     adr = load("0003-http-client-library.md")
-    assert (adr.number, adr.title, adr.status, adr.date) == (3, "Use requests as the HTTP client", "superseded", "2023-05-10")
+    assert (adr.number, adr.title, adr.status, adr.date) == (
+        3,
+        "Use requests as the HTTP client",
+        "superseded",
+        "2023-05-10",
+    )
     assert adr.superseded_by == "0007-http-client-with-retries.md"
     assert adr.supersedes == ()
     assert adr.context == (
@@ -105,10 +118,21 @@ def test_madr2_status_bullet_superseded_with_positive_and_negative_consequences(
         "Which library should all outbound HTTP calls use?"
     )
     assert adr.decision == "requests"
-    assert adr.reasoning == "every adapter author already knows it and it has the smallest learning curve."
+    assert (
+        adr.reasoning
+        == "every adapter author already knows it and it has the smallest learning curve."
+    )
     assert adr.options == (
-        Option("requests", ("the team knows it", "it is stable"), ("it has no async API",), True, None),
-        Option("httpx", ("it has sync and async APIs",), ("it is still below 1.0",), False, "it is still below 1.0"),
+        Option(
+            "requests", ("the team knows it", "it is stable"), ("it has no async API",), True, None
+        ),
+        Option(
+            "httpx",
+            ("it has sync and async APIs",),
+            ("it is still below 1.0",),
+            False,
+            "it is still below 1.0",
+        ),
         Option(
             "urllib3",
             (),
@@ -154,13 +178,23 @@ def test_nygard_superseded_by_link() -> None:
         ),
         superseded_by="0005-store-events-in-clickhouse.md",
         supersedes=(),
-        line_ranges={"title": (1, 1), "context": (9, 12), "decision": (14, 19), "consequences": (21, 24)},
+        line_ranges={
+            "title": (1, 1),
+            "context": (9, 12),
+            "decision": (14, 19),
+            "consequences": (21, 24),
+        },
     )
 
 
 def test_nygard_supersedes_keeps_accepted_status() -> None:
     adr = load("0005-store-events-in-clickhouse.md")
-    assert (adr.number, adr.title, adr.status, adr.date) == (5, "Store events in ClickHouse", "accepted", "2024-03-01")
+    assert (adr.number, adr.title, adr.status, adr.date) == (
+        5,
+        "Store events in ClickHouse",
+        "accepted",
+        "2024-03-01",
+    )
     assert adr.supersedes == ("0002-use-postgres-for-event-storage.md",)
     assert adr.superseded_by is None
     assert adr.decision == (
@@ -169,7 +203,12 @@ def test_nygard_supersedes_keeps_accepted_status() -> None:
     )
     assert adr.reasoning == adr.decision
     assert adr.options == ()
-    assert adr.line_ranges == {"title": (1, 1), "context": (11, 14), "decision": (16, 19), "consequences": (21, 24)}
+    assert adr.line_ranges == {
+        "title": (1, 1),
+        "context": (11, 14),
+        "decision": (16, 19),
+        "consequences": (21, 24),
+    }
 
 
 def test_front_matter_status_superseded_by_plain_reference() -> None:
@@ -195,14 +234,24 @@ def test_front_matter_status_superseded_by_plain_reference() -> None:
         "Chosen option: Redis, because it survives deploys.\n"
     )
     adr = parse_adr(text, "decisions/cache-sessions.md")
-    assert (adr.number, adr.status, adr.superseded_by, adr.date) == (None, "superseded", "ADR-0009", "2024-01-15")
+    assert (adr.number, adr.status, adr.superseded_by, adr.date) == (
+        None,
+        "superseded",
+        "ADR-0009",
+        "2024-01-15",
+    )
     assert adr.decision == "Redis"
     assert adr.reasoning == "it survives deploys."
     assert adr.options == (
         Option("Redis", (), (), True, None),
         Option("sticky sessions", (), (), False, "not chosen"),
     )
-    assert adr.line_ranges == {"title": (6, 6), "context": (8, 10), "options": (12, 15), "decision": (17, 19)}
+    assert adr.line_ranges == {
+        "title": (6, 6),
+        "context": (8, 10),
+        "options": (12, 15),
+        "decision": (17, 19),
+    }
 
 
 def test_number_from_title_when_the_file_name_has_none() -> None:
@@ -210,7 +259,9 @@ def test_number_from_title_when_the_file_name_has_none() -> None:
     adr = parse_adr(text, "adr/use-utc.md")
     assert (adr.number, adr.title, adr.status) == (12, "Use UTC everywhere", "proposed")
     assert parse_adr("# 4. Log as JSON\n\nStatus: Accepted\n", "x.md").number == 4
-    assert parse_adr("# Log as JSON\n\nStatus: Accepted\n", "2024-03-01-log-as-json.md").number is None
+    assert (
+        parse_adr("# Log as JSON\n\nStatus: Accepted\n", "2024-03-01-log-as-json.md").number is None
+    )
 
 
 def test_status_in_bold_amended_lines_and_dates_in_the_status_section() -> None:
@@ -228,7 +279,10 @@ def test_no_chosen_option_means_nothing_is_rejected() -> None:
     adr = parse_adr(text, "0010-pick-a-queue.md")
     assert adr.status == "proposed"
     assert adr.decision is None
-    assert adr.options == (Option("SQS", (), (), False, None), Option("RabbitMQ", (), (), False, None))
+    assert adr.options == (
+        Option("SQS", (), (), False, None),
+        Option("RabbitMQ", (), (), False, None),
+    )
 
 
 def test_headings_in_code_fences_comments_and_crlf_are_ignored() -> None:
@@ -252,7 +306,9 @@ def test_a_file_without_a_title_is_not_an_adr() -> None:
 
 
 def test_a_titled_file_without_adr_sections_is_not_an_adr() -> None:
-    with pytest.raises(IngestError, match="no Status, Context, Decision or Considered Options section"):
+    with pytest.raises(
+        IngestError, match="no Status, Context, Decision or Considered Options section"
+    ):
         parse_adr("# Meeting notes\n\nWe talked about caching.\n", "docs/adr/meeting.md")
 
 

@@ -15,16 +15,16 @@ index d6ae237..2aa1e5f 100644
 +++ b/billing.py
 @@ -1,9 +1,10 @@
  import decimal
- 
+
 +VAT_RATE = decimal.Decimal("0.2")
 +
- 
+
  def vat(amount):
 -    rate = decimal.Decimal("0.2")
 -    return amount * rate
 +    return amount * VAT_RATE
- 
- 
+
+
  def total(amount):
 diff --git a/legacy.txt b/legacy.txt
 deleted file mode 100644
@@ -62,11 +62,11 @@ index e936d4f..909504a 100644
 +++ b/store.py
 @@ -3,7 +3,7 @@ class Cache:
          self.items = {}
- 
+
      def get(self, key):
 -        return self.items.get(key)
 +        return self.items.get(key, None)
- 
+
      def put(self, key, value):
          self.items[key] = value
 """
@@ -77,21 +77,42 @@ EXPECTED = [
         "billing.py",
         (
             Hunk(
-                1, 9, 1, 10,
-                added=((3, 'VAT_RATE = decimal.Decimal("0.2")'), (4, ""), (7, "    return amount * VAT_RATE")),
+                1,
+                9,
+                1,
+                10,
+                added=(
+                    (3, 'VAT_RATE = decimal.Decimal("0.2")'),
+                    (4, ""),
+                    (7, "    return amount * VAT_RATE"),
+                ),
                 removed=((5, '    rate = decimal.Decimal("0.2")'), (6, "    return amount * rate")),
             ),
-        ),  # fmt: skip
+        ),
         False,
     ),
     FilePatch("legacy.txt", None, (Hunk(1, 2, 0, 0, (), ((1, "old"), (2, "legacy"))),), False),
     FilePatch(None, "retry.py", (Hunk(0, 0, 1, 1, ((1, "retry = 3"),), ()),), False),
     FilePatch("run.sh", "run.sh", (), False),
-    FilePatch("settings.py", "settings.py", (Hunk(1, 2, 1, 2, ((2, "TIMEOUT = 10"),), ((2, "TIMEOUT = 30"),)),), False),
+    FilePatch(
+        "settings.py",
+        "settings.py",
+        (Hunk(1, 2, 1, 2, ((2, "TIMEOUT = 10"),), ((2, "TIMEOUT = 30"),)),),
+        False,
+    ),
     FilePatch(
         "cache.py",
         "store.py",
-        (Hunk(3, 7, 3, 7, ((6, "        return self.items.get(key, None)"),), ((6, "        return self.items.get(key)"),)),),
+        (
+            Hunk(
+                3,
+                7,
+                3,
+                7,
+                ((6, "        return self.items.get(key, None)"),),
+                ((6, "        return self.items.get(key)"),),
+            ),
+        ),
         False,
     ),
 ]
@@ -139,7 +160,16 @@ def test_plain_diff_u_with_timestamps_and_epoch_for_missing_files() -> None:
         FilePatch(
             "db.conf",
             "db.conf",
-            (Hunk(1, 3, 1, 4, ((1, 'host = "db.internal"'), (4, "pool = 10")), ((1, 'host = "localhost"'),)),),
+            (
+                Hunk(
+                    1,
+                    3,
+                    1,
+                    4,
+                    ((1, 'host = "db.internal"'), (4, "pool = 10")),
+                    ((1, 'host = "localhost"'),),
+                ),
+            ),
             False,
         ),
         FilePatch("gone.txt", None, (Hunk(1, 1, 0, 0, (), ((1, "x"),)),), False),
@@ -149,7 +179,14 @@ def test_plain_diff_u_with_timestamps_and_epoch_for_missing_files() -> None:
 
 def test_plain_diff_keeps_paths_without_a_b_prefixes() -> None:
     text = "--- config/old.yml\t2024-03-01 10:00:00 +0100\n+++ config/new.yml\t2024-03-02 10:00:00 +0100\n@@ -2 +2 @@\n-a: 1\n+a: 2\n"
-    assert parse_diff(text) == [FilePatch("config/old.yml", "config/new.yml", (Hunk(2, 1, 2, 1, ((2, "a: 2"),), ((2, "a: 1"),)),), False)]
+    assert parse_diff(text) == [
+        FilePatch(
+            "config/old.yml",
+            "config/new.yml",
+            (Hunk(2, 1, 2, 1, ((2, "a: 2"),), ((2, "a: 1"),)),),
+            False,
+        )
+    ]
 
 
 def test_pure_rename_binary_and_quoted_paths() -> None:
@@ -202,7 +239,16 @@ def test_removed_lines_that_look_like_file_headers_are_counted_by_the_hunk() -> 
         " -- keep\n"
     )
     [patch] = parse_diff(text)
-    assert patch.hunks == (Hunk(1, 3, 1, 2, ((1, "++ counter"),), ((1, "-- drop this comment"), (2, "CREATE TABLE t (id int);"))),)
+    assert patch.hunks == (
+        Hunk(
+            1,
+            3,
+            1,
+            2,
+            ((1, "++ counter"),),
+            ((1, "-- drop this comment"), (2, "CREATE TABLE t (id int);")),
+        ),
+    )
 
 
 def test_email_patch_with_message_and_signature() -> None:
@@ -229,7 +275,16 @@ def test_email_patch_with_message_and_signature() -> None:
     assert patch == FilePatch(
         "cache.py",
         "cache.py",
-        (Hunk(10, 3, 10, 3, ((11, "    return value if value is not None else load(key)"),), ((11, "    return value"),)),),
+        (
+            Hunk(
+                10,
+                3,
+                10,
+                3,
+                ((11, "    return value if value is not None else load(key)"),),
+                ((11, "    return value"),),
+            ),
+        ),
         False,
     )
 
@@ -265,10 +320,18 @@ def test_several_hunks_keep_their_own_numbering() -> None:
             "line 3: hunk says 3 new lines but 2 follow; the diff is cut or was edited by hand",
             3,
         ),
-        ("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n+extra\n", "line 3: hunk says 1 old and 1 new lines but more follow at line 6", 3),
+        (
+            "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\n+new\n+extra\n",
+            "line 3: hunk says 1 old and 1 new lines but more follow at line 6",
+            3,
+        ),
         ("--- a/x\n+++ b/x\n@@ -1 +1\n-old\n+new\n", "line 3: malformed hunk header '@@ -1 +1'", 3),
         ("@@ -1 +1 @@\n-old\n+new\n", "line 1: hunk before any file header", 1),
-        ("diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n@@ -1 +1 @@\n", "line 3: a '--- ' file line is not followed by '+++ '", 3),
+        (
+            "diff --git a/x b/x\nindex 1..2 100644\n--- a/x\n@@ -1 +1 @@\n",
+            "line 3: a '--- ' file line is not followed by '+++ '",
+            3,
+        ),
         ("\nThis is a commit message,\nnot a diff.\n", "line 2: not a unified diff", 2),
     ],
 )

@@ -13,38 +13,70 @@ USER = {"source": "user", "source_ref": "chat#1"}
 
 
 @pytest.mark.parametrize(
-    "score,action", [(0.95, "merge"), (0.92, "merge"), (0.9, "same_as"), (0.82, "same_as"), (0.7, "ambiguous"),
-                     (0.65, "ambiguous"), (0.64, "new"), (0.1, "new")],
-)  # fmt: skip
+    "score,action",
+    [
+        (0.95, "merge"),
+        (0.92, "merge"),
+        (0.9, "same_as"),
+        (0.82, "same_as"),
+        (0.7, "ambiguous"),
+        (0.65, "ambiguous"),
+        (0.64, "new"),
+        (0.1, "new"),
+    ],
+)
 def test_thresholds(score: float, action: str) -> None:
     assert decide(score) == action
 
 
 def test_weights_follow_the_spec() -> None:
-    assert entities.WEIGHTS == {"name": 0.30, "alias": 0.20, "context": 0.20, "neighborhood": 0.15,
-                                "temporal": 0.10, "source": 0.05}  # fmt: skip
+    assert entities.WEIGHTS == {
+        "name": 0.30,
+        "alias": 0.20,
+        "context": 0.20,
+        "neighborhood": 0.15,
+        "temporal": 0.10,
+        "source": 0.05,
+    }
 
 
 def test_each_band_from_real_parts() -> None:
-    pg = EntityView(id="e1", name="Postgres", aliases=("pg",), contexts=("Postgres stores orders",),
-                    neighbors=frozenset({"orders"}))  # fmt: skip
-    exact, _ = same_entity_score(Mention("postgres", "orders live in Postgres", frozenset({"orders"})), pg)
+    pg = EntityView(
+        id="e1",
+        name="Postgres",
+        aliases=("pg",),
+        contexts=("Postgres stores orders",),
+        neighbors=frozenset({"orders"}),
+    )
+    exact, _ = same_entity_score(
+        Mention("postgres", "orders live in Postgres", frozenset({"orders"})), pg
+    )
     assert decide(exact) == "merge"
     alias, parts = same_entity_score(Mention("PG", "pg stores orders"), pg)
     assert parts["alias"] == 1.0 and decide(alias) == "merge"
     # same name in another scope, other neighbours, unrelated context: linked, not merged
-    other_scope, _ = same_entity_score(Mention("Postgres", "billing cron jobs nightly", frozenset({"billing"}), "repo-b"), pg)
+    other_scope, _ = same_entity_score(
+        Mention("Postgres", "billing cron jobs nightly", frozenset({"billing"}), "repo-b"), pg
+    )
     assert decide(other_scope) in ("same_as", "ambiguous")
-    longer, parts = same_entity_score(Mention("PostgreSQL", "orders live here", frozenset({"orders"})), pg)
+    longer, parts = same_entity_score(
+        Mention("PostgreSQL", "orders live here", frozenset({"orders"})), pg
+    )
     assert parts["alias"] == 0.5 and decide(longer) == "same_as"  # linked, never merged
     far, _ = same_entity_score(Mention("Kafka", "events stream"), pg)
     assert decide(far) == "new"
 
 
 def test_partial_name_with_weak_name_similarity_goes_to_review() -> None:
-    kafka = EntityView(id="e1", name="Apache Kafka", contexts=("Apache Kafka carries order events to billing",),
-                       neighbors=frozenset({"billing"}))  # fmt: skip
-    score, parts = same_entity_score(Mention("Kafka", "Kafka carries order events to billing", frozenset({"billing"})), kafka)
+    kafka = EntityView(
+        id="e1",
+        name="Apache Kafka",
+        contexts=("Apache Kafka carries order events to billing",),
+        neighbors=frozenset({"billing"}),
+    )
+    score, parts = same_entity_score(
+        Mention("Kafka", "Kafka carries order events to billing", frozenset({"billing"})), kafka
+    )
     assert parts["alias"] == 0.5 and decide(score) == "ambiguous", (score, parts)
 
 
@@ -57,7 +89,10 @@ def test_remember_reuses_merges_and_flags(memory: Memory, graph: Graph) -> None:
     same = memory.remember("PostgreSQL replicas store the orders", about=["PostgreSQL"], **USER)
     ent_same = [e["target_id"] for e in memory.get(same.id)["edges"] if e["type"] == "ABOUT"]
     assert ent_same != ent_a  # linked, never merged
-    assert any(e["type"] == "SAME_AS" and e["target_id"] == ent_a[0] for e in memory.get(ent_same[0])["edges"])
+    assert any(
+        e["type"] == "SAME_AS" and e["target_id"] == ent_a[0]
+        for e in memory.get(ent_same[0])["edges"]
+    )
     c = memory.remember("Postgre SQL backups run nightly", about=["Postgre SQL"], **USER)
     ent_c = [e["target_id"] for e in memory.get(c.id)["edges"] if e["type"] == "ABOUT"]
     assert ent_c != ent_a

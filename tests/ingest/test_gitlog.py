@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import os
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from hippograph.errors import IngestError
-from hippograph.ingest.gitlog import Commit, FailureSignal, FileChange, classify, commit_exists, read_commits
+from hippograph.ingest.gitlog import (
+    Commit,
+    FailureSignal,
+    FileChange,
+    classify,
+    commit_exists,
+    read_commits,
+)
 
 PLUS2 = timezone(timedelta(hours=2))
 
@@ -37,7 +44,9 @@ class Repo:
             "GIT_AUTHOR_DATE": stamp,
             "GIT_COMMITTER_DATE": stamp,
         }
-        done = subprocess.run(["git", *args], cwd=self.root, env=env, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            ["git", *args], cwd=self.root, env=env, capture_output=True, text=True, check=True
+        )
         return done.stdout.strip()
 
     def write(self, name: str, content: str | bytes) -> None:
@@ -69,7 +78,9 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> tuple[Repo, dict[str, s
     repo.write("app.py", APP_V2)
     shas["feat"] = repo.commit("feat: add retry helper")
     repo.write("app.py", APP_V2.replace("return 0", "return run()"))
-    shas["fix"] = repo.commit("fix(cache): stale entries after restart (#42)\n\nThe cache kept entries.\n\nFixes #41")
+    shas["fix"] = repo.commit(
+        "fix(cache): stale entries after restart (#42)\n\nThe cache kept entries.\n\nFixes #41"
+    )
     repo.day += 1
     repo.git("revert", "--no-edit", shas["fix"])
     shas["revert"] = repo.git("rev-parse", "HEAD")
@@ -97,7 +108,19 @@ def test_commits_newest_first_with_metadata(history: tuple[Repo, dict[str, str]]
     repo, shas = history
     commits = read_commits(repo.root)
     assert [c.sha for c in commits] == [
-        shas[k] for k in ("merge", "delete", "notes", "logo", "typo", "rename", "revert", "fix", "feat", "init")
+        shas[k]
+        for k in (
+            "merge",
+            "delete",
+            "notes",
+            "logo",
+            "typo",
+            "rename",
+            "revert",
+            "fix",
+            "feat",
+            "init",
+        )
     ]
     fix = commits[7]
     assert fix == Commit(
@@ -147,12 +170,20 @@ def test_classify_the_history(history: tuple[Repo, dict[str, str]]) -> None:
     signals = [s for s in (classify(c) for c in read_commits(repo.root)) if s is not None]
     assert signals == [
         FailureSignal("fix", "crash when README is missing", shas["delete"], None, ()),
-        FailureSignal("revert", "fix(cache): stale entries after restart (#42)", shas["revert"], shas["fix"], ("#42",)),
+        FailureSignal(
+            "revert",
+            "fix(cache): stale entries after restart (#42)",
+            shas["revert"],
+            shas["fix"],
+            ("#42",),
+        ),
         FailureSignal("fix", "stale entries after restart", shas["fix"], None, ("#42", "#41")),
     ]
 
 
-def test_unusual_paths_and_a_hostile_global_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unusual_paths_and_a_hostile_global_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = tmp_path / "gitconfig"
     config.write_text(
         "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = false\n\texternal = false\n"
@@ -206,15 +237,27 @@ def test_commit_exists(history: tuple[Repo, dict[str, str]]) -> None:
 
 
 def commit(subject: str, body: str = "") -> Commit:
-    return Commit("c0ffee", (), "A <a@x>", datetime(2024, 1, 1, tzinfo=timezone.utc), subject, body, ())
+    return Commit("c0ffee", (), "A <a@x>", datetime(2024, 1, 1, tzinfo=UTC), subject, body, ())
 
 
 @pytest.mark.parametrize(
     ("subject", "body", "expected"),
     [
-        ('Revert "Use a shared cache"', "This reverts commit 1a2b3c4d5e6f.", ("revert", "Use a shared cache", "1a2b3c4d5e6f")),
-        ('Revert "Revert "Use a shared cache""', "", ("revert", 'Revert "Use a shared cache"', None)),
-        ("Back out the cache change", "This reverts commit 1a2b3c4.", ("revert", "Back out the cache change", "1a2b3c4")),
+        (
+            'Revert "Use a shared cache"',
+            "This reverts commit 1a2b3c4d5e6f.",
+            ("revert", "Use a shared cache", "1a2b3c4d5e6f"),
+        ),
+        (
+            'Revert "Revert "Use a shared cache""',
+            "",
+            ("revert", 'Revert "Use a shared cache"', None),
+        ),
+        (
+            "Back out the cache change",
+            "This reverts commit 1a2b3c4.",
+            ("revert", "Back out the cache change", "1a2b3c4"),
+        ),
         ("revert: shared cache", "", ("revert", "shared cache", None)),
         ("fix: null pointer in parser", "", ("fix", "null pointer in parser", None)),
         ("fix(parser)!: crash on empty input", "", ("fix", "crash on empty input", None)),
@@ -226,7 +269,11 @@ def commit(subject: str, body: str = "") -> Commit:
         ("hotfix for checkout timeouts", "", ("fix", "checkout timeouts", None)),
         ("Bugfix: wrong VAT on refunds", "", ("fix", "wrong VAT on refunds", None)),
         ("[fix] double charge on retry", "", ("fix", "double charge on retry", None)),
-        ("Regression: search returns deleted items", "", ("fix", "search returns deleted items", None)),
+        (
+            "Regression: search returns deleted items",
+            "",
+            ("fix", "search returns deleted items", None),
+        ),
         ("fix flaky login", "", ("fix", "flaky login", None)),
     ],
 )
@@ -269,5 +316,11 @@ def test_classify_ignores_noise(subject: str) -> None:
 
 
 def test_issue_refs_from_subject_and_closing_lines() -> None:
-    signal = classify(commit("fix: lost writes (#90)", "Seen in step #2.\n\nFixes #88\nCloses acme/api#7\nRefs GH-3"))
-    assert signal == FailureSignal("fix", "lost writes", "c0ffee", None, ("#90", "#88", "acme/api#7"))
+    signal = classify(
+        commit(
+            "fix: lost writes (#90)", "Seen in step #2.\n\nFixes #88\nCloses acme/api#7\nRefs GH-3"
+        )
+    )
+    assert signal == FailureSignal(
+        "fix", "lost writes", "c0ffee", None, ("#90", "#88", "acme/api#7")
+    )

@@ -56,29 +56,59 @@ def test_editing_one_line_changes_one_unit(memory: Memory, tmp_path: Path) -> No
     assert report.files[0]["superseded"] == 1 and report.files[0]["unchanged"] == 3
     now = {u["text"]: u["id"] for u in memory.units()}
     assert "We use Postgres 17 for OLTP." in now and "We use Postgres 16 for OLTP." not in now
-    for text in ("Migrations run with alembic.", "Tabs are forbidden; use four spaces.", "Run `make test` before pushing."):
+    for text in (
+        "Migrations run with alembic.",
+        "Tabs are forbidden; use four spaces.",
+        "Run `make test` before pushing.",
+    ):
         assert now[text] == old[text]
     old_pg = memory.get(old["We use Postgres 16 for OLTP."])
     assert any(e["type"] == "SUPERSEDED_BY" for e in old_pg["edges"])
 
 
-def test_removed_line_is_deprecated_and_moved_line_keeps_identity(memory: Memory, tmp_path: Path) -> None:
+def test_removed_line_is_deprecated_and_moved_line_keeps_identity(
+    memory: Memory, tmp_path: Path
+) -> None:
     path = tmp_path / "CLAUDE.md"
     path.write_text(MEMORY_MD)
     memory.import_markdown([path])
     old = {u["text"]: u["id"] for u in memory.units()}
-    path.write_text(MEMORY_MD.replace("- Migrations run with alembic.\n", "").replace("# Project memory\n", "# Project memory\n\n"))
+    path.write_text(
+        MEMORY_MD.replace("- Migrations run with alembic.\n", "").replace(
+            "# Project memory\n", "# Project memory\n\n"
+        )
+    )
     report = memory.import_markdown([path])
     assert report.files[0]["deprecated"] == 1 and report.files[0]["moved"] >= 1
     gone = memory.get(old["Migrations run with alembic."])
     assert gone["unit"]["truth_status"] == "deprecated"
 
 
-def test_transcript_turns_become_chained_searchable_episodes(memory: Memory, graph: Graph, tmp_path: Path) -> None:
+def test_transcript_turns_become_chained_searchable_episodes(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
     lines = [
-        {"session": "s1", "turn": 1, "speaker": "ana", "text": "We should cache the token", "time": "2026-03-01T10:00:00Z"},
-        {"session": "s1", "turn": 2, "speaker": "bo", "text": "Agreed, 5 minutes TTL", "time": "2026-03-01T10:01:00Z"},
-        {"session": "s2", "turn": 1, "speaker": "ana", "text": "Token cache shipped", "time": "2026-03-02T10:00:00Z"},
+        {
+            "session": "s1",
+            "turn": 1,
+            "speaker": "ana",
+            "text": "We should cache the token",
+            "time": "2026-03-01T10:00:00Z",
+        },
+        {
+            "session": "s1",
+            "turn": 2,
+            "speaker": "bo",
+            "text": "Agreed, 5 minutes TTL",
+            "time": "2026-03-01T10:01:00Z",
+        },
+        {
+            "session": "s2",
+            "turn": 1,
+            "speaker": "ana",
+            "text": "Token cache shipped",
+            "time": "2026-03-02T10:00:00Z",
+        },
     ]
     path = tmp_path / "chat.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in lines) + "\nnot json\n")
@@ -89,14 +119,18 @@ def test_transcript_turns_become_chained_searchable_episodes(memory: Memory, gra
     first = episodes["We should cache the token"]
     assert first["source_ref"] == "chat.jsonl#s1:1" and first["scope"] == "conv-1"
     edges = memory.get(first["id"])["edges"]
-    assert [e["target_id"] for e in edges if e["type"] == "NEXT"] == [episodes["Agreed, 5 minutes TTL"]["id"]]
+    assert [e["target_id"] for e in edges if e["type"] == "NEXT"] == [
+        episodes["Agreed, 5 minutes TTL"]["id"]
+    ]
     again = memory.import_transcript(path, scope="conv-1")
     assert again.imported == 0 and again.already_present == 3
 
 
 def test_transcript_strict_imports_nothing_on_a_bad_line(memory: Memory, tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
-    path.write_text('{"session": "a", "speaker": "x", "text": "fine"}\n{"session": "a", "speaker": "x"}\n')
+    path.write_text(
+        '{"session": "a", "speaker": "x", "text": "fine"}\n{"session": "a", "speaker": "x"}\n'
+    )
     with pytest.raises(IngestError, match=r"t.jsonl:2: missing field 'text'"):
         memory.import_transcript(path, strict=True)
     assert memory.units(kind="episode") == []
@@ -116,13 +150,26 @@ def test_transcript_continues_a_session_across_imports(memory: Memory, tmp_path:
 
 def test_claude_code_transcript(memory: Memory, tmp_path: Path) -> None:
     events = [
-        {"type": "user", "sessionId": "abc", "timestamp": "2026-03-01T10:00:00Z",
-         "message": {"role": "user", "content": "Remember that we deploy with make release"}},
-        {"type": "assistant", "sessionId": "abc", "timestamp": "2026-03-01T10:00:05Z",
-         "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."},
-                                                      {"type": "tool_use", "name": "Bash", "input": {}}]}},
+        {
+            "type": "user",
+            "sessionId": "abc",
+            "timestamp": "2026-03-01T10:00:00Z",
+            "message": {"role": "user", "content": "Remember that we deploy with make release"},
+        },
+        {
+            "type": "assistant",
+            "sessionId": "abc",
+            "timestamp": "2026-03-01T10:00:05Z",
+            "message": {
+                "role": "assistant",
+                "content": [
+                    {"type": "text", "text": "Noted."},
+                    {"type": "tool_use", "name": "Bash", "input": {}},
+                ],
+            },
+        },
         {"type": "summary", "summary": "deploy talk"},
-    ]  # fmt: skip
+    ]
     path = tmp_path / "session.jsonl"
     path.write_text("\n".join(json.dumps(e) for e in events) + "\n")
     report = memory.import_transcript(path)
@@ -132,8 +179,16 @@ def test_claude_code_transcript(memory: Memory, tmp_path: Path) -> None:
 
 
 def test_review_accept_conflict_keeps_the_chosen_unit(memory: Memory) -> None:
-    user = memory.remember("Max upload is 10 MB", about=["uploads"], topic="limit", source="user", source_ref="c#1")
-    web = memory.remember("Max upload is 50 MB", about=["uploads"], topic="limit", source="web", source_ref="https://x")
+    user = memory.remember(
+        "Max upload is 10 MB", about=["uploads"], topic="limit", source="user", source_ref="c#1"
+    )
+    web = memory.remember(
+        "Max upload is 50 MB",
+        about=["uploads"],
+        topic="limit",
+        source="web",
+        source_ref="https://x",
+    )
     items = memory.review()
     conflict = next(i for i in items if i["kind"] == "Conflict")
     assert {u["id"] for u in conflict["involves"]} == {user.id, web.id}

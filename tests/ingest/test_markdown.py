@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from hippograph.errors import IngestError
-from hippograph.ingest.markdown import MEMORY_FILE_NAMES, MarkdownUnit, discover_markdown, parse_markdown
+from hippograph.ingest.markdown import (
+    MEMORY_FILE_NAMES,
+    MarkdownUnit,
+    discover_markdown,
+    parse_markdown,
+)
 
 
 def spans(text: str) -> list[tuple[str, int, int]]:
@@ -91,7 +96,9 @@ def test_text_before_any_heading_has_none() -> None:
 
 def test_setext_headings() -> None:
     text = "Project\n=======\n\nDatabase\n--------\n- Postgres\n"
-    assert parse_markdown(text) == [MarkdownUnit("Postgres", 6, 6, "Database", ("Project", "Database"))]
+    assert parse_markdown(text) == [
+        MarkdownUnit("Postgres", 6, 6, "Database", ("Project", "Database"))
+    ]
 
 
 def test_hash_without_space_is_not_a_heading() -> None:
@@ -105,7 +112,11 @@ def test_thematic_break_ends_a_unit_and_is_not_one() -> None:
 def test_fenced_code_is_skipped() -> None:
     text = "Before:\n```bash\nmake test\n- not an item\n# not a heading\n```\nAfter.\n~~~\ncode\n~~~\n- Item\n  ```\n  inside\n  ```\n"
     units = parse_markdown(text)
-    assert [(u.text, u.start_line, u.end_line) for u in units] == [("Before:", 1, 1), ("After.", 7, 7), ("Item", 11, 11)]
+    assert [(u.text, u.start_line, u.end_line) for u in units] == [
+        ("Before:", 1, 1),
+        ("After.", 7, 7),
+        ("Item", 11, 11),
+    ]
     assert all(u.heading is None for u in units)
 
 
@@ -236,10 +247,14 @@ def test_discover_given_memory_folder_takes_all_markdown(tmp_path: Path) -> None
     assert [p.name for p in found] == ["a.md", "b.MD"]
 
 
-def test_discover_accepts_any_md_file_and_deduplicates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_discover_accepts_any_md_file_and_deduplicates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     make(tmp_path, "CLAUDE.md", "notes/plan.md")
     monkeypatch.chdir(tmp_path)
-    found = discover_markdown([Path("notes/plan.md"), tmp_path, Path("CLAUDE.md"), tmp_path / "CLAUDE.md"])
+    found = discover_markdown(
+        [Path("notes/plan.md"), tmp_path, Path("CLAUDE.md"), tmp_path / "CLAUDE.md"]
+    )
     assert found == [tmp_path / "CLAUDE.md", tmp_path / "notes" / "plan.md"]
 
 

@@ -17,14 +17,17 @@ from tests.fakes import Clock, HashingEmbedder
 USER = {"source": "user", "source_ref": "chat#1"}
 
 
-
-
 def test_clickhouse_story_supersedes_postgres(memory: Memory, clock: Clock) -> None:
-    old = memory.remember("We use Postgres for analytics", about=["analytics store"], topic="database", **USER)
+    old = memory.remember(
+        "We use Postgres for analytics", about=["analytics store"], topic="database", **USER
+    )
     assert old.action == "created"
     t_before = clock.advance(days=10)
     new = memory.remember(
-        "We moved to ClickHouse; Postgres is only OLTP now", about=["analytics store"], topic="database", **USER
+        "We moved to ClickHouse; Postgres is only OLTP now",
+        about=["analytics store"],
+        topic="database",
+        **USER,
     )
     assert new.action == "created" and new.superseded == [old.id]
     closed = memory.get(old.id)
@@ -44,7 +47,9 @@ def test_clickhouse_story_supersedes_postgres(memory: Memory, clock: Clock) -> N
 
 def test_re_mention_strengthens_instead_of_duplicating(memory: Memory) -> None:
     first = memory.remember("Tabs are forbidden in Python files", about=["style"], **USER)
-    again = memory.remember("tabs are forbidden in python files.", about=["style"], source="agent", source_ref="s#2")
+    again = memory.remember(
+        "tabs are forbidden in python files.", about=["style"], source="agent", source_ref="s#2"
+    )
     assert again.action == "strengthened" and again.id == first.id
     unit = memory.get(first.id)["unit"]
     assert unit["mention_count"] == 2
@@ -52,9 +57,16 @@ def test_re_mention_strengthens_instead_of_duplicating(memory: Memory) -> None:
     assert unit["lifecycle"] == "working"
 
 
-def test_near_duplicate_by_embedding_strengthens(graph: Graph, settings: Settings, tmp_path, clock: Clock) -> None:
-    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock,
-                 embedder=HashingEmbedder())  # fmt: skip
+def test_near_duplicate_by_embedding_strengthens(
+    graph: Graph, settings: Settings, tmp_path, clock: Clock
+) -> None:
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
     first = mem.remember("deploys happen on friday afternoon", about=["deploys"], **USER)
     again = mem.remember("Deploys happen on Friday afternoon!!", about=["deploys"], **USER)
     same_words = mem.remember("afternoon friday on happen deploys", about=["deploys"], **USER)
@@ -63,15 +75,25 @@ def test_near_duplicate_by_embedding_strengthens(graph: Graph, settings: Setting
 
 
 def test_less_trusted_contradiction_goes_to_review(memory: Memory) -> None:
-    user = memory.remember("The API rate limit is 100 requests per minute", about=["api"], topic="rate limit", **USER)
-    web = memory.remember("The API rate limit is 1000 requests per minute", about=["api"], topic="rate limit",
-                          source="web", source_ref="https://example.invalid/blog")  # fmt: skip
+    user = memory.remember(
+        "The API rate limit is 100 requests per minute", about=["api"], topic="rate limit", **USER
+    )
+    web = memory.remember(
+        "The API rate limit is 1000 requests per minute",
+        about=["api"],
+        topic="rate limit",
+        source="web",
+        source_ref="https://example.invalid/blog",
+    )
     assert web.action == "created" and web.superseded == [] and len(web.conflicts) == 1
     for unit_id in (user.id, web.id):
         got = memory.get(unit_id)
         assert got["unit"]["in_conflict"] is True and got["unit"].get("valid_until") is None
     conflict = memory.get(web.conflicts[0])
-    assert {e["target_id"] for e in conflict["edges"] if e["type"] == "INVOLVES"} == {user.id, web.id}
+    assert {e["target_id"] for e in conflict["edges"] if e["type"] == "INVOLVES"} == {
+        user.id,
+        web.id,
+    }
 
 
 def test_confirm_consolidates_only_linked_uncontested_units(memory: Memory) -> None:
@@ -95,7 +117,9 @@ def test_forget_deprecates_never_deletes(memory: Memory) -> None:
 
 def test_explicit_supersede(memory: Memory) -> None:
     old = memory.remember("The staging URL is staging.internal", about=["staging"], **USER)
-    new = memory.supersede(old.id, "The staging URL is stage.internal", reason="renamed host", **USER)
+    new = memory.supersede(
+        old.id, "The staging URL is stage.internal", reason="renamed host", **USER
+    )
     assert new.action == "superseded" and new.superseded == [old.id]
     with pytest.raises(ConflictError, match="already closed"):
         memory.supersede(old.id, "something else", reason="x", **USER)
@@ -111,7 +135,9 @@ def test_explicit_supersede(memory: Memory) -> None:
         ({"text": "ok", "confidence": 1.5}, "confidence"),
     ],
 )
-def test_bad_input_is_refused_and_writes_nothing(memory: Memory, graph: Graph, fields: dict, match: str) -> None:
+def test_bad_input_is_refused_and_writes_nothing(
+    memory: Memory, graph: Graph, fields: dict, match: str
+) -> None:
     text = fields.pop("text")
     with pytest.raises(ValidationError, match=match):
         memory.remember(text, **{**USER, **fields})
@@ -121,10 +147,14 @@ def test_bad_input_is_refused_and_writes_nothing(memory: Memory, graph: Graph, f
 def test_temporal_checks(memory: Memory, clock: Clock) -> None:
     with pytest.raises(IngestError, match="in the future; pass --future"):
         memory.remember("We will use Rust", valid_from=clock.now + timedelta(days=30), **USER)
-    planned = memory.remember("We will use Rust", valid_from=clock.now + timedelta(days=30), future=True, **USER)
+    planned = memory.remember(
+        "We will use Rust", valid_from=clock.now + timedelta(days=30), future=True, **USER
+    )
     assert planned.action == "created"
     with pytest.raises(ValidationError, match="valid_from is after valid_until"):
-        memory.remember("bad window", valid_from=clock.now, valid_until=clock.now - timedelta(days=1), **USER)
+        memory.remember(
+            "bad window", valid_from=clock.now, valid_until=clock.now - timedelta(days=1), **USER
+        )
 
 
 def test_source_is_required(memory: Memory) -> None:

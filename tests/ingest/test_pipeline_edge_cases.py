@@ -17,10 +17,16 @@ from tests.fakes import Clock
 USER = {"source": "user", "source_ref": "chat#1"}
 
 
-def test_a_feature_branch_never_closes_mains_unit(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+def test_a_feature_branch_never_closes_mains_unit(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
     main = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock)
-    feat = Memory(graph, settings.model_copy(update={"branch": "feat/duck"}), cwd=tmp_path, clock=clock)
-    old = main.remember("Analytics run on ClickHouse", about=["analytics"], topic="database", **USER)
+    feat = Memory(
+        graph, settings.model_copy(update={"branch": "feat/duck"}), cwd=tmp_path, clock=clock
+    )
+    old = main.remember(
+        "Analytics run on ClickHouse", about=["analytics"], topic="database", **USER
+    )
     new = feat.remember("Analytics run on DuckDB", about=["analytics"], topic="database", **USER)
     assert new.superseded == [old.id]
     assert main.get(old.id)["believed"] is True  # main unchanged
@@ -44,10 +50,19 @@ def test_confirm_refuses_a_closed_unit_and_forget_twice_is_refused(memory: Memor
         memory.deprecate(unit.id, reason="again")
 
 
-def test_explicit_supersede_by_a_less_trusted_source_does_not_open_a_conflict(memory: Memory) -> None:
-    old = memory.remember("Staging deploys use Helm", about=["staging"], topic="deploy tool", **USER)
-    new = memory.supersede(old.id, "Staging deploys use Kustomize", reason="agent saw the repo", source="agent",
-                           source_ref="session#9")  # fmt: skip
+def test_explicit_supersede_by_a_less_trusted_source_does_not_open_a_conflict(
+    memory: Memory,
+) -> None:
+    old = memory.remember(
+        "Staging deploys use Helm", about=["staging"], topic="deploy tool", **USER
+    )
+    new = memory.supersede(
+        old.id,
+        "Staging deploys use Kustomize",
+        reason="agent saw the repo",
+        source="agent",
+        source_ref="session#9",
+    )
     assert new.superseded == [old.id] and new.conflicts == []
 
 
@@ -60,17 +75,27 @@ def test_a_re_mention_adds_the_missing_link_and_closes_the_task(memory: Memory) 
     assert memory.get(first.tasks[0])["unit"]["status"] == "done"
 
 
-def test_transcripts_with_the_same_session_name_do_not_collide(memory: Memory, tmp_path: Path) -> None:
+def test_transcripts_with_the_same_session_name_do_not_collide(
+    memory: Memory, tmp_path: Path
+) -> None:
     for name in ("a.jsonl", "b.jsonl"):
-        (tmp_path / name).write_text(json.dumps({"session": "s1", "turn": 1, "speaker": "u", "text": f"hello from {name}"}) + "\n")
+        (tmp_path / name).write_text(
+            json.dumps({"session": "s1", "turn": 1, "speaker": "u", "text": f"hello from {name}"})
+            + "\n"
+        )
         assert memory.import_transcript(tmp_path / name).imported == 1
 
 
-def test_rollback_then_reimport_revives_episodes(memory: Memory, clock: Clock, tmp_path: Path) -> None:
+def test_rollback_then_reimport_revives_episodes(
+    memory: Memory, clock: Clock, tmp_path: Path
+) -> None:
     cut = clock.advance(minutes=1)
     clock.advance(minutes=1)
     path = tmp_path / "t.jsonl"
-    path.write_text(json.dumps({"session": "s", "turn": 1, "speaker": "u", "text": "we pin numpy below 3"}) + "\n")
+    path.write_text(
+        json.dumps({"session": "s", "turn": 1, "speaker": "u", "text": "we pin numpy below 3"})
+        + "\n"
+    )
     memory.import_transcript(path)
     memory.rollback(cut)
     assert memory.units(kind="episode") == []
@@ -78,11 +103,18 @@ def test_rollback_then_reimport_revives_episodes(memory: Memory, clock: Clock, t
     assert len(memory.units(kind="episode")) == 1
 
 
-def test_markdown_reimport_leaves_hand_remembered_units_alone(memory: Memory, tmp_path: Path) -> None:
+def test_markdown_reimport_leaves_hand_remembered_units_alone(
+    memory: Memory, tmp_path: Path
+) -> None:
     md = tmp_path / "MEMORY.md"
     md.write_text("- Use uv.\n")
     memory.import_markdown([md])
-    mine = memory.remember("Releases freeze in December", about=["releases"], source="user", source_ref="MEMORY.md#L3-L3")
+    mine = memory.remember(
+        "Releases freeze in December",
+        about=["releases"],
+        source="user",
+        source_ref="MEMORY.md#L3-L3",
+    )
     md.write_text("- Use uv for everything.\n")
     memory.import_markdown([md])
     assert memory.get(mine.id)["believed"] is True
@@ -103,22 +135,45 @@ def test_blank_settings_mean_default_and_weights_are_checked() -> None:
         Settings(_env_file=None, retrieval_weights={"trust": 0.2})  # type: ignore[call-arg]
 
 
-def test_an_old_statement_learned_late_is_history_not_a_conflict(memory: Memory, clock: Clock) -> None:
+def test_an_old_statement_learned_late_is_history_not_a_conflict(
+    memory: Memory, clock: Clock
+) -> None:
     from datetime import timedelta
 
-    new = memory.remember("Analytics run on ClickHouse", about=["analytics"], topic="database",
-                          valid_from=clock.now - timedelta(days=10), **USER)  # fmt: skip
-    old = memory.remember("Analytics run on Postgres", about=["analytics"], topic="database",
-                          valid_from=clock.now - timedelta(days=100), **USER)  # fmt: skip
+    new = memory.remember(
+        "Analytics run on ClickHouse",
+        about=["analytics"],
+        topic="database",
+        valid_from=clock.now - timedelta(days=10),
+        **USER,
+    )
+    old = memory.remember(
+        "Analytics run on Postgres",
+        about=["analytics"],
+        topic="database",
+        valid_from=clock.now - timedelta(days=100),
+        **USER,
+    )
     assert old.conflicts == [] and old.superseded_by == new.id
     assert memory.get(old.id)["believed"] is False and memory.get(new.id)["believed"] is True
 
 
-def test_a_different_number_is_not_a_near_duplicate(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
+def test_a_different_number_is_not_a_near_duplicate(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
     from tests.fakes import HashingEmbedder
 
-    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock,
-                 embedder=HashingEmbedder())  # fmt: skip
-    old = mem.remember("The public API rate limit is 100 requests per minute", about=["api"], **USER)
-    new = mem.remember("The public API rate limit is 600 requests per minute", about=["api"], **USER)
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
+    old = mem.remember(
+        "The public API rate limit is 100 requests per minute", about=["api"], **USER
+    )
+    new = mem.remember(
+        "The public API rate limit is 600 requests per minute", about=["api"], **USER
+    )
     assert new.id != old.id and new.action == "created"

@@ -28,7 +28,12 @@ def test_generic_turns_numbered_per_session_in_file_order(tmp_path: Path) -> Non
         tmp_path / "chat.jsonl",
         {"session": "s1", "speaker": "Caroline", "text": "Hi Mel!", "time": "2023-05-08T13:56:00"},
         {"session": "s1", "speaker": "Melanie", "text": "Hey Caroline."},
-        {"session": 2, "speaker": "Caroline", "text": "Back again", "time": "2023-05-25T10:00:00+02:00"},
+        {
+            "session": 2,
+            "speaker": "Caroline",
+            "text": "Back again",
+            "time": "2023-05-25T10:00:00+02:00",
+        },
         {"session": "s1", "speaker": "Caroline", "text": "  One more  "},
     )
     read = read_transcript(path)
@@ -64,7 +69,11 @@ def test_times_are_aware_utc(tmp_path: Path) -> None:
 
 
 def test_generic_blank_text_is_skipped(tmp_path: Path) -> None:
-    path = write(tmp_path / "t.jsonl", {"session": "a", "speaker": "u", "text": "  "}, {"session": "a", "speaker": "u", "text": "x"})
+    path = write(
+        tmp_path / "t.jsonl",
+        {"session": "a", "speaker": "u", "text": "  "},
+        {"session": "a", "speaker": "u", "text": "x"},
+    )
     read = read_transcript(path)
     assert read.skipped == 1 and [(t.turn, t.line) for t in read.turns] == [(1, 2)]
 
@@ -106,30 +115,82 @@ def test_claude_code_transcript(tmp_path: Path) -> None:
             [
                 {"type": "thinking", "thinking": "Let me look.", "signature": "sig"},
                 {"type": "text", "text": "I'll read the test first."},
-                {"type": "tool_use", "id": "toolu_01", "name": "Read", "input": {"file_path": "/p/tests/test_store.py"}},
+                {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "Read",
+                    "input": {"file_path": "/p/tests/test_store.py"},
+                },
                 {"type": "text", "text": "Then run it."},
             ],
             "2026-02-01T09:00:05.000Z",
         ),
         event(
             "user",
-            [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "def test_store(): ..."}],
+            [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_01",
+                    "content": "def test_store(): ...",
+                }
+            ],
             "2026-02-01T09:00:06.000Z",
             toolUseResult={"type": "text"},
         ),
-        event("assistant", [{"type": "tool_use", "id": "toolu_02", "name": "Bash", "input": {"command": "pytest"}}], "2026-02-01T09:00:07Z"),
-        {"type": "system", "content": "Running hook", "sessionId": SESSION, "timestamp": "2026-02-01T09:00:08Z"},
+        event(
+            "assistant",
+            [
+                {
+                    "type": "tool_use",
+                    "id": "toolu_02",
+                    "name": "Bash",
+                    "input": {"command": "pytest"},
+                }
+            ],
+            "2026-02-01T09:00:07Z",
+        ),
+        {
+            "type": "system",
+            "content": "Running hook",
+            "sessionId": SESSION,
+            "timestamp": "2026-02-01T09:00:08Z",
+        },
         "",
-        event("assistant", [{"type": "text", "text": "The test depends on wall-clock time."}], "2026-02-01T09:00:09Z"),
+        event(
+            "assistant",
+            [{"type": "text", "text": "The test depends on wall-clock time."}],
+            "2026-02-01T09:00:09Z",
+        ),
         {"type": "file-history-snapshot", "messageId": "m1", "snapshot": {}},
     )
     read = read_transcript(path)
     assert read.problems == []
     assert read.skipped == 5  # summary, tool_result-only, tool_use-only, system, snapshot
     assert read.turns == [
-        Turn(SESSION, 1, "user", "Why does test_store fail on CI?", datetime(2026, 2, 1, 9, 0, 0, 123000, tzinfo=UTC), 2),
-        Turn(SESSION, 2, "assistant", "I'll read the test first.\n\nThen run it.", datetime(2026, 2, 1, 9, 0, 5, tzinfo=UTC), 3),
-        Turn(SESSION, 3, "assistant", "The test depends on wall-clock time.", datetime(2026, 2, 1, 9, 0, 9, tzinfo=UTC), 8),
+        Turn(
+            SESSION,
+            1,
+            "user",
+            "Why does test_store fail on CI?",
+            datetime(2026, 2, 1, 9, 0, 0, 123000, tzinfo=UTC),
+            2,
+        ),
+        Turn(
+            SESSION,
+            2,
+            "assistant",
+            "I'll read the test first.\n\nThen run it.",
+            datetime(2026, 2, 1, 9, 0, 5, tzinfo=UTC),
+            3,
+        ),
+        Turn(
+            SESSION,
+            3,
+            "assistant",
+            "The test depends on wall-clock time.",
+            datetime(2026, 2, 1, 9, 0, 9, tzinfo=UTC),
+            8,
+        ),
     ]
 
 
@@ -145,7 +206,10 @@ def test_claude_code_bad_events_are_problems(tmp_path: Path) -> None:
         {"type": "user", "message": "hi"},
         {"type": "user", "message": {"role": "user"}},
         {"type": "user", "message": {"role": "user", "content": 3}},
-        {"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": None}]}},
+        {
+            "type": "assistant",
+            "message": {"role": "assistant", "content": [{"type": "text", "text": None}]},
+        },
         {"type": "user", "message": {"role": "user", "content": "ok"}, "timestamp": "yesterday"},
         {"type": "user", "message": {"role": "user", "content": "fine"}, "sessionId": "s"},
     )
@@ -204,9 +268,17 @@ def test_malformed_lines_are_reported_and_the_rest_is_read(tmp_path: Path) -> No
 
 def test_over_long_text_is_a_problem_not_truncated(tmp_path: Path) -> None:
     long = "x" * (MAX_TEXT_CHARS + 1)
-    path = write(tmp_path / "t.jsonl", {"session": "a", "speaker": "u", "text": long}, {"session": "a", "speaker": "u", "text": "ok"})
+    path = write(
+        tmp_path / "t.jsonl",
+        {"session": "a", "speaker": "u", "text": long},
+        {"session": "a", "speaker": "u", "text": "ok"},
+    )
     read = read_transcript(path)
-    assert read.problems == [LineProblem(1, f"text has {MAX_TEXT_CHARS + 1} characters, over the limit of {MAX_TEXT_CHARS}")]
+    assert read.problems == [
+        LineProblem(
+            1, f"text has {MAX_TEXT_CHARS + 1} characters, over the limit of {MAX_TEXT_CHARS}"
+        )
+    ]
     assert [t.text for t in read.turns] == ["ok"]
 
 
@@ -222,7 +294,9 @@ def test_repeated_turn_number_is_a_problem(tmp_path: Path) -> None:
 
 def test_invalid_utf8_line_is_a_problem(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
-    path.write_bytes(b'\xef\xbb\xbf{"session": "a", "speaker": "u", "text": "bom ok"}\n{"text": "\xff"}\r\n')
+    path.write_bytes(
+        b'\xef\xbb\xbf{"session": "a", "speaker": "u", "text": "bom ok"}\n{"text": "\xff"}\r\n'
+    )
     read = read_transcript(path)
     assert read.problems == [LineProblem(2, "line is not valid UTF-8 (bad byte at column 11)")]
     assert [t.text for t in read.turns] == ["bom ok"]
@@ -250,7 +324,10 @@ def test_folder_instead_of_file_raises(tmp_path: Path) -> None:
 
 
 def test_non_utc_offset_is_converted(tmp_path: Path) -> None:
-    path = write(tmp_path / "t.jsonl", {"session": "a", "speaker": "u", "text": "x", "time": "2026-01-01T00:30:00-05:00"})
+    path = write(
+        tmp_path / "t.jsonl",
+        {"session": "a", "speaker": "u", "text": "x", "time": "2026-01-01T00:30:00-05:00"},
+    )
     (turn,) = read_transcript(path).turns
     assert turn.time == datetime(2026, 1, 1, 5, 30, tzinfo=UTC)
     assert turn.time == datetime(2026, 1, 1, 0, 30, tzinfo=timezone(timedelta(hours=-5)))
@@ -259,4 +336,6 @@ def test_non_utc_offset_is_converted(tmp_path: Path) -> None:
 def test_control_character_in_a_string_is_reported_once(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
     path.write_text('{"session": "a", "speaker": "u", "text": "tab\there"}\n', encoding="utf-8")
-    assert read_transcript(path).problems == [LineProblem(1, "line is not valid JSON (Invalid control character at column 46)")]
+    assert read_transcript(path).problems == [
+        LineProblem(1, "line is not valid JSON (Invalid control character at column 46)")
+    ]

@@ -45,7 +45,9 @@ def managed_settings(tmp_path: Path, bolt: int, http: int, **kw: object) -> Sett
     )
 
 
-def test_starting_the_running_test_server_again_is_harmless(graph: Graph, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_starting_the_running_test_server_again_is_harmless(
+    graph: Graph, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bolt = TEST_URI.rsplit(":", 1)[1]
     monkeypatch.setenv("HIPPOGRAPH_INSTANCE", TEST_INSTANCE)
     monkeypatch.setenv("HIPPOGRAPH_NEO4J_BOLT_PORT", bolt)
@@ -69,7 +71,9 @@ def test_port_taken_by_another_process_is_named(tmp_path: Path, graph: Graph) ->
 
 
 def test_missing_java_says_what_is_needed(tmp_path: Path) -> None:
-    settings = managed_settings(tmp_path, bolt=free_port(), http=free_port(), java_home=tmp_path / "nojdk")
+    settings = managed_settings(
+        tmp_path, bolt=free_port(), http=free_port(), java_home=tmp_path / "nojdk"
+    )
     with pytest.raises(ConfigError, match="has no bin/java; point it at a JDK 17 or 21"):
         ManagedServer(settings).start()
 
@@ -77,7 +81,13 @@ def test_missing_java_says_what_is_needed(tmp_path: Path) -> None:
 def test_missing_maven_says_what_is_needed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     java_dir = Path(os.path.realpath(__import__("shutil").which("java"))).parent.parent
     monkeypatch.setenv("PATH", str(tmp_path))  # no mvn anywhere
-    settings = managed_settings(tmp_path, bolt=free_port(), http=free_port(), java_home=java_dir, cache_dir=tmp_path / "cache")
+    settings = managed_settings(
+        tmp_path,
+        bolt=free_port(),
+        http=free_port(),
+        java_home=java_dir,
+        cache_dir=tmp_path / "cache",
+    )
     with pytest.raises(ConfigError, match=r"needs Maven \(`mvn`\), which is not on PATH"):
         ManagedServer(settings).start()
 
@@ -102,7 +112,9 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
         assert neo4j_local.status(settings).action == "running"
         with Graph.connect(settings) as graph:
             assert graph.read("server_components")[0]["version"] == settings.neo4j_version
-        assert "Started." in neo4j_local.logs(settings, 200) or "Remote interface available" in neo4j_local.logs(settings, 200)
+        assert "Started." in neo4j_local.logs(
+            settings, 200
+        ) or "Remote interface available" in neo4j_local.logs(settings, 200)
     finally:
         assert neo4j_local.stop(settings).action == "stopped"
     assert neo4j_local.stop(settings).action == "not running"

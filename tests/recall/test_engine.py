@@ -34,22 +34,32 @@ def test_lexical_voice_finds_an_exact_identifier(memory: Memory) -> None:
 
 
 def test_graph_voice_reaches_a_unit_sharing_no_word(memory: Memory) -> None:
-    seed = memory.remember("The payments service charges cards through Stripe", about=["payments"], **USER)
+    seed = memory.remember(
+        "The payments service charges cards through Stripe", about=["payments"], **USER
+    )
     hop = memory.remember("Refunds settle after five business days", about=["payments"], **USER)
     memory.remember("The office wifi password rotates monthly", about=["office"], **USER)
     result = memory.recall("stripe", mode="keyword", k=5)
     assert ids(result)[:2] == [seed.id, hop.id]
-    assert result.items[1]["voices"].keys() >= {"graph"} and "lexical" not in result.items[1]["voices"]
+    assert (
+        result.items[1]["voices"].keys() >= {"graph"} and "lexical" not in result.items[1]["voices"]
+    )
 
 
 def test_superseded_units_are_out_and_shown_as_history(memory: Memory) -> None:
-    old = memory.remember("Analytics run on Postgres", about=["analytics"], topic="database", **USER)
-    new = memory.remember("Analytics moved to ClickHouse", about=["analytics"], topic="database", **USER)
+    old = memory.remember(
+        "Analytics run on Postgres", about=["analytics"], topic="database", **USER
+    )
+    new = memory.remember(
+        "Analytics moved to ClickHouse", about=["analytics"], topic="database", **USER
+    )
     result = memory.recall("analytics database", mode="keyword")
     assert ids(result) == [new.id]
     with_history = memory.recall("analytics database", mode="keyword", include_history=True)
     assert [h["id"] for h in with_history.history] == [old.id]
-    assert with_history.history[0]["is_history"] and with_history.history[0]["superseded_by"] == [new.id]
+    assert with_history.history[0]["is_history"] and with_history.history[0]["superseded_by"] == [
+        new.id
+    ]
 
 
 def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph) -> None:
@@ -64,7 +74,13 @@ def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph
 
 def test_abstain_contradiction_unresolved(memory: Memory) -> None:
     memory.remember("The upload limit is 10 MB", about=["uploads"], topic="limit", **USER)
-    memory.remember("The upload limit is 50 MB", about=["uploads"], topic="limit", source="web", source_ref="https://x")
+    memory.remember(
+        "The upload limit is 50 MB",
+        about=["uploads"],
+        topic="limit",
+        source="web",
+        source_ref="https://x",
+    )
     result = memory.recall("upload limit", mode="keyword")
     assert result.abstain and result.reason == "contradiction_unresolved"
     loose = memory.recall("upload limit", mode="keyword", strict=False)
@@ -74,15 +90,24 @@ def test_abstain_contradiction_unresolved(memory: Memory) -> None:
 
 
 def test_abstain_temporal_invalid(memory: Memory, clock: Clock) -> None:
-    memory.remember("The freeze window ends Friday", about=["freeze"], valid_until=clock.now + timedelta(days=1), **USER)
+    memory.remember(
+        "The freeze window ends Friday",
+        about=["freeze"],
+        valid_until=clock.now + timedelta(days=1),
+        **USER,
+    )
     clock.advance(days=3)
     result = memory.recall("freeze window", mode="keyword")
     assert result.abstain and result.reason == "temporal_invalid"
 
 
 def test_abstain_unverified_hypothesis_and_allow_uncertainty(memory: Memory) -> None:
-    guess = memory.remember("The flaky test is caused by a race in the cache", about=["flaky test"],
-                            source="agent", source_ref="session#4")  # fmt: skip
+    guess = memory.remember(
+        "The flaky test is caused by a race in the cache",
+        about=["flaky test"],
+        source="agent",
+        source_ref="session#4",
+    )
     result = memory.recall("flaky test cause", mode="keyword")
     assert result.abstain and result.reason == "unverified_hypothesis"
     loose = memory.recall("flaky test cause", mode="keyword", strict=False)
@@ -94,13 +119,21 @@ def test_abstain_ambiguous_entity(memory: Memory, graph: Graph) -> None:
     unit = memory.remember("Mercury handles the billing emails", about=["Mercury"], **USER)
     entity = next(e["target_id"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT")
     amb = Ambiguity(id="amb_1", text="Mercury the mail service or Mercury the bank?", score=0.7)
-    graph.write_tx(lambda tx: (store.create_nodes(tx, [amb], actor="t"),
-                               store.create_edges(tx, [Edge(type=RelType.INVOLVES, source_id="amb_1", target_id=entity)], actor="t")))  # fmt: skip
+    graph.write_tx(
+        lambda tx: (
+            store.create_nodes(tx, [amb], actor="t"),
+            store.create_edges(
+                tx, [Edge(type=RelType.INVOLVES, source_id="amb_1", target_id=entity)], actor="t"
+            ),
+        )
+    )
     result = memory.recall("billing emails", mode="keyword")
     assert result.abstain and result.reason == "ambiguous_entity"
 
 
-@pytest.mark.parametrize("prompt", ["ok go on", "thanks!", "continue", "sounds good, do it", "lgtm", "yes please", "ok"])
+@pytest.mark.parametrize(
+    "prompt", ["ok go on", "thanks!", "continue", "sounds good, do it", "lgtm", "yes please", "ok"]
+)
 def test_silence_on_chit_chat(memory: Memory, graph: Graph, prompt: str) -> None:
     memory.remember("We deploy on Tuesdays", about=["deploy"], **USER)
     result = memory.recall(prompt, mode="keyword")
@@ -116,29 +149,63 @@ def test_mmr_keeps_different_facts(memory: Memory) -> None:
     assert other.id in ids(result)
 
 
-def test_semantic_voice_with_an_embedder(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> None:
-    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+def test_semantic_voice_with_an_embedder(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
     unit = mem.remember("caching tokens speeds login", about=["auth"], **USER)
     result = mem.recall("login tokens caching", mode="semantic")
     assert ids(result) == [unit.id] and "semantic" in result.items[0]["voices"]
 
 
-def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(graph: Graph, settings: Settings,
-                                                                     tmp_path: Path, clock: Clock) -> None:  # fmt: skip
-    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
     both = mem.remember("login tokens are cached in redis", about=["auth"], **USER)
     mem.remember("the login page has a dark theme", about=["ui"], **USER)
     mem.remember("redis runs with two replicas", about=["redis"], **USER)
     result = mem.recall("login tokens cached", mode="hybrid", strict=False)
     assert ids(result)[0] == both.id and {"lexical", "semantic"} <= result.items[0]["voices"].keys()
     weights = {"lexical": 1.0, "semantic": 0.8, "temporal": 0.3, "graph": 0.5}
-    rows = graph.read("recall_candidates", query="login tokens cached", embedding=HashingEmbedder().embed(["login tokens cached"])[0],
-                      since=None, fetch=200, limit=50, seeds=5, per_seed=20, hop_decay=0.7, max_fanout=50, weights=weights,
-                      rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)  # fmt: skip
+    rows = graph.read(
+        "recall_candidates",
+        query="login tokens cached",
+        embedding=HashingEmbedder().embed(["login tokens cached"])[0],
+        since=None,
+        fetch=200,
+        limit=50,
+        seeds=5,
+        per_seed=20,
+        hop_decay=0.7,
+        max_fanout=50,
+        weights=weights,
+        rrf_k=60.0,
+        candidates=40,
+        branches=["main"],
+        scope=None,
+        kinds=None,
+    )
     assert rows and [r["fused"] for r in rows] == sorted((r["fused"] for r in rows), reverse=True)
     for row in rows:
-        assert row["fused"] == pytest.approx(sum(weights[h["voice"]] / (60 + h["rank"]) for h in row["hits"]))
-    assert any(h["voice"] == "graph" and h["via"] for r in rows for h in r["hits"])  # the walk ran from the seeds
+        assert row["fused"] == pytest.approx(
+            sum(weights[h["voice"]] / (60 + h["rank"]) for h in row["hits"])
+        )
+    assert any(
+        h["voice"] == "graph" and h["via"] for r in rows for h in r["hits"]
+    )  # the walk ran from the seeds
 
 
 def test_recall_plan_expands_from_the_seeds_and_candidates(graph: Graph, memory: Memory) -> None:
@@ -148,24 +215,58 @@ def test_recall_plan_expands_from_the_seeds_and_candidates(graph: Graph, memory:
     planner most) the plan may only touch the indexes it is meant to: full-text, vector, and the
     recorded_at range of the temporal voice."""
     memory.remember("Auth uses JWT tokens", about=["auth"], **USER)
-    ops = {op.split("@")[0] for op in graph.explain(
-        "recall_candidates", query="auth", embedding=None, since=None, fetch=100, limit=50, seeds=5, per_seed=20,
-        hop_decay=0.7, max_fanout=50, weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
-        rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)}  # fmt: skip
+    ops = {
+        op.split("@")[0]
+        for op in graph.explain(
+            "recall_candidates",
+            query="auth",
+            embedding=None,
+            since=None,
+            fetch=100,
+            limit=50,
+            seeds=5,
+            per_seed=20,
+            hop_decay=0.7,
+            max_fanout=50,
+            weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
+            rrf_k=60.0,
+            candidates=40,
+            branches=["main"],
+            scope=None,
+            kinds=None,
+        )
+    }
     scans = {op for op in ops if "Scan" in op or "Seek" in op}
     assert scans <= {"NodeIndexSeekByRange"}, scans
     assert {"ProcedureCall", "Argument"} <= ops
 
 
-def test_recall_rows_are_plain_and_their_datetimes_exact(graph: Graph, memory: Memory, clock: Clock) -> None:
+def test_recall_rows_are_plain_and_their_datetimes_exact(
+    graph: Graph, memory: Memory, clock: Clock
+) -> None:
     """The statement is marked PLAIN, so Graph.read hands its rows over unconverted: they must hold no
     driver value, and the datetimes it sends as epoch microseconds must be the stored instants."""
     old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
     clock.advance(days=1, seconds=0.123457)
     memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
-    rows = graph.read("recall_candidates", query="auth", embedding=None, since=None, fetch=200, limit=50, seeds=5,
-                      per_seed=20, hop_decay=0.7, max_fanout=50, weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
-                      rrf_k=60.0, candidates=40, branches=["main"], scope=None, kinds=None)  # fmt: skip
+    rows = graph.read(
+        "recall_candidates",
+        query="auth",
+        embedding=None,
+        since=None,
+        fetch=200,
+        limit=50,
+        seeds=5,
+        per_seed=20,
+        hop_decay=0.7,
+        max_fanout=50,
+        weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
+        rrf_k=60.0,
+        candidates=40,
+        branches=["main"],
+        scope=None,
+        kinds=None,
+    )
 
     def plain(value: object) -> bool:
         if isinstance(value, dict):
@@ -177,9 +278,13 @@ def test_recall_rows_are_plain_and_their_datetimes_exact(graph: Graph, memory: M
     assert rows and all(plain(r) for r in rows)
     sent = next(r["unit"] for r in rows if r["id"] == old.id)
     stored = memory.get(old.id)["unit"]
-    assert stored["valid_until"] is not None and sent["retired_at"] is None  # superseded: now history
+    assert (
+        stored["valid_until"] is not None and sent["retired_at"] is None
+    )  # superseded: now history
     for key in ("valid_from", "valid_until", "recorded_at", "last_used_at"):
-        assert (None if sent[key] is None else isotime.from_epoch_us(sent[key])) == stored.get(key), key
+        assert (None if sent[key] is None else isotime.from_epoch_us(sent[key])) == stored.get(
+            key
+        ), key
 
 
 def test_as_of_recall_sees_the_old_belief(memory: Memory, clock: Clock) -> None:
@@ -204,9 +309,13 @@ def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> N
 
 @pytest.mark.parametrize(
     "query,kw,match",
-    [("", {}, "the query is empty"), ("x" * 4001, {}, "over the limit"), ("redis", {"mode": "fuzzy"}, "unknown mode"),
-     ("redis", {"k": 0}, "out of range")],
-)  # fmt: skip
+    [
+        ("", {}, "the query is empty"),
+        ("x" * 4001, {}, "over the limit"),
+        ("redis", {"mode": "fuzzy"}, "unknown mode"),
+        ("redis", {"k": 0}, "out of range"),
+    ],
+)
 def test_bad_queries(memory: Memory, query: str, kw: dict, match: str) -> None:
     with pytest.raises(RecallError, match=match):
         memory.recall(query, **kw)
@@ -221,9 +330,16 @@ def test_long_query_is_reported_not_dropped_silently(memory: Memory) -> None:
 
 def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> None:
     memory.remember("Production runs Postgres 15", about=["postgres"], topic="version", **USER)
-    memory.remember("Production runs Postgres 16", about=["postgres"], topic="version", source="agent",
-                    source_ref="session#2")  # fmt: skip
-    memory.remember("Integration tests spin up Postgres with testcontainers", about=["tests"], **USER)
+    memory.remember(
+        "Production runs Postgres 16",
+        about=["postgres"],
+        topic="version",
+        source="agent",
+        source_ref="session#2",
+    )
+    memory.remember(
+        "Integration tests spin up Postgres with testcontainers", about=["tests"], **USER
+    )
     result = memory.recall("which postgres version does production run?", mode="keyword")
     assert result.abstain and result.reason == "contradiction_unresolved"
 
@@ -233,14 +349,23 @@ def test_acronyms_count_as_topics(memory: Memory) -> None:
     assert ids(memory.recall("which CI are we on these days?", mode="keyword")) == [unit.id]
 
 
-def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(graph: Graph, settings: Settings,
-                                                                        tmp_path: Path, clock: Clock) -> None:  # fmt: skip
-    mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path, clock=clock, embedder=HashingEmbedder())
+def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    mem = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
     unit = mem.remember("Sentry collects the errors of every service", about=["Sentry"], **USER)
     asked = "which Sentry plan are we paying for?"
     hybrid = mem.recall(asked, mode="hybrid")
     assert hybrid.abstain and hybrid.reason == "no_accepted_facts"  # known thing, unknown detail
-    assert ids(mem.recall("where do the Sentry errors go?", mode="hybrid")) == [unit.id]  # the detail it does know
+    assert ids(mem.recall("where do the Sentry errors go?", mode="hybrid")) == [
+        unit.id
+    ]  # the detail it does know
     # keyword mode has no meaning to judge by: naming the entity stays its best evidence
     assert ids(mem.recall(asked, mode="keyword")) == [unit.id]
     # and in a long prompt most words are incidental: naming it is enough
@@ -252,7 +377,12 @@ def test_a_large_k_is_not_capped_by_the_candidates_scored(memory: Memory) -> Non
     """Recall scores max(40, 2k) candidates, so asking for 45 results can return 45."""
     colours = ["red", "blue", "green", "amber", "violet", "teal", "ochre", "coral", "ivory"]
     for n in range(46):
-        memory.remember(f"Shard {n} of the ledger cluster is painted {colours[n % 9]} number {n * 7}",
-                        about=[f"shard{n}"], **USER)  # fmt: skip
-    result = memory.recall("ledger cluster shard", mode="keyword", k=45, strict=False, record_usage=False)
+        memory.remember(
+            f"Shard {n} of the ledger cluster is painted {colours[n % 9]} number {n * 7}",
+            about=[f"shard{n}"],
+            **USER,
+        )
+    result = memory.recall(
+        "ledger cluster shard", mode="keyword", k=45, strict=False, record_usage=False
+    )
     assert len(result.items) == 45

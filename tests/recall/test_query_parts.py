@@ -13,16 +13,33 @@ from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import Intent, shape
 
 
-@pytest.mark.parametrize("text", ["ok go on", "thanks", "continue", "Sounds good, do it!", "lgtm", "yes", "k", "hmm ok", "thanks, that worked"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ok go on",
+        "thanks",
+        "continue",
+        "Sounds good, do it!",
+        "lgtm",
+        "yes",
+        "k",
+        "hmm ok",
+        "thanks, that worked",
+    ],
+)
 def test_chit_chat_is_silent(text: str) -> None:
     assert shape(text).is_silent
 
 
 @pytest.mark.parametrize(
     "text,intent",
-    [("why did we choose Postgres", Intent.WHY), ("when did we move to ClickHouse", Intent.WHEN),
-     ("upsert_symbols", Intent.IDENTIFIER), ("which database do we use for analytics", Intent.QUESTION)],
-)  # fmt: skip
+    [
+        ("why did we choose Postgres", Intent.WHY),
+        ("when did we move to ClickHouse", Intent.WHEN),
+        ("upsert_symbols", Intent.IDENTIFIER),
+        ("which database do we use for analytics", Intent.QUESTION),
+    ],
+)
 def test_intent(text: str, intent: Intent) -> None:
     assert shape(text).intent == intent
 
@@ -50,21 +67,32 @@ def test_relevance_needs_enough_shared_terms() -> None:
 
 
 def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
-    hits = [{"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
-            {"voice": "graph", "rank": 7, "score": 0.4, "via": [{"id": "fact_seed", "score": 0.4}, {"id": "fact_c", "score": 0.1}]}]  # fmt: skip
+    hits = [
+        {"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
+        {
+            "voice": "graph",
+            "rank": 7,
+            "score": 0.4,
+            "via": [{"id": "fact_seed", "score": 0.4}, {"id": "fact_c", "score": 0.1}],
+        },
+    ]
     c = scoring.candidate("fact_a", {"id": "fact_a"}, 0.05, hits, seeds=5)
     assert c.ranks == {"lexical": 2, "graph": 7}
     assert c.voice_scores["graph"] == 0.4
     assert c.via == [("fact_seed", 0.4), ("fact_c", 0.1)]
     assert c.seed_score == 0.5  # second of the lexical voice: a seed of strength 1/2
-    deep = scoring.candidate("fact_b", {}, 0.01, [{"voice": "semantic", "rank": 9, "score": 0.7, "via": None}], seeds=5)
+    deep = scoring.candidate(
+        "fact_b", {}, 0.01, [{"voice": "semantic", "rank": 9, "score": 0.7, "via": None}], seeds=5
+    )
     assert deep.seed_score == 0.0 and deep.via == []
 
 
 def test_decay_by_memory_type() -> None:
     now = datetime(2026, 6, 1, tzinfo=UTC)
     old = now - timedelta(days=150)
-    assert decay.factor({"memory_type": "project_note", "recorded_at": old}, now) == pytest.approx(0.5)
+    assert decay.factor({"memory_type": "project_note", "recorded_at": old}, now) == pytest.approx(
+        0.5
+    )
     assert decay.factor({"memory_type": "user_rule", "recorded_at": old}, now) == 1.0
     assert decay.factor({"memory_type": "commitment", "recorded_at": old}, now) == decay.FLOOR
 
@@ -74,14 +102,27 @@ def test_weibull_curves_are_configurable_and_checked() -> None:
     curves = decay.resolve({"commitment": {"scale_days": 30, "shape": 3}, "profile": None})
     at = {"memory_type": "commitment"}
     # shape 3 holds on, then drops: 0.96 after 10 days, 0.37 at the scale, the floor after 60 days
-    assert decay.factor({**at, "recorded_at": now - timedelta(days=10)}, now, curves) == pytest.approx(math.exp(-(1 / 27)))
-    assert decay.factor({**at, "recorded_at": now - timedelta(days=30)}, now, curves) == pytest.approx(math.exp(-1))
+    assert decay.factor(
+        {**at, "recorded_at": now - timedelta(days=10)}, now, curves
+    ) == pytest.approx(math.exp(-(1 / 27)))
+    assert decay.factor(
+        {**at, "recorded_at": now - timedelta(days=30)}, now, curves
+    ) == pytest.approx(math.exp(-1))
     assert decay.factor({**at, "recorded_at": now - timedelta(days=60)}, now, curves) == decay.FLOOR
-    assert decay.factor({"memory_type": "profile", "recorded_at": now - timedelta(days=5000)}, now, curves) == 1.0
+    assert (
+        decay.factor(
+            {"memory_type": "profile", "recorded_at": now - timedelta(days=5000)}, now, curves
+        )
+        == 1.0
+    )
     assert curves["project_note"] == decay.DEFAULT_CURVES["project_note"]  # left out: the default
     assert decay.Curve.half_life(150).survival(150) == pytest.approx(0.5)
-    for bad, says in [({"user_rule": {"half_life_days": 9}}, "never decays"), ({"memo": None}, "unknown memory_type"),
-                      ({"profile": {"half_life_days": -1}}, "positive numbers"), ({"profile": 30}, "give null")]:  # fmt: skip
+    for bad, says in [
+        ({"user_rule": {"half_life_days": 9}}, "never decays"),
+        ({"memo": None}, "unknown memory_type"),
+        ({"profile": {"half_life_days": -1}}, "positive numbers"),
+        ({"profile": 30}, "give null"),
+    ]:
         with pytest.raises(ValueError, match=says):
             decay.resolve(bad)
 
@@ -93,18 +134,29 @@ def test_gate_checks_and_reasons() -> None:
     stale = {**good, "valid_until": at - timedelta(days=1)}
     assert gate.abstain_reason([gate.check(stale, at, gate.GateConfig())]) == "temporal_invalid"
     weak = {**good, "confidence": 0.2, "trust": 0.3, "source_ref": ""}
-    assert gate.failed(gate.check(weak, at, gate.GateConfig())) == ["confident", "trusted", "has_source"]
+    assert gate.failed(gate.check(weak, at, gate.GateConfig())) == [
+        "confident",
+        "trusted",
+        "has_source",
+    ]
 
 
-def _mmr_by_definition(cands: list[scoring.Candidate], k: int, lam: float = 0.7) -> list[scoring.Candidate]:
+def _mmr_by_definition(
+    cands: list[scoring.Candidate], k: int, lam: float = 0.7
+) -> list[scoring.Candidate]:
     """MMR exactly as defined: every step compares every remaining candidate with everything chosen."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
     top = pool[0].score or 1.0 if pool else 1.0
     chosen: list[scoring.Candidate] = []
     while pool and len(chosen) < k:
+
         def value(c: scoring.Candidate) -> float:
-            near = max((scoring.similarity(scoring._words(c), scoring._words(p)) for p in chosen), default=0.0)
+            near = max(
+                (scoring.similarity(scoring._words(c), scoring._words(p)) for p in chosen),
+                default=0.0,
+            )
             return lam * (c.score / top) - (1 - lam) * near
+
         best = max(pool, key=value)
         chosen.append(best)
         pool.remove(best)
@@ -115,23 +167,37 @@ def test_mmr_picks_what_the_definition_picks() -> None:
     rng = random.Random(3)
     vocabulary = [f"w{i}" for i in range(12)]
     for trial in range(300):
-        cands = [scoring.Candidate(id=f"u{i}", unit={"text": " ".join(rng.sample(vocabulary, rng.randint(0, 6)))},
-                                   score=rng.choice([0.0, 0.5, rng.random()]))
-                 for i in range(rng.randint(1, 30))]  # fmt: skip
+        cands = [
+            scoring.Candidate(
+                id=f"u{i}",
+                unit={"text": " ".join(rng.sample(vocabulary, rng.randint(0, 6)))},
+                score=rng.choice([0.0, 0.5, rng.random()]),
+            )
+            for i in range(rng.randint(1, 30))
+        ]
         kept = {c.id for c in cands if rng.random() < 0.6}
 
         def keep(c: scoring.Candidate) -> bool:
             return c.id in kept
 
         for k in (1, 3, 5, 20):
-            assert [c.id for c in scoring.mmr(cands, k)] == [c.id for c in _mmr_by_definition(cands, k)], (trial, k)
+            assert [c.id for c in scoring.mmr(cands, k)] == [
+                c.id for c in _mmr_by_definition(cands, k)
+            ], (trial, k)
             filtered = [c for c in cands if c.id in kept]
             lazy = scoring.mmr(cands, k, keep=keep)
-            assert [c.id for c in lazy] == [c.id for c in _mmr_by_definition(filtered, k)] if filtered else lazy == []
+            assert (
+                [c.id for c in lazy] == [c.id for c in _mmr_by_definition(filtered, k)]
+                if filtered
+                else lazy == []
+            )
 
 
 def test_mmr_asks_keep_only_about_what_it_visits() -> None:
-    cands = [scoring.Candidate(id=f"u{i}", unit={"text": f"word{i}"}, score=1.0 - i / 100) for i in range(30)]
+    cands = [
+        scoring.Candidate(id=f"u{i}", unit={"text": f"word{i}"}, score=1.0 - i / 100)
+        for i in range(30)
+    ]
     asked: list[str] = []
 
     def keep(c: scoring.Candidate) -> bool:
@@ -143,6 +209,9 @@ def test_mmr_asks_keep_only_about_what_it_visits() -> None:
 
 
 def test_epoch_microseconds_come_back_as_the_same_instant() -> None:
-    for moment in (datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC), datetime(1969, 12, 31, 23, 59, 59, 500000, tzinfo=UTC)):
+    for moment in (
+        datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC),
+        datetime(1969, 12, 31, 23, 59, 59, 500000, tzinfo=UTC),
+    ):
         micros = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1)
         assert isotime.from_epoch_us(micros) == moment

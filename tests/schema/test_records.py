@@ -10,8 +10,8 @@ from pydantic import ValidationError
 from hippograph.schema import (
     MAX_TEXT_CHARS,
     Edge,
-    Failure,
     Fact,
+    Failure,
     RelType,
     Rule,
     SourceKind,
@@ -61,7 +61,10 @@ def test_text_over_limit_is_refused_not_truncated() -> None:
 
 def test_valid_from_after_valid_until_is_refused() -> None:
     with pytest.raises(ValidationError, match="valid_from is after valid_until"):
-        fact(valid_from=datetime(2026, 3, 2, tzinfo=UTC), valid_until=datetime(2026, 3, 1, tzinfo=UTC))
+        fact(
+            valid_from=datetime(2026, 3, 2, tzinfo=UTC),
+            valid_until=datetime(2026, 3, 1, tzinfo=UTC),
+        )
 
 
 def test_naive_datetimes_are_taken_as_utc() -> None:
@@ -80,14 +83,28 @@ def test_extra_fields_are_refused() -> None:
 
 
 def test_failure_needs_commit_or_test() -> None:
-    base = {"id": "fail_1", "text": "login broke", "source_ref": "x", "source_kind": "user", "trust": 0.9, "confidence": 0.9}
+    base = {
+        "id": "fail_1",
+        "text": "login broke",
+        "source_ref": "x",
+        "source_kind": "user",
+        "trust": 0.9,
+        "confidence": 0.9,
+    }
     with pytest.raises(ValidationError, match="commit or the test"):
         Failure(**base)  # type: ignore[arg-type]
     assert Failure(**base, test="tests/test_login.py::test_jwt").test  # type: ignore[arg-type]
 
 
 def test_rule_category_and_severity_are_closed_sets() -> None:
-    base = {"id": "rule_1", "text": "no eval", "source_ref": "x", "source_kind": "user", "trust": 0.9, "confidence": 0.9}
+    base = {
+        "id": "rule_1",
+        "text": "no eval",
+        "source_ref": "x",
+        "source_kind": "user",
+        "trust": 0.9,
+        "confidence": 0.9,
+    }
     with pytest.raises(ValidationError, match="category"):
         Rule(**base, category="style", severity="high")  # type: ignore[arg-type]
     with pytest.raises(ValidationError, match="severity"):
@@ -99,7 +116,15 @@ def test_rule_category_and_severity_are_closed_sets() -> None:
 def test_edge_properties_leave_structure_out() -> None:
     edge = Edge(type=RelType.ABOUT, source_id="a", target_id="b")
     props = edge.edge_properties()
-    assert set(props) >= {"id", "weight", "created_at", "usage", "success", "co_occurrence", "stale"}
+    assert set(props) >= {
+        "id",
+        "weight",
+        "created_at",
+        "usage",
+        "success",
+        "co_occurrence",
+        "stale",
+    }
     assert "type" not in props and "source_id" not in props
 
 

@@ -1,10 +1,10 @@
 """Source code -> symbols, imports and calls with tree-sitter. Pure: the graph side builds identity on top.
 
-    from hippograph.ingest.code import language_of, parse_source
+from hippograph.ingest.code import language_of, parse_source
 
-    language = language_of("src/auth/login.py")          # "python"
-    parsed = parse_source(data, "src/auth/login.py", language)
-    parsed.symbols[0].qualified_name                     # "auth.login.login"
+language = language_of("src/auth/login.py")          # "python"
+parsed = parse_source(data, "src/auth/login.py", language)
+parsed.symbols[0].qualified_name                     # "auth.login.login"
 """
 
 from __future__ import annotations

@@ -64,7 +64,11 @@ def header_text(
             if child.start_byte >= header_end:
                 break
             is_modifier_item = depth == 0 or (depth == 1 and node.type in modifier_lists)
-            if child.type in dropped or child.is_error or (child.type in stripped and is_modifier_item):
+            if (
+                child.type in dropped
+                or child.is_error
+                or (child.type in stripped and is_modifier_item)
+            ):
                 cuts.append((child.start_byte, child.end_byte, " "))
             elif child.child_count:
                 stack.append((child, depth + 1))

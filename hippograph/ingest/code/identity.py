@@ -20,7 +20,9 @@ RENAME_SIMILARITY = 0.8
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
 
-def symbol_id(project: str, qualified_name: str, kind: str, signature_hash: str, ordinal: int = 1) -> str:
+def symbol_id(
+    project: str, qualified_name: str, kind: str, signature_hash: str, ordinal: int = 1
+) -> str:
     """The node id of a symbol. The qualified name is qualified by its project too: two repositories
     may both have ``main.main``, and they are two symbols. The n-th symbol with the same name, kind
     and signature in one file (a property's getter and setter, overloads) gets ``#n`` after its name."""
@@ -28,9 +30,13 @@ def symbol_id(project: str, qualified_name: str, kind: str, signature_hash: str,
     return hashlib.sha256(f"{project}:{name}{kind}{signature_hash}".encode()).hexdigest()
 
 
-def fingerprint(project: str, file_path: str, name: str, kind: str, signature: str, language: str) -> str:
+def fingerprint(
+    project: str, file_path: str, name: str, kind: str, signature: str, language: str
+) -> str:
     """The fingerprint of a symbol at one place."""
-    return hashlib.sha256(f"{project}{file_path}{name}{kind}{signature}{language}".encode()).hexdigest()
+    return hashlib.sha256(
+        f"{project}{file_path}{name}{kind}{signature}{language}".encode()
+    ).hexdigest()
 
 
 def file_id(project: str, path: str) -> str:
@@ -39,9 +45,15 @@ def file_id(project: str, path: str) -> str:
 
 
 _PRIME = (1 << 61) - 1
-_COEFFS = [(int.from_bytes(hashlib.blake2b(f"a{i}".encode(), digest_size=8).digest(), "little") % _PRIME or 1,
-            int.from_bytes(hashlib.blake2b(f"b{i}".encode(), digest_size=8).digest(), "little") % _PRIME)
-           for i in range(SKETCH_SIZE)]  # fmt: skip
+_COEFFS = [
+    (
+        int.from_bytes(hashlib.blake2b(f"a{i}".encode(), digest_size=8).digest(), "little") % _PRIME
+        or 1,
+        int.from_bytes(hashlib.blake2b(f"b{i}".encode(), digest_size=8).digest(), "little")
+        % _PRIME,
+    )
+    for i in range(SKETCH_SIZE)
+]
 
 
 def sketch(body: str, name: str) -> list[int]:
@@ -49,7 +61,10 @@ def sketch(body: str, name: str) -> list[int]:
     shingle, then ``SKETCH_SIZE`` universal hash functions (a*h + b mod 2^61-1) over it."""
     tokens = [t for t in _TOKEN.findall(body) if t != name]
     shingles = {" ".join(tokens[i : i + 3]) for i in range(max(1, len(tokens) - 2))}
-    hashes = [int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8).digest(), "little") for s in shingles]
+    hashes = [
+        int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8).digest(), "little")
+        for s in shingles
+    ]
     return [min((a * h + b) % _PRIME for h in hashes) for a, b in _COEFFS]
 
 

@@ -75,7 +75,9 @@ class Layout:
         return path in self.files
 
 
-def resolve(path: str, language: str, module: str, names: tuple[str, ...], files: Layout) -> set[str]:
+def resolve(
+    path: str, language: str, module: str, names: tuple[str, ...], files: Layout
+) -> set[str]:
     """The project files one import of ``path`` names (empty when it names none)."""
     if language == "python":
         found = _python(path, module, names, files)
@@ -88,12 +90,20 @@ def resolve(path: str, language: str, module: str, names: tuple[str, ...], files
     elif language == "php" and ("/" in module or module.endswith(".php")):
         found = _first(files, [_join(posixpath.dirname(path), module), module])
     else:  # java, php namespaces, and the rest: dotted or backslashed names ending in a type
-        found = _by_suffix(module.replace("\\", ".").split("."), files, _EXTENSION.get(language, ()))
+        found = _by_suffix(
+            module.replace("\\", ".").split("."), files, _EXTENSION.get(language, ())
+        )
     found.discard(path)
     return found
 
 
-_EXTENSION = {"java": (".java",), "php": (".php",), "kotlin": (".kt",), "scala": (".scala",), "c_sharp": (".cs",)}
+_EXTENSION = {
+    "java": (".java",),
+    "php": (".php",),
+    "kotlin": (".kt",),
+    "scala": (".scala",),
+    "c_sharp": (".cs",),
+}
 
 
 def _join(folder: str, relative: str) -> str:
@@ -129,9 +139,17 @@ def _python(path: str, module: str, names: tuple[str, ...], files: Layout) -> se
         for _ in range(dots - 1):
             base = posixpath.dirname(base)
         root = _join(base, stem)
-        found = _first(files, [root + ".py", root + "/__init__.py"] if stem else [posixpath.join(root, "__init__.py")])
+        found = _first(
+            files,
+            [root + ".py", root + "/__init__.py"]
+            if stem
+            else [posixpath.join(root, "__init__.py")],
+        )
         for name in names:  # ``from . import utils``: a module of the package
-            found |= _first(files, [posixpath.join(root, name) + ".py", posixpath.join(root, name, "__init__.py")])
+            found |= _first(
+                files,
+                [posixpath.join(root, name) + ".py", posixpath.join(root, name, "__init__.py")],
+            )
         return found
     found = _closest(path, _ending(files, [stem + ".py", stem + "/__init__.py"]))
     for name in names:  # ``from pkg import sub``: sub may be a module of the package
@@ -167,7 +185,11 @@ def _javascript(path: str, module: str, files: Layout) -> set[str]:
     if not module.startswith("."):
         return set()  # a package, not a file of this project
     target = _join(posixpath.dirname(path), module)
-    candidates = [target] + [target + ext for ext in JS_EXTENSIONS] + [f"{target}/index{ext}" for ext in JS_EXTENSIONS]
+    candidates = (
+        [target]
+        + [target + ext for ext in JS_EXTENSIONS]
+        + [f"{target}/index{ext}" for ext in JS_EXTENSIONS]
+    )
     if target.endswith(".js"):  # TypeScript sources imported by their compiled name
         candidates += [target[:-3] + ext for ext in (".ts", ".tsx")]
     return _first(files, candidates)
@@ -178,7 +200,12 @@ def _go(module: str, files: Layout) -> set[str]:
     for start in range(len(parts)):
         folder = "/".join(parts[start:])
         folders = files.folders_ending.get(folder, set())
-        hits = {f for d in folders for f in files.by_folder[d] if f.endswith(".go") and not f.endswith("_test.go")}
+        hits = {
+            f
+            for d in folders
+            for f in files.by_folder[d]
+            if f.endswith(".go") and not f.endswith("_test.go")
+        }
         if hits:
             folders = {posixpath.dirname(f) for f in hits}
             return hits if len(folders) == 1 else set()
@@ -188,12 +215,19 @@ def _go(module: str, files: Layout) -> set[str]:
 def _rust(path: str, module: str, files: Layout) -> set[str]:
     parts = module.split("::")
     if parts[0] == "crate":
-        src = path.split("/src/")[0] + "/src" if "/src/" in path else ("src" if path.startswith("src/") else "")
+        src = (
+            path.split("/src/")[0] + "/src"
+            if "/src/" in path
+            else ("src" if path.startswith("src/") else "")
+        )
         base, rest = src, parts[1:]
     elif parts[0] in ("self", "super"):
         here = posixpath.dirname(path)
-        mod_dir = here if posixpath.basename(path) in ("mod.rs", "lib.rs", "main.rs") else posixpath.join(
-            here, posixpath.splitext(posixpath.basename(path))[0])
+        mod_dir = (
+            here
+            if posixpath.basename(path) in ("mod.rs", "lib.rs", "main.rs")
+            else posixpath.join(here, posixpath.splitext(posixpath.basename(path))[0])
+        )
         base, rest = mod_dir, parts[1:]
         while rest and rest[0] == "super":
             base, rest = posixpath.dirname(base), rest[1:]
@@ -201,7 +235,9 @@ def _rust(path: str, module: str, files: Layout) -> set[str]:
             base = posixpath.dirname(base)
     else:
         return set()  # another crate
-    for end in range(len(rest), 0, -1):  # the longest path that is a module file (the rest are items in it)
+    for end in range(
+        len(rest), 0, -1
+    ):  # the longest path that is a module file (the rest are items in it)
         stem = posixpath.join(base, *rest[:end]) if base else "/".join(rest[:end])
         hit = _first(files, [stem + ".rs", stem + "/mod.rs"])
         if hit:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
@@ -78,7 +78,7 @@ def _normalize_path(rel_path: str) -> str:
     return path[2:] if path.startswith("./") else path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _grammar(language: str) -> Language:
     from tree_sitter_language_pack import get_language
 
@@ -115,7 +115,9 @@ class _Walk:
     def run(self, root: Node) -> None:
         """Visit every node once with a tree cursor; ``scopes[-1]`` is the scope of the current node."""
         comments, interesting = self.rules.comment_types, self._interesting
-        leaves: list[tuple[int, int, bool | None]] = []  # (start, end, is_named); None marks a comment
+        leaves: list[
+            tuple[int, int, bool | None]
+        ] = []  # (start, end, is_named); None marks a comment
         scopes = [self.rules.module_scope(root, self.path, self.source)]
         cursor = root.walk()
         walking = cursor.goto_first_child()
@@ -141,7 +143,9 @@ class _Walk:
                     scopes.pop()
         tokens = BodyTokens(self.source.data, leaves)
         self.symbols = [
-            replace(p.symbol, body_hash=sha256_hex(tokens.text(*p.body, p.symbol.name))) if p.body else p.symbol
+            replace(p.symbol, body_hash=sha256_hex(tokens.text(*p.body, p.symbol.name)))
+            if p.body
+            else p.symbol
             for p in self._pending
         ]
 
@@ -162,14 +166,20 @@ class _Walk:
                 scopes[-1] = inner
             return inner
         symbol = self._record_symbol(definition, definition.kind, scope)
-        return Scope(symbol.qualified_name, is_type=definition.is_type, symbol=symbol.qualified_name)
+        return Scope(
+            symbol.qualified_name, is_type=definition.is_type, symbol=symbol.qualified_name
+        )
 
-    def _record_symbol(self, definition: Definition, kind: SymbolKind, scope: Scope) -> ParsedSymbol:
+    def _record_symbol(
+        self, definition: Definition, kind: SymbolKind, scope: Scope
+    ) -> ParsedSymbol:
         rules, data = self.rules, self.source.data
         if definition.owner is not None:
             scope = Scope(rules.qualify(scope, definition.owner), is_type=True, symbol=scope.symbol)
         if kind is SymbolKind.FUNCTION and scope.is_type:
-            kind = SymbolKind.METHOD  # a function declared directly in a class, impl, trait or interface
+            kind = (
+                SymbolKind.METHOD
+            )  # a function declared directly in a class, impl, trait or interface
         span = definition.span
         if definition.header_end is not None:
             header_end = definition.header_end
@@ -201,7 +211,9 @@ class _Walk:
             parent=scope.qualified_name if scope.is_type else None,
         )
         body = definition.body
-        self._pending.append(_Pending(symbol, (body[0].start_byte, body[-1].end_byte) if body else None))
+        self._pending.append(
+            _Pending(symbol, (body[0].start_byte, body[-1].end_byte) if body else None)
+        )
         return symbol
 
     def _record_call(self, node: Node, scope: Scope) -> None:
@@ -209,13 +221,21 @@ class _Walk:
         if site is None:
             return
         callee_text = collapse(self.source.slice(node.start_byte, site.callee_end))
-        callee = self.source.text(site.name_node) if site.name_node is not None else last_identifier(callee_text)
+        callee = (
+            self.source.text(site.name_node)
+            if site.name_node is not None
+            else last_identifier(callee_text)
+        )
         if not callee:
             return
         if len(callee_text) > MAX_CALLEE_TEXT:
             callee_text = callee_text[: MAX_CALLEE_TEXT - 1] + "…"
         where = site.name_node if site.name_node is not None else node
-        self.calls.append(CallRef(caller=scope.symbol, callee=callee, callee_text=callee_text, line=line_of(where)))
+        self.calls.append(
+            CallRef(
+                caller=scope.symbol, callee=callee, callee_text=callee_text, line=line_of(where)
+            )
+        )
 
 
 def _end_line(node: Node) -> int:

@@ -12,8 +12,25 @@ import pathspec
 
 from hippograph.ingest.code.languages import language_of
 
-SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", ".venv", "venv", "__pycache__", ".mypy_cache",
-                       ".pytest_cache", ".tox", "dist", "build", "target", ".idea", ".vscode"})  # fmt: skip
+SKIP_DIRS = frozenset(
+    {
+        ".git",
+        ".hg",
+        ".svn",
+        "node_modules",
+        ".venv",
+        "venv",
+        "__pycache__",
+        ".mypy_cache",
+        ".pytest_cache",
+        ".tox",
+        "dist",
+        "build",
+        "target",
+        ".idea",
+        ".vscode",
+    }
+)
 MAX_BYTES = 1_000_000
 
 
@@ -31,7 +48,13 @@ def repo_root(target: Path) -> Path:
     """The git work tree holding ``target``, else the folder itself."""
     start = target if target.is_dir() else target.parent
     try:
-        done = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=start, capture_output=True, text=True, timeout=5)
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=start,
+            capture_output=True,
+            text=True,
+            timeout=5,
+        )
         if done.returncode == 0 and done.stdout.strip():
             return Path(done.stdout.strip()).resolve()
     except (OSError, subprocess.TimeoutExpired):
@@ -52,7 +75,11 @@ def _ignore_spec(root: Path) -> pathspec.GitIgnoreSpec:
             negate = line.startswith("!")
             body = line[1:] if negate else line
             if prefix != ".":
-                body = f"{prefix}/{body.lstrip('/')}" if "/" in body.rstrip("/") else f"{prefix}/**/{body}"
+                body = (
+                    f"{prefix}/{body.lstrip('/')}"
+                    if "/" in body.rstrip("/")
+                    else f"{prefix}/**/{body}"
+                )
             lines.append(("!" if negate else "") + body)
     return pathspec.GitIgnoreSpec.from_lines(lines)
 
@@ -88,6 +115,11 @@ def candidates(target: Path, root: Path, *, max_bytes: int = MAX_BYTES) -> Itera
             yield Candidate(path, rel, language, f"unreadable ({exc.strerror})")
             continue
         if size > max_bytes:
-            yield Candidate(path, rel, language, f"too large ({size} bytes > {max_bytes}); generated code is not indexed")
+            yield Candidate(
+                path,
+                rel,
+                language,
+                f"too large ({size} bytes > {max_bytes}); generated code is not indexed",
+            )
             continue
         yield Candidate(path, rel, language)

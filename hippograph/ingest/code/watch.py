@@ -29,8 +29,13 @@ class _Collector(FileSystemEventHandler):
                     self.pending.add(path)
 
 
-def watch(root: Path, on_change: Callable[[list[Path]], None], *, debounce_s: float = 0.5,
-          stop: threading.Event | None = None) -> None:  # fmt: skip
+def watch(
+    root: Path,
+    on_change: Callable[[list[Path]], None],
+    *,
+    debounce_s: float = 0.5,
+    stop: threading.Event | None = None,
+) -> None:
     """Call ``on_change`` with the changed source files, batched, until ``stop`` is set (or Ctrl-C)."""
     stop = stop or threading.Event()
     collector = _Collector()

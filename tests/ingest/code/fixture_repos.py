@@ -14,7 +14,9 @@ SymbolRow = tuple[str, str, int, int]
 def fixture_files(repo: str) -> list[str]:
     """Repo-relative paths of the source files of one fixture repository, sorted."""
     root = FIXTURES / repo
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and language_of(p))
+    return sorted(
+        p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and language_of(p)
+    )
 
 
 def parse_fixture(repo: str, rel_path: str) -> ParsedFile:

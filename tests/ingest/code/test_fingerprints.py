@@ -119,7 +119,10 @@ def test_added_parameter_changes_the_signature_hash(language: str) -> None:
 
 @pytest.mark.parametrize("language", sorted(TEMPLATES))
 def test_comments_do_not_count(language: str) -> None:
-    assert build(language, comment="first note").body_hash == build(language, comment="other words").body_hash
+    assert (
+        build(language, comment="first note").body_hash
+        == build(language, comment="other words").body_hash
+    )
 
 
 def test_signature_examples() -> None:
@@ -152,7 +155,10 @@ def test_moving_a_function_into_a_class_keeps_its_body_hash() -> None:
     )
     (before,) = parse_source(module_level, "blog/text.py", "python").symbols
     after = parse_source(in_class, "blog/formatting.py", "python").symbols[1]
-    assert (before.qualified_name, after.qualified_name) == ("blog.text.slugify", "blog.formatting.Text.slugify")
+    assert (before.qualified_name, after.qualified_name) == (
+        "blog.text.slugify",
+        "blog.formatting.Text.slugify",
+    )
     assert after.body_hash == before.body_hash  # re-indented, re-wrapped, same tokens
     assert after.signature_hash == before.signature_hash  # the decorator is not in the signature
 
@@ -174,14 +180,24 @@ def test_name_inside_other_words_is_not_replaced() -> None:
 @pytest.mark.parametrize(
     ("language", "path", "template"),
     [
-        ("go", "store/store.go", "package store\n\ntype Store interface {\n\tNAME(id int) (User, error)\n}\n"),
+        (
+            "go",
+            "store/store.go",
+            "package store\n\ntype Store interface {\n\tNAME(id int) (User, error)\n}\n",
+        ),
         ("java", "Store.java", "interface Store {\n    User NAME(long id);\n}\n"),
         ("typescript", "store.ts", "export interface Store {\n  NAME(id: number): User;\n}\n"),
         ("rust", "src/store.rs", "pub trait Store {\n    fn NAME(&self, id: u64) -> User;\n}\n"),
-        ("php", "Store.php", "<?php\ninterface Store {\n    public function NAME(int $id): User;\n}\n"),
+        (
+            "php",
+            "Store.php",
+            "<?php\ninterface Store {\n    public function NAME(int $id): User;\n}\n",
+        ),
     ],
 )
-def test_declaration_without_body_hashes_its_signature(language: str, path: str, template: str) -> None:
+def test_declaration_without_body_hashes_its_signature(
+    language: str, path: str, template: str
+) -> None:
     def method(name: str) -> ParsedSymbol:
         parsed = parse_source(template.replace("NAME", name).encode(), path, language)
         return parsed.symbols[1]
@@ -189,5 +205,7 @@ def test_declaration_without_body_hashes_its_signature(language: str, path: str,
     find, load = method("find"), method("load")
     assert find.body_hash == find.signature_hash
     assert load.body_hash == find.body_hash  # a rename keeps it
-    other = parse_source(template.replace("id", "key").replace("NAME", "find").encode(), path, language).symbols[1]
+    other = parse_source(
+        template.replace("id", "key").replace("NAME", "find").encode(), path, language
+    ).symbols[1]
     assert other.body_hash != find.body_hash

@@ -32,11 +32,13 @@ def test_language_of(path: str, language: str) -> None:
     assert language_of(Path(path)) == language
 
 
-@pytest.mark.parametrize("path", ["README.md", "Makefile", "setup.cfg", "src/.py", "notes.py.txt", "a/b.c"])
+@pytest.mark.parametrize(
+    "path", ["README.md", "Makefile", "setup.cfg", "src/.py", "notes.py.txt", "a/b.c"]
+)
 def test_not_indexed(path: str) -> None:
     assert language_of(path) is None
 
 
 def test_every_language_has_an_extension() -> None:
-    assert LANGUAGES == {"python", "go", "javascript", "typescript", "tsx", "rust", "java", "php"}
+    assert {"python", "go", "javascript", "typescript", "tsx", "rust", "java", "php"} == LANGUAGES
     assert set(EXTENSIONS.values()) == LANGUAGES

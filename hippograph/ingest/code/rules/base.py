@@ -45,7 +45,9 @@ class Definition:
     body: tuple[Node, ...] = ()
     header_end: int | None = None
     is_type: bool = False
-    owner: str | None = None  # Go receiver type: the symbol is a member of owner in the module scope
+    owner: str | None = (
+        None  # Go receiver type: the symbol is a member of owner in the module scope
+    )
     signature_prefix: str = ""
     absolute: bool = False  # the name is already fully qualified (a PHP namespace)
     applies_to_siblings: bool = False  # `namespace X;` renames the scope of what follows it
@@ -143,7 +145,9 @@ def arguments_start(node: Node, *fields: str) -> int:
     return node.end_byte
 
 
-def callee_name(target: Node | None, members: dict[str, str], plain: tuple[str, ...] = ("identifier",)) -> Node | None:
+def callee_name(
+    target: Node | None, members: dict[str, str], plain: tuple[str, ...] = ("identifier",)
+) -> Node | None:
     """The node naming what a call calls: the target itself when it is a plain name, else the
     field that holds the last segment of a member access (``members``: node type -> field)."""
     if target is None:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
-    callee_name,
     Definition,
     LanguageRules,
     Scope,
     Source,
     arguments_start,
+    callee_name,
     line_of,
     string_value,
 )
@@ -29,7 +29,9 @@ class GoRules(LanguageRules):
     """Go: package clause + name; methods under their receiver type."""
 
     language = "go"
-    definition_types = frozenset({"function_declaration", "method_declaration", "type_spec", "method_elem"})
+    definition_types = frozenset(
+        {"function_declaration", "method_declaration", "type_spec", "method_elem"}
+    )
     call_types = frozenset({"call_expression"})
     import_types = frozenset({"import_spec"})
 
@@ -64,7 +66,9 @@ class GoRules(LanguageRules):
             return None  # `type ID int`, function types and the like are not recorded
         if shape.type == "struct_type":
             kind = SymbolKind.STRUCT
-            body = tuple(child for child in shape.children if child.type == "field_declaration_list")
+            body = tuple(
+                child for child in shape.children if child.type == "field_declaration_list"
+            )
         else:
             kind = SymbolKind.INTERFACE
             body = _from_brace(shape)
@@ -90,7 +94,9 @@ class GoRules(LanguageRules):
         function = node.child_by_field_name("function")
         if function is None:
             return None
-        return CallSite(callee_name(function, {"selector_expression": "field"}), arguments_start(node))
+        return CallSite(
+            callee_name(function, {"selector_expression": "field"}), arguments_start(node)
+        )
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
         module = string_value(source, node.child_by_field_name("path"))
@@ -119,6 +125,10 @@ def _receiver_type(node: Node, source: Source) -> str:
         shape = parameter.child_by_field_name("type")
         while shape is not None and shape.type in _RECEIVER_WRAPPERS:
             inner = shape.child_by_field_name("type")
-            shape = inner if inner is not None else (shape.named_children[0] if shape.named_children else None)
+            shape = (
+                inner
+                if inner is not None
+                else (shape.named_children[0] if shape.named_children else None)
+            )
         return source.text(shape) if shape is not None and shape.type == "type_identifier" else ""
     return ""

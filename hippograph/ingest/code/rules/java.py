@@ -26,7 +26,9 @@ _TYPES = {
     "annotation_type_declaration": SymbolKind.INTERFACE,
     "enum_declaration": SymbolKind.ENUM,
 }
-_MEMBERS = frozenset({"method_declaration", "constructor_declaration", "compact_constructor_declaration"})
+_MEMBERS = frozenset(
+    {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
+)
 
 
 class JavaRules(LanguageRules):
@@ -34,7 +36,9 @@ class JavaRules(LanguageRules):
 
     language = "java"
     definition_types = frozenset(set(_TYPES) | _MEMBERS)
-    call_types = frozenset({"method_invocation", "object_creation_expression", "explicit_constructor_invocation"})
+    call_types = frozenset(
+        {"method_invocation", "object_creation_expression", "explicit_constructor_invocation"}
+    )
     import_types = frozenset({"import_declaration"})
     comment_types = frozenset({"line_comment", "block_comment"})
     decorator_types = frozenset({"marker_annotation", "annotation"})
@@ -53,7 +57,9 @@ class JavaRules(LanguageRules):
         body = node.child_by_field_name("body")
         some_body = (body,) if body is not None else ()
         if node.type in _TYPES:
-            return Definition(source.text(name_node), _TYPES[node.type], node, name_node, some_body, is_type=True)
+            return Definition(
+                source.text(name_node), _TYPES[node.type], node, name_node, some_body, is_type=True
+            )
         if not _is_type_member(node):
             return None  # a method of an anonymous class or an enum constant's body
         return Definition(source.text(name_node), SymbolKind.METHOD, node, name_node, some_body)
@@ -68,7 +74,9 @@ class JavaRules(LanguageRules):
         return CallSite(name, arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
-        path = next((c for c in node.named_children if c.type in ("scoped_identifier", "identifier")), None)
+        path = next(
+            (c for c in node.named_children if c.type in ("scoped_identifier", "identifier")), None
+        )
         if path is None:
             return []
         wildcard = any(child.type == "asterisk" for child in node.children)

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
-    callee_name,
     Definition,
     LanguageRules,
     Scope,
     Source,
     arguments_start,
+    callee_name,
     line_of,
     string_value,
 )
@@ -26,7 +26,9 @@ from hippograph.schema.enums import SymbolKind
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-_FUNCTION_VALUES = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
+_FUNCTION_VALUES = frozenset(
+    {"arrow_function", "function_expression", "function", "generator_function"}
+)
 _TYPES = {
     "class_declaration": SymbolKind.CLASS,
     "class": SymbolKind.CLASS,  # a named class expression; also what error recovery makes of a broken declaration
@@ -50,7 +52,12 @@ class JavaScriptRules(LanguageRules):
 
     language = "javascript"
     definition_types = frozenset(
-        {"function_declaration", "generator_function_declaration", "variable_declarator", "internal_module"}
+        {
+            "function_declaration",
+            "generator_function_declaration",
+            "variable_declarator",
+            "internal_module",
+        }
         | set(_TYPES)
         | set(_MEMBERS)
     )
@@ -67,14 +74,18 @@ class JavaScriptRules(LanguageRules):
         if kind in _TYPES:
             name_node = node.child_by_field_name("name")
             body = node.child_by_field_name("body")
-            return Definition(source.text(name_node), _TYPES[kind], node, name_node, _some(body), is_type=True)
+            return Definition(
+                source.text(name_node), _TYPES[kind], node, name_node, _some(body), is_type=True
+            )
         if kind == "internal_module":
             name = "".join(source.text(node.child_by_field_name("name")).split())
             return Definition(name, None, node)
         if kind in ("function_declaration", "generator_function_declaration"):
             name_node = node.child_by_field_name("name")
             body = node.child_by_field_name("body")
-            return Definition(source.text(name_node), SymbolKind.FUNCTION, node, name_node, _some(body))
+            return Definition(
+                source.text(name_node), SymbolKind.FUNCTION, node, name_node, _some(body)
+            )
         if kind == "variable_declarator":
             return _assigned_function(node, source)
         body = node.parent
@@ -111,7 +122,9 @@ class JavaScriptRules(LanguageRules):
             elif child.type == "import_clause":
                 names.extend(_clause_names(child, source))
             elif child.type == "export_clause":
-                specifiers = [spec for spec in child.named_children if spec.type == "export_specifier"]
+                specifiers = [
+                    spec for spec in child.named_children if spec.type == "export_specifier"
+                ]
                 names.extend(source.text(spec.child_by_field_name("name")) for spec in specifiers)
         module = string_value(source, origin)
         return [ImportRef(module, tuple(names), line_of(node))] if module is not None else []
@@ -137,10 +150,18 @@ def _assigned_function(node: Node, source: Source) -> Definition | None:
     """``const f = () => ...`` / ``let g = function () {...}``: a function named by its variable."""
     name_node = node.child_by_field_name("name")
     value = node.child_by_field_name("value")
-    if name_node is None or name_node.type != "identifier" or value is None or value.type not in _FUNCTION_VALUES:
+    if (
+        name_node is None
+        or name_node.type != "identifier"
+        or value is None
+        or value.type not in _FUNCTION_VALUES
+    ):
         return None
     declaration = node.parent
-    alone = declaration is not None and sum(c.type == "variable_declarator" for c in declaration.children) == 1
+    alone = (
+        declaration is not None
+        and sum(c.type == "variable_declarator" for c in declaration.children) == 1
+    )
     span = declaration if alone and declaration is not None else node
     body = value.child_by_field_name("body")
     return Definition(source.text(name_node), SymbolKind.FUNCTION, span, name_node, _some(body))
@@ -175,7 +196,9 @@ def _imported_module(node: Node, source: Source) -> str | None:
     arguments = node.child_by_field_name("arguments")
     if function is None or arguments is None or arguments.named_child_count != 1:
         return None
-    if function.type == "import" or (function.type == "identifier" and source.text(function) == "require"):
+    if function.type == "import" or (
+        function.type == "identifier" and source.text(function) == "require"
+    ):
         return string_value(source, arguments.named_children[0])
     return None
 

@@ -30,9 +30,16 @@ _TYPES = {
     "enum_declaration": SymbolKind.ENUM,
 }
 _INCLUDES = frozenset(
-    {"require_expression", "require_once_expression", "include_expression", "include_once_expression"}
+    {
+        "require_expression",
+        "require_once_expression",
+        "include_expression",
+        "include_once_expression",
+    }
 )
-_MEMBER_CALLS = frozenset({"member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression"})
+_MEMBER_CALLS = frozenset(
+    {"member_call_expression", "nullsafe_member_call_expression", "scoped_call_expression"}
+)
 
 
 class PhpRules(LanguageRules):
@@ -40,8 +47,12 @@ class PhpRules(LanguageRules):
 
     language = "php"
     separator = "\\"
-    definition_types = frozenset(set(_TYPES) | {"namespace_definition", "function_definition", "method_declaration"})
-    call_types = frozenset({"function_call_expression", "object_creation_expression"} | _MEMBER_CALLS)
+    definition_types = frozenset(
+        set(_TYPES) | {"namespace_definition", "function_definition", "method_declaration"}
+    )
+    call_types = frozenset(
+        {"function_call_expression", "object_creation_expression"} | _MEMBER_CALLS
+    )
     import_types = frozenset({"namespace_use_declaration"} | _INCLUDES)
     decorator_types = frozenset({"attribute_list"})
 
@@ -59,7 +70,9 @@ class PhpRules(LanguageRules):
         body = node.child_by_field_name("body")
         some_body = (body,) if body is not None else ()
         if node.type == "namespace_definition":
-            return Definition(name.lstrip("\\"), None, node, absolute=True, applies_to_siblings=body is None)
+            return Definition(
+                name.lstrip("\\"), None, node, absolute=True, applies_to_siblings=body is None
+            )
         if node.type in _TYPES:
             return Definition(name, _TYPES[node.type], node, name_node, some_body, is_type=True)
         if node.type == "method_declaration":
@@ -76,7 +89,9 @@ class PhpRules(LanguageRules):
         if node.type == "function_call_expression":
             name = _last_name(node.child_by_field_name("function"))
         elif node.type == "object_creation_expression":
-            target = next((c for c in node.named_children if c.type in ("name", "qualified_name")), None)
+            target = next(
+                (c for c in node.named_children if c.type in ("name", "qualified_name")), None
+            )
             if target is None:
                 return None  # `new class { ... }` or `new $class`
             name = _last_name(target)
@@ -94,10 +109,14 @@ class PhpRules(LanguageRules):
         group = node.child_by_field_name("body")
         if group is not None:
             prefix = next((c for c in node.named_children if c.type == "namespace_name"), None)
-            clauses = [clause for clause in group.named_children if clause.type == "namespace_use_clause"]
+            clauses = [
+                clause for clause in group.named_children if clause.type == "namespace_use_clause"
+            ]
             names = tuple(_clause_target(source, clause) for clause in clauses)
             return [ImportRef(source.text(prefix).lstrip("\\"), names, line)]
-        clauses = [clause for clause in node.named_children if clause.type == "namespace_use_clause"]
+        clauses = [
+            clause for clause in node.named_children if clause.type == "namespace_use_clause"
+        ]
         return [ImportRef(_clause_target(source, clause), (), line) for clause in clauses]
 
 

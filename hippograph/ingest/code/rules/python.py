@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
-    callee_name,
     Definition,
     LanguageRules,
     Scope,
     Source,
     arguments_start,
+    callee_name,
     line_of,
 )
 from hippograph.schema.enums import SymbolKind
@@ -38,7 +38,9 @@ class PythonRules(LanguageRules):
     language = "python"
     definition_types = frozenset({"function_definition", "class_definition"})
     call_types = frozenset({"call"})
-    import_types = frozenset({"import_statement", "import_from_statement", "future_import_statement"})
+    import_types = frozenset(
+        {"import_statement", "import_from_statement", "future_import_statement"}
+    )
     decorator_types = frozenset({"decorator"})
     signature_trailers = ":"
 
@@ -67,7 +69,9 @@ class PythonRules(LanguageRules):
         return CallSite(callee_name(function, {"attribute": "attribute"}), arguments_start(node))
 
     def imports(self, node: Node, source: Source) -> list[ImportRef]:
-        names = [self._imported_name(child, source) for child in node.children_by_field_name("name")]
+        names = [
+            self._imported_name(child, source) for child in node.children_by_field_name("name")
+        ]
         line = line_of(node)
         if node.type == "import_statement":
             return [ImportRef(module=name, names=(), line=line) for name in names]

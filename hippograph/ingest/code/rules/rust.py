@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from hippograph.ingest.code.records import ImportRef
 from hippograph.ingest.code.rules.base import (
     CallSite,
-    callee_name,
     Definition,
     LanguageRules,
     Scope,
     Source,
     arguments_start,
+    callee_name,
     line_of,
 )
 from hippograph.schema.enums import SymbolKind
@@ -21,7 +21,11 @@ from hippograph.schema.enums import SymbolKind
 if TYPE_CHECKING:
     from tree_sitter import Node
 
-_TYPES = {"struct_item": SymbolKind.STRUCT, "enum_item": SymbolKind.ENUM, "trait_item": SymbolKind.TRAIT}
+_TYPES = {
+    "struct_item": SymbolKind.STRUCT,
+    "enum_item": SymbolKind.ENUM,
+    "trait_item": SymbolKind.TRAIT,
+}
 _PATHS = frozenset({"identifier", "scoped_identifier", "crate", "self", "super", "metavariable"})
 
 
@@ -60,15 +64,25 @@ class RustRules(LanguageRules):
         body = node.child_by_field_name("body")
         some_body = (body,) if body is not None else ()
         if node.type == "impl_item":
-            return Definition(_type_name(node.child_by_field_name("type"), source), None, node, is_type=True)
+            return Definition(
+                _type_name(node.child_by_field_name("type"), source), None, node, is_type=True
+            )
         if node.type == "mod_item":
             return Definition(source.text(name_node), None, node) if body is not None else None
         first = _first_attribute(node)
         if node.type in _TYPES:
             return Definition(
-                source.text(name_node), _TYPES[node.type], node, name_node, some_body, is_type=True, first=first
+                source.text(name_node),
+                _TYPES[node.type],
+                node,
+                name_node,
+                some_body,
+                is_type=True,
+                first=first,
             )
-        return Definition(source.text(name_node), SymbolKind.FUNCTION, node, name_node, some_body, first=first)
+        return Definition(
+            source.text(name_node), SymbolKind.FUNCTION, node, name_node, some_body, first=first
+        )
 
     def call(self, node: Node, source: Source) -> CallSite | None:
         function = node.child_by_field_name("function")
@@ -92,7 +106,9 @@ class RustRules(LanguageRules):
             return [ImportRef(_path(_wildcard_path(argument), source), ("*",), line)]
         if argument.type == "scoped_use_list":
             names = _list_names(argument.child_by_field_name("list"), source)
-            return [ImportRef(_path(argument.child_by_field_name("path"), source), tuple(names), line)]
+            return [
+                ImportRef(_path(argument.child_by_field_name("path"), source), tuple(names), line)
+            ]
         if argument.type == "use_list":
             return [ImportRef("", tuple(_list_names(argument, source)), line)]
         return [ImportRef(_path(argument, source), (), line)]

@@ -41,7 +41,10 @@ def test_symbols(rel_path: str) -> None:
 def test_signatures_and_parents() -> None:
     service = parse_fixture("go", "internal/auth/service.go")
     login = symbol(service, "auth.Service.Login")
-    assert login.signature == "func (s *Service) Login(ctx context.Context, email, password string) (Token, error)"
+    assert (
+        login.signature
+        == "func (s *Service) Login(ctx context.Context, email, password string) (Token, error)"
+    )
     assert login.parent == "auth.Service"
     assert symbol(service, "auth.Service").signature == "type Service struct"
     assert symbol(service, "auth.Repository").signature == "type Repository interface"
@@ -49,7 +52,9 @@ def test_signatures_and_parents() -> None:
     assert save.signature == "Save(ctx context.Context, u *store.User) error"
     assert save.parent == "auth.Repository"
     token = parse_fixture("go", "internal/auth/token.go")
-    assert symbol(token, "auth.Token").signature == "type Token struct"  # declared in a `type ( ... )` group
+    assert (
+        symbol(token, "auth.Token").signature == "type Token struct"
+    )  # declared in a `type ( ... )` group
     assert symbol(token, "auth.Token.String").parent == "auth.Token"  # value receiver
     assert symbol(token, "auth.issue").parent is None
 

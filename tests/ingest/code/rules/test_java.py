@@ -46,7 +46,9 @@ def test_signatures_and_parents() -> None:
     service = parse_fixture("java", f"{AUTH}/LoginService.java")
     login = symbol(service, "com.acme.auth.LoginService.login")
     # @Deprecated is not part of the signature
-    assert login.signature == "public Token login(String email, String password) throws LoginException"
+    assert (
+        login.signature == "public Token login(String email, String password) throws LoginException"
+    )
     assert login.parent == "com.acme.auth.LoginService"
     constructor = symbol(service, "com.acme.auth.LoginService.LoginService")
     assert constructor.signature == "public LoginService(UserRepository repository)"
@@ -74,7 +76,10 @@ def test_anonymous_class_methods_are_not_symbols() -> None:
         b"}\n"
     )
     parsed = parse_source(source, "Jobs.java", "java")
-    assert [s.qualified_name for s in parsed.symbols] == ["Jobs", "Jobs.start"]  # the default package
+    assert [s.qualified_name for s in parsed.symbols] == [
+        "Jobs",
+        "Jobs.start",
+    ]  # the default package
     assert CallRef("Jobs.start", "work", "work", 4) in parsed.calls
 
 

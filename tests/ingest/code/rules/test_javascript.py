@@ -75,9 +75,18 @@ def test_signatures_and_parents() -> None:
     assert symbol(login, "src/auth/login.LoginService.login").signature == (
         "async login({ email, password }: Credentials): Promise<LoginResult>"
     )
-    assert symbol(login, "src/auth/login.UserRepository.save").signature == "save(user: User): Promise<void>"
-    assert symbol(login, "src/auth/login.Policy.allows").signature == "abstract allows(user: User): boolean"
-    assert symbol(login, "src/auth/login.isStrong").signature == "const isStrong = (password: string): boolean =>"
+    assert (
+        symbol(login, "src/auth/login.UserRepository.save").signature
+        == "save(user: User): Promise<void>"
+    )
+    assert (
+        symbol(login, "src/auth/login.Policy.allows").signature
+        == "abstract allows(user: User): boolean"
+    )
+    assert (
+        symbol(login, "src/auth/login.isStrong").signature
+        == "const isStrong = (password: string): boolean =>"
+    )
 
 
 def test_what_is_not_a_symbol() -> None:

@@ -47,7 +47,9 @@ def test_signatures_and_parents() -> None:
     store = symbol(controller, f"{CONTROLLER}::store")
     assert store.signature == "public function store(Request $request): User"  # no #[Route]
     assert store.parent == CONTROLLER
-    assert symbol(controller, CONTROLLER).signature == "final class UserController extends Controller"
+    assert (
+        symbol(controller, CONTROLLER).signature == "final class UserController extends Controller"
+    )
     assert symbol(controller, "App\\Http\\Controllers\\UserRepository::find").signature == (
         "public function find(int $id): ?User"
     )
@@ -105,7 +107,9 @@ def test_calls() -> None:
     )
     assert parse_fixture("php", "app/Models/User.php").calls == (
         CallRef("App\\Models\\Role::label", "ucfirst", "ucfirst", 12),
-        CallRef("App\\Models\\HasTimestamps::touch", "DateTimeImmutable", "new \\DateTimeImmutable", 20),
+        CallRef(
+            "App\\Models\\HasTimestamps::touch", "DateTimeImmutable", "new \\DateTimeImmutable", 20
+        ),
         CallRef("App\\Models\\User::create", "static", "new static", 30),
         CallRef("App\\Models\\User::create", "fill", "$user->fill", 31),
     )

@@ -61,7 +61,9 @@ def test_signatures_and_parents() -> None:
     assert login.signature == "def login(self, email: str, password: str) -> Token"
     assert login.parent == "shop.auth.login.LoginService"
     issue = symbol(parsed, "shop.auth.login.LoginService._issue")
-    assert issue.signature == "def _issue(user: Account) -> Token"  # the decorator is not part of it
+    assert (
+        issue.signature == "def _issue(user: Account) -> Token"
+    )  # the decorator is not part of it
     assert symbol(parsed, "shop.auth.login.LoginService").signature == "class LoginService"
     assert symbol(parsed, "shop.auth.login.LoginError").signature == "class LoginError(Exception)"
     assert symbol(parsed, "shop.auth.login.LoginService._issue.random_part").parent is None
@@ -111,7 +113,12 @@ def test_calls() -> None:
         CallRef(random_part, "urandom", "os.urandom", 30),
         CallRef("shop.auth.login.LoginService._issue", "Token", "Token", 32),
         CallRef("shop.auth.login.LoginService._issue", "random_part", "random_part", 32),
-        CallRef("shop.auth.login._matches", "hexdigest", "hashlib.sha256(password.encode()).hexdigest", 37),
+        CallRef(
+            "shop.auth.login._matches",
+            "hexdigest",
+            "hashlib.sha256(password.encode()).hexdigest",
+            37,
+        ),
         CallRef("shop.auth.login._matches", "sha256", "hashlib.sha256", 37),
         CallRef("shop.auth.login._matches", "encode", "password.encode", 37),
         CallRef("shop.auth.login._matches", "compare_digest", "hashlib.compare_digest", 38),

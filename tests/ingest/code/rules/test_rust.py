@@ -58,7 +58,9 @@ def test_module_paths(rel_path: str, module: str) -> None:
 
 def test_signatures_and_parents() -> None:
     models = parse_fixture("rust", "src/models.rs")
-    assert symbol(models, "crate::models::User").signature == "pub struct User"  # attributes are not part of it
+    assert (
+        symbol(models, "crate::models::User").signature == "pub struct User"
+    )  # attributes are not part of it
     fmt = symbol(models, "crate::models::User::fmt")
     assert fmt.signature == "fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result"
     assert fmt.parent == "crate::models::User"
@@ -66,13 +68,18 @@ def test_signatures_and_parents() -> None:
     assert symbol(auth, "crate::auth::login").signature == (
         "pub fn login<S: UserStore>(store: &S, email: &str) -> Result<User, String>"
     )
-    assert symbol(auth, "crate::auth::UserStore::find").signature == "fn find(&self, email: &str) -> Option<User>"
+    assert (
+        symbol(auth, "crate::auth::UserStore::find").signature
+        == "fn find(&self, email: &str) -> Option<User>"
+    )
     assert symbol(auth, "crate::auth::UserStore::find").parent == "crate::auth::UserStore"
     assert symbol(auth, "crate::auth::audit::admin_login").parent is None
 
 
 def test_generic_impl_of_a_path_type() -> None:
-    source = b"impl<T: Clone> crate::store::Cache<T> {\n    pub fn get(&self) -> Option<T> { None }\n}\n"
+    source = (
+        b"impl<T: Clone> crate::store::Cache<T> {\n    pub fn get(&self) -> Option<T> { None }\n}\n"
+    )
     (get,) = parse_source(source, "src/cache.rs", "rust").symbols
     assert (get.qualified_name, get.kind) == ("crate::cache::Cache::get", SymbolKind.METHOD)
     assert get.parent == "crate::cache::Cache"
