@@ -6,7 +6,7 @@ site-packages into a temporary git repository (`bench-code/`, so the project nam
 its .gitignore applies) and indexed through Memory.index. In one run:
 
 1. bare parsing of the same files: tree-sitter alone (Parser.parse), then
-   hippograph.ingest.code.parser.parse_source (tree-sitter plus our walk: symbols, calls,
+   hippograph.code.parser.parse_source (tree-sitter plus our walk: symbols, calls,
    hashes), bytes already in memory, no database: the baseline;
    and, apart, the MinHash sketches the indexer computes for every symbol body (identity.sketch);
 2. the full index (walk, read, parse, write): time, files/s, symbols/s, its ratio to (1), and
@@ -32,10 +32,10 @@ from typing import Any
 
 from bench import speedkit
 from bench.common import bench_settings, write_result
+from hippograph.code import identity
+from hippograph.code.parser import parse_source
+from hippograph.code.walk import candidates
 from hippograph.graph.client import Graph
-from hippograph.ingest.code import identity
-from hippograph.ingest.code.parser import parse_source
-from hippograph.ingest.code.walk import candidates
 from hippograph.memory import Memory
 
 SITE = (

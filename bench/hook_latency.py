@@ -2,7 +2,7 @@
 
 `python -m bench hook-latency --size 10000` (default 10,000 units; `--smoke`: 200). Loads N
 seeded units (bench/textgen.py sentences, ABOUT edges to a few hundred entities; batched
-writes through hippograph.graph.store, recording :Change nodes; no embeddings: the hook uses
+writes through hippograph.units.store, recording :Change nodes; no embeddings: the hook uses
 none), checks that the HTTP port serves the same database, then for ~60 prompts written the
 way people type to a coding agent (bench/textgen.py `prompt()`: several sentences, pasted
 logs and tracebacks, typos, one in ten chit-chat), after a few warm-up runs, interleaved:
@@ -36,10 +36,9 @@ from bench import hookkit, speedkit
 from bench.common import bench_settings, write_result
 from bench.textgen import TextGen
 from hippograph.errors import GraphUnavailableError
-from hippograph.graph import queries, store
+from hippograph.graph import queries
 from hippograph.graph.client import Graph, Tx
 from hippograph.hooks import prompt as prompt_hook
-from hippograph.ingest.policy import key_of
 from hippograph.recall import lucene
 from hippograph.recall.intent import shape
 from hippograph.schema import (
@@ -53,6 +52,8 @@ from hippograph.schema import (
     SourceKind,
     TruthStatus,
 )
+from hippograph.units import store
+from hippograph.units.policy import key_of
 
 DEFAULT_SIZE = 10_000
 SMOKE_SIZE = 200

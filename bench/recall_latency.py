@@ -2,7 +2,7 @@
 
 `python -m bench recall-latency --size 10000` (default 10,000 units; `--smoke`: 200).
 Generates N units (seeded text, 384-dimensional embeddings, ABOUT edges to a few hundred
-entities), writes them with batched UNWIND through hippograph.graph.store (recording
+entities), writes them with batched UNWIND through hippograph.units.store (recording
 :Change nodes as real writes do), warms the server up, then times ~200 realistic queries:
 first the bare full-text query interleaved with keyword recall, then the query embedding, the
 bare vector query and hybrid recall (keyword recall never runs next to the model in
@@ -34,9 +34,7 @@ from typing import Any
 from bench import speedkit
 from bench.common import bench_settings, write_result
 from bench.textgen import TextGen
-from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
-from hippograph.ingest.policy import key_of
 from hippograph.memory import Memory
 from hippograph.recall import lucene
 from hippograph.recall.intent import shape
@@ -51,6 +49,8 @@ from hippograph.schema import (
     SourceKind,
     TruthStatus,
 )
+from hippograph.units import store
+from hippograph.units.policy import key_of
 
 DEFAULT_SIZE = 10_000
 SMOKE_SIZE = 200

@@ -31,9 +31,9 @@ from statistics import mean
 from typing import Any
 
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
-from hippograph.ingest.embedder import default_embedder
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
+from hippograph.units.embedder import default_embedder
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

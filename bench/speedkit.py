@@ -17,7 +17,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConfigError
 from hippograph.graph.client import Graph, Row, Tx
 from hippograph.graph.migrations import ensure_schema
-from hippograph.ingest.embedder import Embedder, default_embedder
+from hippograph.units.embedder import Embedder, default_embedder
 
 CYPHER = Path(__file__).resolve().parent / "cypher"
 T = TypeVar("T")

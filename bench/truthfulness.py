@@ -31,10 +31,10 @@ from typing import Any
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import ensure_schema
-from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
-from hippograph.ingest.policy import normalise
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
+from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
+from hippograph.units.policy import normalise
 
 DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 TYPES = ("changed", "contradiction", "unknown", "chitchat")

@@ -15,7 +15,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
 
 from hippograph.errors import ConfigError
-from hippograph.recall import decay, scoring
+from hippograph.schema import tuning
 
 ServerMode = Literal["auto", "external", "docker", "managed"]
 
@@ -112,10 +112,13 @@ class Settings(BaseSettings):
         default="main", min_length=1, description="The branch every other branch sees."
     )
     recall_min_confidence: float = Field(
-        default=0.45, ge=0, le=1, description="Strict gate: least confidence a unit needs."
+        default=tuning.MIN_CONFIDENCE,
+        ge=0,
+        le=1,
+        description="Strict gate: least confidence a unit needs.",
     )
     recall_min_trust: float = Field(
-        default=0.5, ge=0, le=1, description="Strict gate: least trust a unit needs."
+        default=tuning.MIN_TRUST, ge=0, le=1, description="Strict gate: least trust a unit needs."
     )
     retrieval_weights: dict[str, float] = Field(
         default_factory=lambda: {
@@ -153,18 +156,18 @@ class Settings(BaseSettings):
     @field_validator("retrieval_weights")
     @classmethod
     def _six_weights(cls, value: dict[str, float]) -> dict[str, float]:
-        return scoring.check_weights(value)
+        return tuning.check_weights(value)
 
     @field_validator("decay_curves")
     @classmethod
     def _known_curves(cls, value: dict[str, Any]) -> dict[str, Any]:
-        decay.resolve(value)
+        tuning.resolve(value)
         return value
 
     @property
-    def curves(self) -> dict[str, decay.Curve | None]:
+    def curves(self) -> dict[str, tuning.Curve | None]:
         """The decay curve of every memory_type: the defaults with HIPPOGRAPH_DECAY_CURVES applied."""
-        return decay.resolve(self.decay_curves)
+        return tuning.resolve(self.decay_curves)
 
     @classmethod
     def from_env(cls) -> Settings:

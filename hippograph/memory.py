@@ -8,41 +8,32 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from hippograph import (
-    branches,
-    claims,
-    decisions,
-    failures,
-    history,
-    maintenance,
-    review,
-    rule_engine,
-    rules,
-)
-from hippograph.claims import ClaimsReport
+from hippograph.code.indexer import IndexReport, Progress, index_path
+from hippograph.code.walk import repo_root
 from hippograph.config import Settings
 from hippograph.errors import IngestError, NotFoundError
-from hippograph.graph import snapshot, store
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
-from hippograph.ingest import pipeline, policy
-from hippograph.ingest.code.indexer import IndexReport, Progress, index_path
-from hippograph.ingest.code.walk import repo_root
-from hippograph.ingest.embedder import (
+from hippograph.guard import check_patch, claims
+from hippograph.guard.claims import ClaimsReport
+from hippograph.guard.pre_edit import PreEdit, pre_edit
+from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
+from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
+from hippograph.kinds import decisions, failures, rules
+from hippograph.ops import maintenance, snapshot
+from hippograph.ops.status import gather_status
+from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
+from hippograph.recall.gate import GateConfig
+from hippograph.repo.sources import read_lines
+from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
+from hippograph.units import branches, history, pipeline, policy, review, store
+from hippograph.units.embedder import (
     Embedder,
     default_embedder,
     is_runtime_installed,
     model_location,
 )
-from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
-from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
-from hippograph.ingest.pipeline import RememberResult, WriteContext
-from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
-from hippograph.recall.gate import GateConfig
-from hippograph.recall.pre_edit import PreEdit, pre_edit
-from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
-from hippograph.sources import read_lines
-from hippograph.status import gather_status
+from hippograph.units.pipeline import RememberResult, WriteContext
 
 
 class Memory:
@@ -348,7 +339,7 @@ class Memory:
         message: str = "hippo safe-run",
     ) -> dict[str, Any]:
         """Checkpoint, rules, apply, build, test; commit on success, restore and record a failure otherwise."""
-        from hippograph.safe_run import safe_run
+        from hippograph.guard.safe_run import safe_run
 
         def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
             first = next(
@@ -383,7 +374,7 @@ class Memory:
         self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None
     ) -> dict[str, Any]:
         """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
-        verdict = rule_engine.check_patch(
+        verdict = check_patch.check_patch(
             self.graph,
             self._ctx(),
             diff_text,

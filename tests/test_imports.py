@@ -36,13 +36,6 @@ def test_only_graph_imports_the_neo4j_driver() -> None:
     assert offenders == []
 
 
-def test_schema_imports_none_of_our_other_packages() -> None:
-    for path in (PACKAGE / "schema").rglob("*.py"):
-        for name in _imports(path):
-            if name.startswith("hippograph."):
-                assert name.startswith("hippograph.schema"), f"{path.name} imports {name}"
-
-
 def test_no_cypher_in_python_strings() -> None:
     for path in PACKAGE.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -3,7 +3,7 @@
 // back as their ISO-8601 text (toString keeps nanoseconds, which the driver's
 // conversion to Python would drop); `type` is valueType() so the exporter can
 // tag them. The temporal type names here match TEMPORAL_TAGS in
-// hippograph/graph/snapshot_format.py. toInteger() lets EXPLAIN plan the file
+// hippograph/ops/snapshot_format.py. toInteger() lets EXPLAIN plan the file
 // with a placeholder page size.
 // Params: $after STRING (last id of the previous page, '' for the first), $limit INTEGER (page size).
 // Returns: id STRING, labels LIST<STRING>, props LIST<MAP{key: STRING, type: STRING, value: ANY}>.

@@ -2,7 +2,7 @@
 // :Change nodes: the history is itself part of the snapshot. Labels were checked
 // against the NodeLabel enum before this runs. Temporal values arrive as
 // ISO-8601 text and are parsed here, so nanoseconds and zones survive exactly;
-// `kind` is one of the tags in hippograph/graph/snapshot_format.py.
+// `kind` is one of the tags in hippograph/ops/snapshot_format.py.
 // Params: $rows LIST<MAP{labels: LIST<STRING>, props: MAP, temporals: LIST<MAP{key: STRING, kind: STRING, value: STRING}>}>.
 // Returns: created INTEGER.
 // WRITE

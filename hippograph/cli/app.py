@@ -101,8 +101,8 @@ def open_memory(
     ctx: typer.Context, *, embed: bool = False, branch: str | None = None, scope: str | None = None
 ) -> Any:
     """Connect the public API for this invocation; with ``embed``, load the model if it is installed."""
-    from hippograph.ingest.embedder import default_embedder, is_runtime_installed, model_location
     from hippograph.memory import Memory
+    from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
 
     settings = settings_of(ctx)
     updates = {k: v for k, v in (("branch", branch), ("scope", scope)) if v}

@@ -12,7 +12,7 @@ from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
 
 if TYPE_CHECKING:
-    from hippograph.ingest.code.indexer import IndexReport
+    from hippograph.code.indexer import IndexReport
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
@@ -78,7 +78,7 @@ def watch(
     ),
 ) -> None:
     """Index once, then re-index source files as they change, until Ctrl-C."""
-    from hippograph.ingest.code.watch import watch as run_watch
+    from hippograph.code.watch import watch as run_watch
 
     with open_memory(ctx) as memory:
         _summary(memory.index(path, project=project))

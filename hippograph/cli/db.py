@@ -11,8 +11,8 @@ from hippograph.cli.app import new_typer, settings_of
 from hippograph.cli.output import print_json, print_kv
 
 if TYPE_CHECKING:
+    from hippograph.hooks.warmup import WarmUp
     from hippograph.neo4j_local import ServerReport
-    from hippograph.warmup import WarmUp
 
 db_app = new_typer(
     "Start, stop and inspect the Neo4j server. Order: HIPPOGRAPH_NEO4J_URI if set, "
@@ -47,7 +47,8 @@ def _print(report: ServerReport, as_json: bool, warmed: WarmUp | None = None) ->
 def start(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Make a Neo4j server available, then plan recall over Bolt and HTTP once so the first prompt does
     not wait for it; starting twice is harmless."""
-    from hippograph import neo4j_local, warmup
+    from hippograph import neo4j_local
+    from hippograph.hooks import warmup
 
     settings = settings_of(ctx)
     report = neo4j_local.start(settings)

@@ -9,11 +9,11 @@ import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json
-from hippograph.cli.params import parse_when
 from hippograph.recall.gate import in_words
+from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
-    from hippograph.decisions import WhyAnswer
+    from hippograph.kinds.decisions import WhyAnswer
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 

@@ -52,8 +52,8 @@ def claude_code(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Merge hippograph's hooks (prompt, pre-edit, session capture) and MCP server into Claude Code's settings."""
-    from hippograph.ingest.code.walk import repo_root
-    from hippograph.install import install_claude_code
+    from hippograph.code.walk import repo_root
+    from hippograph.hooks.install import install_claude_code
 
     out = install_claude_code(
         repo_root(Path.cwd()), user=not project, uninstall=uninstall, command=hippo_executable()

@@ -9,11 +9,11 @@ import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.cli.output import print_json, print_kv, print_table
-from hippograph.cli.params import parse_when
 from hippograph.schema import MemoryKind, SourceKind
+from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
-    from hippograph.ingest.pipeline import RememberResult
+    from hippograph.units.pipeline import RememberResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 

@@ -11,9 +11,9 @@ import typer
 
 from hippograph.cli.app import app, open_memory
 from hippograph.cli.output import print_json, print_table
-from hippograph.cli.params import parse_when
 from hippograph.errors import HippographError
 from hippograph.recall.gate import in_words
+from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
     from hippograph.recall.engine import RecallResult

@@ -17,7 +17,7 @@ def init(
     """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan recall once."""
     from dataclasses import asdict
 
-    from hippograph import warmup
+    from hippograph.hooks import warmup
     from hippograph.memory import Memory
 
     settings = settings_of(ctx)

@@ -15,9 +15,9 @@ import urllib.request
 from datetime import date, datetime
 from typing import Any
 
-from hippograph import isotime
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
+from hippograph.schema import isotime
 
 _MEDIA = "application/vnd.neo4j.query"
 

@@ -117,17 +117,17 @@ def capture(
 
 def scope_for(cwd: Path, default: str) -> str:
     """The repository's name when ``cwd`` is inside a git work tree, else ``default``."""
-    from hippograph.branches import repository_name
+    from hippograph.units.branches import repository_name
 
     return (repository_name(cwd) if cwd.is_dir() else None) or default
 
 
 def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
     from hippograph.errors import HippographError, NotFoundError
-    from hippograph.ingest import policy
     from hippograph.ingest.import_transcript import episode_id
     from hippograph.ingest.statements import extract_statements
     from hippograph.ingest.transcript import read_transcript
+    from hippograph.units import policy
 
     report = memory.import_transcript(transcript, scope=scope)
     display = report.path  # the name the episodes were filed under

@@ -99,7 +99,8 @@ def engine_options() -> dict[str, Any]:
     """The recall settings the CLI honours, for the hook's engine: HIPPOGRAPH_RETRIEVAL_WEIGHTS,
     HIPPOGRAPH_DECAY_CURVES, HIPPOGRAPH_RECALL_MIN_CONFIDENCE and HIPPOGRAPH_RECALL_MIN_TRUST.
     A bad value raises ValueError naming the variable (the hook then says nothing and reports it)."""
-    from hippograph.recall import decay, gate, scoring
+    from hippograph.recall import decay, gate
+    from hippograph.schema import tuning
 
     def parsed(name: str, check: Callable[[Any], Any]) -> Any:
         raw = _env(name)
@@ -109,7 +110,7 @@ def engine_options() -> dict[str, Any]:
             raise ValueError(f"HIPPOGRAPH_{name}: {exc}") from exc
 
     out: dict[str, Any] = {"curves": parsed("DECAY_CURVES", lambda v: decay.resolve(v or {}))}
-    weights = parsed("RETRIEVAL_WEIGHTS", lambda v: None if v is None else scoring.check_weights(v))
+    weights = parsed("RETRIEVAL_WEIGHTS", lambda v: None if v is None else tuning.check_weights(v))
     if weights is not None:
         out["weights"] = weights
     defaults = gate.GateConfig()

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hippograph.ingest.code.walk import repo_root
+from hippograph.code.walk import repo_root
+from hippograph.guard.pre_edit import PreEdit
 from hippograph.memory import Memory
-from hippograph.recall.pre_edit import PreEdit
 
 TOOLS = ("Edit", "Write")
 CONTEXT_BUDGET = 1500

@@ -2,7 +2,7 @@
 
 Pure apart from running ``git``: no database, no language model. History is
 streamed from one ``git log -p -U0`` process; its diffs go through
-:func:`hippograph.ingest.diff.parse_diff`, so added and removed line ranges are
+:func:`hippograph.repo.diff.parse_diff`, so added and removed line ranges are
 exact. :func:`classify` turns a commit into a failure signal for negative
 memory (SPEC §8) only when its subject says so.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO
 
 from hippograph.errors import ConfigError, IngestError
-from hippograph.ingest.diff import FilePatch, parse_diff
+from hippograph.repo.diff import FilePatch, parse_diff
 
 NOT_A_REPOSITORY = "not a git repository; run it inside one or pass --repo"
 

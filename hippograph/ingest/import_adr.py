@@ -13,14 +13,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hippograph import decisions
-from hippograph.graph import store
 from hippograph.graph.client import Graph
-from hippograph.ingest import pipeline, policy
 from hippograph.ingest.adr import Adr, discover_adrs, parse_adr
-from hippograph.ingest.pipeline import WriteContext
+from hippograph.kinds import decisions
+from hippograph.repo.sources import format_line_ref
 from hippograph.schema import Lifecycle, TruthStatus, new_id
-from hippograph.sources import format_line_ref
+from hippograph.units import pipeline, policy, store
+from hippograph.units.pipeline import WriteContext
 
 _NUMBER = re.compile(r"(\d+)")
 

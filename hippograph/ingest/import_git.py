@@ -13,12 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hippograph.failures import record_failure
+from hippograph.code.languages import language_of
 from hippograph.graph.client import Graph
-from hippograph.ingest.code.languages import language_of
 from hippograph.ingest.gitlog import Commit, classify, read_commits
-from hippograph.ingest.pipeline import WriteContext
+from hippograph.kinds.failures import record_failure
 from hippograph.schema import SourceKind, TruthStatus
+from hippograph.units.pipeline import WriteContext
 
 
 def _touched_symbols(

@@ -13,13 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
-from hippograph.ingest import pipeline, policy
 from hippograph.ingest.markdown import MarkdownUnit, discover_markdown, parse_markdown
-from hippograph.ingest.pipeline import WriteContext
+from hippograph.repo.sources import format_line_ref
 from hippograph.schema import File, Lifecycle, SourceKind, TruthStatus, UnitInput, new_id
-from hippograph.sources import format_line_ref
+from hippograph.units import pipeline, policy, store
+from hippograph.units.pipeline import WriteContext
 
 
 @dataclass

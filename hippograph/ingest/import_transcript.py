@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
-from hippograph.graph import store
 from hippograph.graph.client import Graph, Tx
-from hippograph.ingest.pipeline import WriteContext
 from hippograph.ingest.transcript import Turn, read_transcript
 from hippograph.schema import Edge, Episode, Lifecycle, RelType, SourceKind, TruthStatus, new_id
+from hippograph.units import store
+from hippograph.units.pipeline import WriteContext
 
 BATCH_TURNS = 500
 

@@ -10,9 +10,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from hippograph.cli.params import parse_when
 from hippograph.errors import ConfigError
 from hippograph.memory import AGENT_NAME
+from hippograph.schema.isotime import parse_when
 
 Kind = Literal["fact", "decision", "failure", "rule", "episode"]
 

@@ -10,9 +10,9 @@ from typing import Any, get_type_hints
 
 from pydantic import BaseModel
 
-from hippograph.cli.params import parse_when
 from hippograph.mcp.models import ToolInput
 from hippograph.memory import Memory
+from hippograph.schema.isotime import parse_when
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from pydantic import ValidationError
 
-from hippograph import __version__
 from hippograph.config import format_validation_error
 from hippograph.errors import HippographError
 from hippograph.mcp import knowledge, workflow
 from hippograph.mcp.registry import ToolSpec
 from hippograph.memory import Memory
+from hippograph.version import __version__
 
 log = logging.getLogger(__name__)
 

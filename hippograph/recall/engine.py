@@ -15,14 +15,14 @@ from datetime import datetime, timedelta
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol
 
-from hippograph import isotime
 from hippograph.errors import RecallError
 from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import VOICE_WEIGHTS, Intent, shape
+from hippograph.schema import isotime, tuning
 
 if TYPE_CHECKING:
     from hippograph.graph.client import Tx
-    from hippograph.ingest.embedder import Embedder
+    from hippograph.units.embedder import Embedder
 
 
 class Reader(Protocol):
@@ -153,7 +153,7 @@ class RecallEngine:
         self._embedder = embedder
         self.actor = actor
         self.gate_config = gate_config or gate.GateConfig()
-        self.weights = weights or scoring.DEFAULT_WEIGHTS
+        self.weights = weights or tuning.DEFAULT_WEIGHTS
         self.curves = curves if curves is not None else decay.DEFAULT_CURVES
 
     def recall(self, query: str, opts: RecallOptions) -> RecallResult:
@@ -329,7 +329,7 @@ class RecallEngine:
 
     def _as_of(self, cands: list[scoring.Candidate], as_of: datetime) -> None:
         """Replace each candidate by the state it had at ``as_of`` (empty if it did not exist yet)."""
-        from hippograph import history
+        from hippograph.units import history
 
         past = history.states_at(self.graph, [c.id for c in cands], as_of)  # type: ignore[arg-type]
         for c in cands:
@@ -357,9 +357,8 @@ class RecallEngine:
         return self._record_task(query, reason, involved)
 
     def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
-        from hippograph.graph import store
-        from hippograph.ingest import policy
         from hippograph.schema import Edge, RelType, Task, new_id
+        from hippograph.units import policy, store
 
         key = policy.normalise(query)
         found = self.graph.read("find_open_task", query_key=key, reason=reason)

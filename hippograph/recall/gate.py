@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from hippograph.schema import tuning
+
 # Abstain reasons, in the order a failed check explains an abstain best.
 REASON_OF_CHECK: dict[str, str] = {
     "relevant": "no_accepted_facts",
@@ -45,8 +47,8 @@ def in_words(reason: str | None) -> str:
 class GateConfig:
     """Thresholds of the gate."""
 
-    min_confidence: float = 0.45
-    min_trust: float = 0.5
+    min_confidence: float = tuning.MIN_CONFIDENCE
+    min_trust: float = tuning.MIN_TRUST
 
 
 def check(unit: dict[str, Any], at: datetime, cfg: GateConfig) -> dict[str, bool]:

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from hippograph.schema.text import STOPWORDS
+
 _STEMMER = snowballstemmer.stemmer("english")
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
@@ -19,17 +21,6 @@ _IDENT = re.compile(
     r"(?:[a-z0-9]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Za-z_][\w]*\.[\w.]+|[\w.-]+/[\w./-]+|--?[a-z][\w-]+|\w+\(\))"
 )
 
-STOPWORDS = frozenset(
-    """
-a about above after again against all am an and any are as at be because been before being below between both but by
-can could did do does doing down during each few for from further had has have having he her here hers herself him
-himself his how i if in into is it its itself just let me more most my myself no nor not now of off on once only or
-other our ours ourselves out over own same she should so some such than that the their theirs them themselves then
-there these they this those through to too under until up very was we were what when where which while who whom why
-will with would you your yours yourself yourselves also get got make made use used using want wanted need needs tell
-know think please thing things stuff really
-""".split()
-)
 
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue").
 CHATTER = frozenset(

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import re
 
+from hippograph.graph.fulltext import escape
 from hippograph.recall.intent import QueryShape
 
 MAX_TERMS = 40
-_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-
-
-def escape(term: str) -> str:
-    """Escape every Lucene special character (``+ - && || ! ( ) { } [ ] ^ " ~ * ? : \\ /``)."""
-    return _SPECIAL.sub(r"\\\1", term)
 
 
 def build(q: QueryShape) -> tuple[str, list[str]]:

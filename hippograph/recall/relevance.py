@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import snowballstemmer
 
-from hippograph.recall.intent import STOPWORDS
+from hippograph.schema.text import STOPWORDS
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate

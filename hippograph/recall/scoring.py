@@ -13,24 +13,7 @@ from typing import Any
 from hippograph.recall import decay
 
 RRF_K = 60
-DEFAULT_WEIGHTS: dict[str, float] = {
-    "semantic_similarity": 0.35,
-    "memory_score": 0.20,
-    "graph_relevance": 0.15,
-    "temporal_validity": 0.15,
-    "trust": 0.10,
-    "ambiguity_penalty": 0.15,
-}
 HISTORY_PENALTY = 0.5
-
-
-def check_weights(value: Mapping[str, float]) -> dict[str, float]:
-    """The RetrievalScore weights, refused (ValueError) unless all six are given as numbers."""
-    if not isinstance(value, Mapping) or set(value) != set(DEFAULT_WEIGHTS):
-        raise ValueError(f"give all six weights: {', '.join(sorted(DEFAULT_WEIGHTS))}")
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value.values()):
-        raise ValueError("every weight must be a number")
-    return {k: float(v) for k, v in value.items()}
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.ingest.code import imports
+from hippograph.code import imports
 
 FILES = imports.Layout.of(
     {

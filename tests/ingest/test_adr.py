@@ -8,7 +8,7 @@ import pytest
 
 from hippograph.errors import IngestError
 from hippograph.ingest.adr import Adr, Option, discover_adrs, parse_adr
-from hippograph.sources import format_line_ref, read_lines
+from hippograph.repo.sources import format_line_ref, read_lines
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "adr"
 

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from hippograph import isotime
 from hippograph.config import Settings
 from hippograph.errors import RecallError
-from hippograph.graph import store
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
-from hippograph.schema import Ambiguity, Edge, RelType
+from hippograph.schema import Ambiguity, Edge, RelType, isotime
+from hippograph.units import store
 from tests.fakes import Clock, HashingEmbedder
 
 USER = {"source": "user", "source_ref": "chat#1"}

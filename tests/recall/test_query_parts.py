@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from hippograph import isotime
+from hippograph.graph import fulltext
 from hippograph.recall import decay, gate, lucene, relevance, scoring
 from hippograph.recall.intent import Intent, shape
+from hippograph.schema import isotime
 
 
 @pytest.mark.parametrize(
@@ -46,7 +47,7 @@ def test_intent(text: str, intent: Intent) -> None:
 
 def test_every_lucene_special_is_escaped() -> None:
     specials = '+-&|!(){}[]^"~*?:\\/'
-    escaped = lucene.escape(specials)
+    escaped = fulltext.escape(specials)
     assert all(f"\\{c}" in escaped for c in specials)
 
 

@@ -1,0 +1,580 @@
+"""``hippo index``: source files into :File and :Symbol nodes with identities that survive renames.
+
+Incremental: a file whose content hash is unchanged is not parsed and nothing is
+written for it. For changed files, symbols are matched old to new by id; what
+disappeared is matched to what appeared (see ``identity``): a signature change marks
+references stale and opens a review task; a rename or move links RENAMED_FROM; the rest
+is retired (never deleted) or created. Every write is a recorded change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from hippograph.code import identity
+from hippograph.code import imports as code_imports
+from hippograph.code.parser import parse_source
+from hippograph.code.records import ParsedFile, ParsedSymbol
+from hippograph.code.walk import MAX_BYTES, candidates, repo_root
+from hippograph.graph.client import Graph, Tx
+from hippograph.schema import Edge, File, RelType, Symbol, Task, new_id
+from hippograph.units import store
+from hippograph.units.pipeline import WriteContext
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass
+class IndexReport:
+    """What one index run saw and did."""
+
+    root: str
+    project: str
+    files_seen: int = 0
+    files_indexed: int = 0
+    files_unchanged: int = 0
+    files_retired: int = 0
+    symbols_created: int = 0
+    symbols_updated: int = 0
+    symbols_retired: int = 0
+    renamed: list[dict[str, str]] = field(default_factory=list)
+    signature_changes: list[dict[str, str]] = field(default_factory=list)
+    calls_linked: int = 0
+    imports_linked: int = 0
+    imports_retired: int = 0
+    duplicates: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # same name, kind and signature in one file
+    languages: dict[str, int] = field(default_factory=dict)
+    skipped: list[dict[str, str]] = field(default_factory=list)
+    syntax_errors: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class _Planned:
+    parsed: ParsedFile
+    source: bytes
+    records: dict[str, Symbol] = field(default_factory=dict)
+
+
+def _record(
+    project: str,
+    parsed: ParsedFile,
+    sym: ParsedSymbol,
+    source_lines: list[str],
+    calls: list[str],
+    ordinal: int = 1,
+) -> Symbol:
+    body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
+    return Symbol(
+        id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash, ordinal),
+        name=sym.name,
+        qualified_name=sym.qualified_name,
+        kind=sym.kind,
+        signature=sym.signature,
+        signature_hash=sym.signature_hash,
+        body_hash=sym.body_hash,
+        fingerprint=identity.fingerprint(
+            project, parsed.path, sym.name, sym.kind, sym.signature, parsed.language
+        ),
+        language=parsed.language,
+        file_path=parsed.path,
+        start_line=sym.start_line,
+        end_line=sym.end_line,
+        project=project,
+        parent=sym.parent,
+        calls=calls,
+        body_sketch=identity.sketch(body, sym.name),
+    )
+
+
+def index_path(
+    graph: Graph,
+    ctx: WriteContext,
+    target: Path,
+    *,
+    project: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    progress: Progress | None = None,
+) -> IndexReport:
+    """Index ``target`` (a file or a folder) inside its repository."""
+    started = time.perf_counter()
+    if not target.exists():
+        from hippograph.errors import IngestError
+
+        raise IngestError("no such file or directory; check the path", path=target)
+    root = repo_root(target.resolve())
+    project = project or root.name
+    report = IndexReport(root=str(root), project=project)
+    known = {r["path"]: r for r in graph.read("code_files", project=project)}
+    planned: list[_Planned] = []
+    seen: set[str] = set()
+    found = list(candidates(target, root, max_bytes=max_bytes))
+    languages: Counter[str] = Counter()
+    for n, cand in enumerate(found, start=1):
+        if progress:
+            progress(n, len(found), cand.rel)
+        if cand.skip:
+            report.skipped.append({"path": cand.rel, "reason": cand.skip})
+            continue
+        report.files_seen += 1
+        seen.add(cand.rel)
+        source = cand.path.read_bytes()
+        if b"\0" in source[:8192]:
+            report.skipped.append({"path": cand.rel, "reason": "binary file"})
+            continue
+        languages[cand.language or "unknown"] += 1
+        if known.get(cand.rel, {}).get("content_hash") == hashlib.sha256(source).hexdigest():
+            report.files_unchanged += 1  # same bytes: not even parsed
+            continue
+        parsed = parse_source(source, cand.rel, cand.language or "")
+        if parsed.syntax_errors:
+            report.syntax_errors.append(
+                {"path": cand.rel, "lines": list(parsed.syntax_errors[:10])}
+            )
+        planned.append(_Planned(parsed, source))
+    report.languages = dict(languages)
+    deleted = []
+    if target.resolve().is_dir():
+        prefix = target.resolve().relative_to(root).as_posix() if target.resolve() != root else ""
+        deleted = [p for p in known if p not in seen and (not prefix or p.startswith(prefix + "/"))]
+    _apply(graph, ctx, project, planned, deleted, known, report)
+    report.seconds = round(time.perf_counter() - started, 3)
+    return report
+
+
+def _apply(
+    graph: Graph,
+    ctx: WriteContext,
+    project: str,
+    planned: list[_Planned],
+    deleted: list[str],
+    known: dict[str, Any],
+    report: IndexReport,
+) -> None:
+    if not planned and not deleted:
+        return
+    paths = [p.parsed.path for p in planned] + deleted
+    old: dict[str, dict[str, Any]] = {}
+    for start in range(0, len(paths), 500):
+        for row in graph.read(
+            "code_symbols_in_files", project=project, paths=paths[start : start + 500]
+        ):
+            old[row["symbol"]["id"]] = row["symbol"]
+    new: dict[str, Symbol] = {}
+    for plan in planned:
+        lines = plan.source.decode("utf-8", errors="replace").splitlines()
+        calls: dict[str | None, list[str]] = {}
+        for call in plan.parsed.calls:
+            calls.setdefault(call.caller, []).append(call.callee)
+        seen: Counter[tuple[str, str, str]] = Counter()
+        for sym in plan.parsed.symbols:
+            key = (sym.qualified_name, sym.kind, sym.signature_hash)
+            seen[key] += (
+                1  # a property's getter and setter, overloads: told apart by order, not merged
+            )
+            rec = _record(
+                project,
+                plan.parsed,
+                sym,
+                lines,
+                sorted(set(calls.get(sym.qualified_name, []))),
+                seen[key],
+            )
+            plan.records[rec.id] = rec
+            new[rec.id] = rec
+        report.duplicates += [
+            {"path": plan.parsed.path, "qualified_name": qn, "kind": kind, "count": n}
+            for (qn, kind, _), n in seen.items()
+            if n > 1
+        ]
+    gone = {i: s for i, s in old.items() if i not in new}
+    added = {i: s for i, s in new.items() if i not in old}
+    links = _match(gone, added)
+    batch = new_id("batch")
+    live = set(new)
+    for plan in planned:
+        graph.write_tx(
+            partial(
+                _write_file,
+                ctx=ctx,
+                project=project,
+                plan=plan,
+                old=old,
+                live=live,
+                known=known,
+                batch=batch,
+                report=report,
+            )
+        )
+    for path in deleted:
+        graph.write_tx(
+            partial(
+                _retire_file,
+                ctx=ctx,
+                project=project,
+                path=path,
+                known=known,
+                batch=batch,
+                report=report,
+            )
+        )
+    graph.write_tx(
+        lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report)
+    )
+    _link_imports(graph, ctx, project, planned, deleted, known, batch, report)
+
+
+def _link_imports(
+    graph: Graph,
+    ctx: WriteContext,
+    project: str,
+    planned: list[_Planned],
+    deleted: list[str],
+    known: dict[str, Any],
+    batch: str,
+    report: IndexReport,
+) -> None:
+    """Make the IMPORTS edges of the files that changed match what their imports resolve to now.
+
+    When files appeared or disappeared, every file of the project is resolved again (an
+    unchanged file may import the new one, or the one deleted); otherwise only the changed ones."""
+    paths = [p.parsed.path for p in planned]
+    layout_changed = bool(deleted) or any(p not in known for p in paths)
+    rows = graph.read("code_file_imports", project=project, paths=None if layout_changed else paths)
+    files = code_imports.Layout.of(
+        (set(known) | set(paths)) - set(deleted)
+    )  # every live source file of the project
+    wanted: dict[str, set[str]] = {}
+    for row in rows:
+        targets: set[str] = set()
+        for ref in row["refs"]:
+            module, names = code_imports.decode(ref)
+            targets |= code_imports.resolve(row["path"], row["language"], module, names, files)
+        wanted[row["path"]] = targets
+    importers = sorted(set(wanted) | set(deleted))
+    have: dict[str, dict[str, Any]] = {}
+    by_source = {identity.file_id(project, p): p for p in importers}
+    for start in range(0, len(importers), 500):
+        for edge in graph.read(
+            "code_import_edges", project=project, paths=importers[start : start + 500]
+        ):
+            have[f"{by_source[edge['source_id']]}\x1f{edge['target']}"] = edge
+    want = {f"{src}\x1f{dst}": (src, dst) for src, targets in wanted.items() for dst in targets}
+    stale = [edge for key, edge in have.items() if key not in want]
+    fresh = [pair for key, pair in want.items() if key not in have]
+    if not stale and not fresh:
+        return
+
+    def work(tx: Tx) -> None:
+        now = ctx.clock()
+        for edge in stale:
+            store.set_edge_retired(
+                tx, edge, now, actor=ctx.actor, reason="import gone", batch_id=batch, at=now
+            )
+        store.create_edges(
+            tx,
+            [
+                Edge(
+                    type=RelType.IMPORTS,
+                    source_id=identity.file_id(project, src),
+                    target_id=identity.file_id(project, dst),
+                    created_at=now,
+                )
+                for src, dst in fresh
+            ],
+            actor=ctx.actor,
+            batch_id=batch,
+            at=now,
+        )
+
+    graph.write_tx(work)
+    report.imports_linked += len(fresh)
+    report.imports_retired += len(stale)
+
+
+def _match(gone: dict[str, dict[str, Any]], added: dict[str, Symbol]) -> list[tuple[str, str, str]]:
+    """(old id, new id, how) for gone symbols that reappear: signature change, rename or move."""
+    links: list[tuple[str, str, str]] = []
+    free = dict(added)
+    for old_id, old in gone.items():
+        match = next(
+            (
+                s
+                for s in free.values()
+                if s.qualified_name == old["qualified_name"] and s.kind == old["kind"]
+            ),
+            None,
+        )
+        how = "signature"
+        if match is None:
+            same_body = [
+                s
+                for s in free.values()
+                if s.body_hash == old.get("body_hash") and s.kind == old["kind"]
+            ]
+            match = min(
+                same_body,
+                key=lambda s: (s.file_path != old["file_path"], s.name != old["name"]),
+                default=None,
+            )
+            how = "move" if match is not None and match.file_path != old["file_path"] else "rename"
+        if match is None:
+            close = [
+                (identity.similarity(old.get("body_sketch") or [], s.body_sketch), s)
+                for s in free.values()
+                if s.kind == old["kind"]
+                and (s.name == old["name"] or s.file_path == old["file_path"])
+            ]
+            best = max(close, key=lambda pair: pair[0], default=(0.0, None))
+            if best[1] is not None and best[0] >= identity.RENAME_SIMILARITY:
+                match = best[1]
+                how = "move" if match.file_path != old["file_path"] else "rename"
+        if match is not None:
+            links.append((old_id, match.id, how))
+            del free[match.id]
+    return links
+
+
+def _write_file(
+    tx: Tx,
+    ctx: WriteContext,
+    project: str,
+    plan: _Planned,
+    old: dict[str, dict[str, Any]],
+    live: set[str],
+    known: dict[str, Any],
+    batch: str,
+    report: IndexReport,
+) -> None:
+    parsed, now = plan.parsed, ctx.clock()
+    fid = identity.file_id(project, parsed.path)
+    imports = sorted({i.module for i in parsed.imports})
+    refs = sorted({code_imports.encode(i.module, i.names) for i in parsed.imports})
+    if parsed.path in known:
+        store.update_node(
+            tx,
+            fid,
+            {
+                "content_hash": parsed.content_hash,
+                "imports": imports,
+                "import_refs": refs,
+                "syntax_errors": list(parsed.syntax_errors),
+            },
+            actor=ctx.actor,
+            batch_id=batch,
+            reason="re-indexed",
+            at=now,
+        )
+    else:
+        store.create_nodes(
+            tx,
+            [
+                File(
+                    id=fid,
+                    path=parsed.path,
+                    language=parsed.language,
+                    content_hash=parsed.content_hash,
+                    project=project,
+                    imports=imports,
+                    import_refs=refs,
+                    syntax_errors=list(parsed.syntax_errors),
+                )
+            ],
+            actor=ctx.actor,
+            batch_id=batch,
+            at=now,
+        )
+    fresh = [r for i, r in plan.records.items() if i not in old]
+    store.create_nodes(tx, fresh, actor=ctx.actor, batch_id=batch, at=now)
+    store.create_edges(
+        tx,
+        [
+            Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now)
+            for r in fresh
+        ],
+        actor=ctx.actor,
+        batch_id=batch,
+        at=now,
+    )
+    report.symbols_created += len(fresh)
+    moved = [i for i, r in plan.records.items() if i in old and old[i]["file_path"] != r.file_path]
+    if moved:  # same identity, another file (Go: same package): the DEFINED_IN edge follows
+        for edge in tx.run("symbol_defined_in", ids=moved):
+            store.set_edge_retired(
+                tx,
+                edge,
+                now,
+                actor=ctx.actor,
+                reason=f"moved from {edge['path']} to {parsed.path}",
+                batch_id=batch,
+                at=now,
+            )
+        store.create_edges(
+            tx,
+            [
+                Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now)
+                for i in moved
+            ],
+            actor=ctx.actor,
+            batch_id=batch,
+            at=now,
+        )
+    for sym_id, rec in plan.records.items():
+        before = old.get(sym_id)
+        if before is None:
+            continue
+        delta = {
+            k: v
+            for k, v in (
+                ("start_line", rec.start_line),
+                ("end_line", rec.end_line),
+                ("body_hash", rec.body_hash),
+                ("body_sketch", rec.body_sketch),
+                ("calls", rec.calls),
+                ("file_path", rec.file_path),
+            )
+            if before.get(k) != v
+        }
+        if delta:
+            store.update_node(
+                tx, sym_id, delta, actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now
+            )
+            report.symbols_updated += 1
+    for sym_id, sym in old.items():
+        if sym["file_path"] == parsed.path and sym_id not in live:
+            store.update_node(
+                tx,
+                sym_id,
+                {"retired_at": now},
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"gone from {parsed.path}",
+                at=now,
+            )
+            report.symbols_retired += 1
+    report.files_indexed += 1
+
+
+def _retire_file(
+    tx: Tx,
+    ctx: WriteContext,
+    project: str,
+    path: str,
+    known: dict[str, Any],
+    batch: str,
+    report: IndexReport,
+) -> None:
+    now = ctx.clock()
+    for row in tx.run("code_symbols_in_files", project=project, paths=[path]):
+        store.update_node(
+            tx,
+            row["symbol"]["id"],
+            {"retired_at": now},
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=f"{path} deleted",
+            at=now,
+        )
+        report.symbols_retired += 1
+    store.update_node(
+        tx,
+        known[path]["id"],
+        {"retired_at": now},
+        actor=ctx.actor,
+        batch_id=batch,
+        reason="file deleted",
+        at=now,
+    )
+    report.files_retired += 1
+
+
+def _write_links(
+    tx: Tx,
+    ctx: WriteContext,
+    project: str,
+    links: list[tuple[str, str, str]],
+    gone: dict[str, dict[str, Any]],
+    new: dict[str, Symbol],
+    added: dict[str, Symbol],
+    batch: str,
+    report: IndexReport,
+) -> None:
+    now = ctx.clock()
+    edges: list[Edge] = []
+    for old_id, new_id_, how in links:
+        old, rec = gone[old_id], new[new_id_]
+        edges.append(
+            Edge(
+                type=RelType.RENAMED_FROM,
+                source_id=new_id_,
+                target_id=old_id,
+                created_at=now,
+                reason=f"{how}: {old['qualified_name']} -> {rec.qualified_name}",
+            )
+        )
+        entry = {
+            "old": old["qualified_name"],
+            "new": rec.qualified_name,
+            "how": how,
+            "old_id": old_id,
+            "new_id": new_id_,
+        }
+        if how == "signature":
+            reason = f"signature of {old['qualified_name']} changed from `{old['signature']}` to `{rec.signature}`"
+            refs = tx.run("edges_into_symbol", id=old_id)
+            for ref in refs:
+                tx.run(
+                    "set_edge_stale",
+                    source_id=ref["source_id"],
+                    target_id=old_id,
+                    id=ref["id"],
+                    reason=reason,
+                )
+            task = Task(
+                id=new_id("task"),
+                text=f"Review {len(refs)} reference(s): the {reason}.",
+                reason="stale_reference",
+                scope=project,
+                created_at=now,
+            )
+            store.create_nodes(tx, [task], actor=ctx.actor, batch_id=batch, at=now)
+            edges += [
+                Edge(type=RelType.INVOLVES, source_id=task.id, target_id=i, created_at=now)
+                for i in (old_id, new_id_)
+            ]
+            entry |= {"stale_references": str(len(refs)), "task": task.id}
+            report.signature_changes.append(entry)
+        else:
+            report.renamed.append(entry)
+    names = sorted(
+        {c for rec in added.values() for c in rec.calls}
+        | {c for rec in new.values() for c in rec.calls}
+    )
+    unique: dict[str, str] = {}
+    for start in range(0, len(names), 1000):
+        for row in tx.run("symbols_by_name", project=project, names=names[start : start + 1000]):
+            if len(row["ids"]) == 1:
+                unique[row["name"]] = row["ids"][0]
+    for rec in added.values():
+        for callee in rec.calls:
+            target = unique.get(callee)
+            if target and target != rec.id:
+                edges.append(
+                    Edge(type=RelType.CALLS, source_id=rec.id, target_id=target, created_at=now)
+                )
+                report.calls_linked += 1
+    if edges:
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)

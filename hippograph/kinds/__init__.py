@@ -1,0 +1,1 @@
+"""Kinds of memory with their own shape: decisions, failures, rules."""

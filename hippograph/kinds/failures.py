@@ -1,0 +1,147 @@
+"""Negative memory (SPEC §8): what broke, why, the fix, and the commit or test that proves it."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hippograph.errors import IngestError
+from hippograph.graph.client import Graph, Tx
+from hippograph.schema import (
+    Edge,
+    Episode,
+    Lifecycle,
+    MemoryKind,
+    RelType,
+    SourceKind,
+    TruthStatus,
+    UnitInput,
+    new_id,
+)
+from hippograph.units import pipeline, store
+from hippograph.units.pipeline import RememberResult, WriteContext
+
+
+def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
+    """The full sha and subject of a commit, or an IngestError saying it does not exist."""
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%H%x1f%s", f"{ref}^{{commit}}", "--"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except OSError as exc:
+        raise IngestError(
+            f"cannot run git in {repo}: {exc.strerror}; install git or pass --test instead."
+        ) from exc
+    if done.returncode != 0 or "\x1f" not in done.stdout:
+        raise IngestError(
+            f"commit {ref!r} does not exist in the repository at {repo}; give a commit that does."
+        )
+    sha, subject = done.stdout.strip().split("\x1f", 1)
+    return sha, subject
+
+
+def commit_episode(sha: str, subject: str, ctx: WriteContext, scope: str) -> Episode:
+    """The :Episode a commit is, as evidence."""
+    return Episode(
+        id=f"commit_{sha[:16]}",
+        text=f"commit {sha[:12]}: {subject}",
+        title=f"commit {sha[:12]}",
+        source_ref=f"commit:{sha}",
+        source_kind=SourceKind.TOOL,
+        trust=0.9,
+        confidence=1.0,
+        truth_status=TruthStatus.CONFIRMED,
+        lifecycle=Lifecycle.CONSOLIDATED,
+        scope=scope,
+        branch=ctx.branch,
+        recorded_at=ctx.clock(),
+        session="git",
+    )
+
+
+def ensure_commit_episode(
+    tx: Tx, ctx: WriteContext, sha: str, subject: str, scope: str, batch: str
+) -> str:
+    """Create the commit's episode unless it exists; return its id."""
+    episode = commit_episode(sha, subject, ctx, scope)
+    if not tx.run("existing_ids", ids=[episode.id]):
+        store.create_nodes(tx, [episode], actor=ctx.actor, batch_id=batch, at=ctx.clock())
+    return episode.id
+
+
+def record_failure(
+    graph: Graph,
+    ctx: WriteContext,
+    *,
+    what: str,
+    why: str | None,
+    fix: str | None,
+    commit: str | None,
+    test: str | None,
+    symbols: Sequence[str],
+    repo: Path,
+    source: str = "user",
+    source_ref: str | None = None,
+    truth: TruthStatus | None = None,
+) -> RememberResult:
+    """Record a failure; refused unless a commit that exists in ``repo`` or a test id proves it."""
+    if not (commit or (test and test.strip())):
+        raise IngestError(
+            "a failure needs its proof: --commit SHA (a commit of this repository) or --test ID."
+        )
+    sha, subject = resolve_commit(repo, commit) if commit else (None, None)
+    unit = UnitInput(
+        text=what,
+        kind=MemoryKind.FAILURE,
+        source=source,  # type: ignore[arg-type]
+        broke=list(symbols),
+        source_ref=source_ref or (f"commit:{sha}" if sha else f"test:{test}"),
+        details={"why": why, "fix": fix, "commit": sha, "test": test},
+    )
+    record = pipeline.build_record(ctx, unit, ctx.clock())
+    if truth is not None:
+        record = record.model_copy(update={"truth_status": truth})
+    if ctx.embedder is not None:
+        record = record.model_copy(update={"embedding": ctx.embedder.embed([what])[0]})
+    batch = new_id("batch")
+
+    def work(tx: Tx) -> RememberResult:
+        episode = (
+            ensure_commit_episode(tx, ctx, sha, subject or "", record.scope, batch) if sha else None
+        )
+        unit_with_source = unit.model_copy(update={"episode_id": episode}) if episode else unit
+        result = pipeline.remember_in_tx(tx, ctx, unit_with_source, record, batch)
+        if episode and result.action == "created":
+            store.create_edges(
+                tx,
+                [
+                    Edge(
+                        type=RelType.FIXED_BY,
+                        source_id=result.id,
+                        target_id=episode,
+                        created_at=ctx.clock(),
+                    )
+                ],
+                actor=ctx.actor,
+                batch_id=batch,
+                at=ctx.clock(),
+            )
+        return result
+
+    return graph.write_tx(work)
+
+
+def failures_near(graph: Graph, ids: Sequence[str]) -> list[dict[str, Any]]:
+    """Failures that broke any of the given symbols or files."""
+    rows = graph.read("memory_attached", ids=list(ids))
+    return [
+        {**r["unit"], "target": r["target"]}
+        for r in rows
+        if r["unit"]["kind"] == "failure" and r["rel"] == "BROKE"
+    ]

@@ -1,0 +1,1 @@
+"""Operations on the whole store: status, maintenance jobs, export and restore."""

@@ -1,0 +1,56 @@
+"""What `hippo status` shows (SPEC §10): server, schema, indexes, counts, model, maintenance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hippograph.config import Settings
+from hippograph.graph.client import Graph
+from hippograph.graph.migrations import schema_version
+from hippograph.units.embedder import is_runtime_installed, model_location
+
+FULLTEXT_INDEX = "memory_search"
+VECTOR_INDEX = "memory_embedding"
+
+
+def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
+    """Everything `hippo status` prints, as plain data (the --json shape)."""
+    components = graph.read("server_components")
+    server = components[0] if components else {}
+    indexes = graph.read("show_indexes")
+    by_name = {ix["name"]: ix for ix in indexes}
+    labels = {row["label"]: row["count"] for row in graph.read("count_labels")}
+    states = graph.read("count_memory_states")
+    missing = graph.read("count_missing_embeddings")[0]["count"]
+    failed_claims = graph.read("count_failed_claims")[0]["count"]
+    last_runs = graph.read("last_maintenance_run")
+    model_dir = model_location(settings)
+    vector_state = by_name.get(VECTOR_INDEX, {}).get("state")
+    fulltext_state = by_name.get(FULLTEXT_INDEX, {}).get("state")
+    return {
+        "server": {
+            "uri": graph.uri,
+            "name": server.get("name"),
+            "version": server.get("version"),
+            "edition": server.get("edition"),
+            "database": graph.database,
+        },
+        "schema_version": schema_version(graph),
+        "indexes": indexes,
+        "all_indexes_online": bool(indexes) and all(ix["state"] == "ONLINE" for ix in indexes),
+        "counts": {"labels": labels, "memory": states, "units_with_failed_claims": failed_claims},
+        "fulltext": {
+            "index": FULLTEXT_INDEX,
+            "state": fulltext_state,
+            "ready": fulltext_state == "ONLINE",
+        },
+        "embedding": {
+            "model": "all-MiniLM-L6-v2",
+            "model_path": str(model_dir) if model_dir else None,
+            "runtime_installed": is_runtime_installed(),
+            "vector_index_state": vector_state,
+            "units_without_embedding": missing,
+            "ready": vector_state == "ONLINE" and model_dir is not None and is_runtime_installed(),
+        },
+        "last_maintenance": [row["run"] for row in last_runs],
+    }

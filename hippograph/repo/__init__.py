@@ -1,0 +1,1 @@
+"""The working tree: git, source lines, the project root."""

@@ -1,0 +1,69 @@
+"""Time as people and Neo4j write it: ISO 8601 text from Neo4j as Python datetimes (without the
+driver: the hook path uses it too), and the times a person types (``2026-03-01``, ``30d``)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+from hippograph.errors import ConfigError
+
+
+def parse(text: str) -> datetime:
+    """A Neo4j datetime's text (``toString``, the HTTP API) as an aware datetime.
+
+    Neo4j writes ``Z`` for UTC, up to nine fraction digits and, for zoned values, the region
+    in brackets; Python takes an offset and six digits."""
+    head, _, _zone = text.partition("[")
+    head = head.replace("Z", "+00:00")
+    if "." in head:
+        main, frac = head.split(".", 1)
+        count = len(frac) - len(frac.lstrip("0123456789"))
+        head = f"{main}.{frac[: min(count, 6)]}{frac[count:]}"
+    return datetime.fromisoformat(head)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def from_epoch_us(micros: int) -> datetime:
+    """Microseconds since the epoch (how recall's statement sends datetimes) as an aware UTC datetime."""
+    return _EPOCH + timedelta(microseconds=micros)
+
+
+_AGO = re.compile(r"^(\d+)\s*(m|min|h|d|w|days?|hours?|weeks?)(\s+ago)?$", re.IGNORECASE)
+_UNITS = {
+    "m": "minutes",
+    "min": "minutes",
+    "h": "hours",
+    "hour": "hours",
+    "hours": "hours",
+    "d": "days",
+    "day": "days",
+    "days": "days",
+    "w": "weeks",
+    "week": "weeks",
+    "weeks": "weeks",
+}
+
+
+def parse_when(text: str | None, option: str, now: datetime | None = None) -> datetime | None:
+    """ISO 8601 date or datetime (UTC when no zone), ``now``, ``yesterday``, or an age like ``30d`` / ``2 weeks ago``."""
+    if text is None:
+        return None
+    value = text.strip()
+    now = now or datetime.now(UTC)
+    if value.lower() == "now":
+        return now
+    if value.lower() == "yesterday":
+        return now - timedelta(days=1)
+    match = _AGO.match(value)
+    if match:
+        return now - timedelta(**{_UNITS[match.group(2).lower()]: int(match.group(1))})
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ConfigError(
+            f"{option} {text!r} is not a date; use ISO 8601 (2026-03-01 or 2026-03-01T14:00Z) or an age like 30d."
+        ) from None
+    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed

@@ -1,0 +1,117 @@
+"""Branch-scoped memory (SPEC §6): what is learned on a branch stays there until merged."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from hippograph.errors import IngestError
+from hippograph.graph.client import Graph, Tx
+from hippograph.schema import new_id
+from hippograph.units import policy, store
+from hippograph.units.pipeline import WriteContext
+
+
+def _git(cwd: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def current_branch(cwd: Path) -> str | None:
+    """The checked-out git branch in ``cwd``, or None outside a repository or on a detached HEAD."""
+    name = _git(cwd, "rev-parse", "--abbrev-ref", "HEAD")
+    return None if not name or name == "HEAD" else name
+
+
+def repository_name(cwd: Path) -> str | None:
+    """The folder name of the git repository holding ``cwd``: the scope its own memory uses."""
+    top = _git(cwd, "rev-parse", "--show-toplevel")
+    return Path(top).name if top else None
+
+
+def merged_branches(cwd: Path, main: str) -> list[str]:
+    """Local branches git reports as merged into ``main``."""
+    out = _git(cwd, "branch", "--format=%(refname:short)", "--merged", main)
+    return [b for b in (out or "").splitlines() if b and b != main]
+
+
+def visible_branches(branch: str, main: str, cwd: Path | None) -> tuple[str, ...]:
+    """A branch sees main plus itself; main also sees branches git already merged into it."""
+    if branch != main:
+        return (main, branch)
+    merged = merged_branches(cwd, main) if cwd is not None else []
+    return (main, *merged)
+
+
+def list_branches(graph: Graph) -> list[dict[str, Any]]:
+    """Units per branch."""
+    return graph.read("branch_counts")
+
+
+def diff(graph: Graph, branch: str) -> list[dict[str, Any]]:
+    """Active units learned on ``branch`` that main does not see yet."""
+    return [row["unit"] for row in graph.read("units_on_branch", branch=branch)]
+
+
+def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, Any]:
+    """Make a branch's memory main's: units move to main (recorded), duplicates of main's strengthen them."""
+    if branch == main:
+        raise IngestError(f"{branch} is the main branch; name a feature branch to merge.")
+    units = diff(graph, branch)
+    replaced = graph.read("branch_supersessions", branch=branch)
+    batch = new_id("batch")
+
+    def work(tx: Tx) -> dict[str, Any]:
+        moved: list[str] = []
+        for row in replaced:  # what the branch superseded stays open on main until now
+            old = row["old"]
+            store.update_node(
+                tx,
+                old["id"],
+                {
+                    "valid_until": row["at"],
+                    "superseded_at": ctx.clock(),
+                    "dedup_key": None,
+                    "closed_dedup_key": old.get("dedup_key"),
+                },
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"superseded on {branch}, merged",
+                at=ctx.clock(),
+            )
+        for unit in units:
+            key = policy.dedup_key(unit["kind"], unit["scope"], main, unit["text"])
+            clash = tx.run("find_units_by_keys", keys=[key])
+            props: dict[str, Any] = {"branch": main, "merged_from": branch}
+            if clash:  # main learned the same thing meanwhile: keep main's unit, close the copy
+                props = {
+                    **props,
+                    "dedup_key": None,
+                    "closed_dedup_key": unit.get("dedup_key"),
+                    "valid_until": ctx.clock(),
+                    "merged_into": clash[0]["id"],
+                }
+            else:
+                props["dedup_key"] = key
+            store.update_node(
+                tx,
+                unit["id"],
+                props,
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"merge {branch} into {main}",
+                at=ctx.clock(),
+            )
+            moved.append(unit["id"])
+        return {
+            "branch": branch,
+            "merged": moved,
+            "closed": [r["old"]["id"] for r in replaced],
+            "batch_id": batch,
+        }
+
+    return graph.write_tx(work)

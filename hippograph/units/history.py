@@ -1,0 +1,223 @@
+"""Memory's own history (SPEC §6): the log, undo, rollback, and units as of a time.
+
+Every mutation is a ``:Change`` holding before/after property JSON, grouped in
+batches (one user action). Undo applies the inverse of a batch as new changes;
+"as of T" replays the changes after T backwards over the current state.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from hippograph.errors import ConflictError, NotFoundError
+from hippograph.graph.client import Graph, Tx
+from hippograph.schema import ChangeOp, new_id
+from hippograph.units import store
+from hippograph.units.pipeline import WriteContext
+
+
+def log(
+    graph: Graph,
+    *,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    unit_id: str | None = None,
+    limit: int = 100,
+) -> list[dict[str, Any]]:
+    """Changes, newest first."""
+    rows = graph.read("list_changes", since=since, until=until, id=unit_id, limit=limit)
+    return [row["change"] for row in rows]
+
+
+def _get_change(graph: Graph, change_id: str) -> dict[str, Any]:
+    rows = graph.read("get_change", id=change_id)
+    if not rows:
+        raise NotFoundError(f"no change has id {change_id!r}; list changes with `hippo log`.")
+    return dict(rows[0]["change"])
+
+
+def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> None:
+    """Apply the inverse of one change, recorded as a new change that ``undoes`` it."""
+    op = change["op"]
+    now = ctx.clock()
+    reason = f"undo {change['id']}"
+    if op == ChangeOp.CREATE_NODE:
+        store.update_node(
+            tx,
+            change["target_id"],
+            {"retired_at": now, "dedup_key": None},
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=reason,
+            undoes=change["id"],
+            at=ctx.clock(),
+        )
+    elif op == ChangeOp.UPDATE_NODE:
+        before = store.props_from_json(change.get("before"))
+        store.update_node(
+            tx,
+            change["target_id"],
+            before,
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=reason,
+            undoes=change["id"],
+            at=ctx.clock(),
+        )
+    elif op in (ChangeOp.CREATE_EDGE, ChangeOp.RETIRE_EDGE, ChangeOp.UPDATE_EDGE):
+        edge = {
+            "id": change["target_id"],
+            "type": change["target_kind"],
+            "source_id": change["source_id"],
+            "target_id": change["end_id"],
+        }
+        store.set_edge_retired(
+            tx,
+            edge,
+            now if op == ChangeOp.CREATE_EDGE else None,
+            actor=ctx.actor,
+            reason=reason,
+            batch_id=batch,
+            undoes=change["id"],
+            at=now,
+        )
+    elif op == ChangeOp.OVERRIDE_RULE:
+        return  # a record of a decision taken outside memory; undoing it changes nothing stored
+    else:
+        raise ConflictError(f"change {change['id']} ({op}) cannot be undone.")
+
+
+def undo(graph: Graph, ctx: WriteContext, change_id: str) -> dict[str, Any]:
+    """Undo the action (batch) that made ``change_id``; refuse when a later change depends on it."""
+    change = _get_change(graph, change_id)
+    batch_id = change.get("batch_id") or change_id
+    changes = [r["change"] for r in graph.read("batch_changes", batch_id=batch_id)] or [change]
+    if any(c.get("undone_by") for c in changes):
+        raise ConflictError(
+            f"change {change_id} was already undone by {changes[0].get('undone_by')}."
+        )
+    targets = sorted({c["target_id"] for c in changes})
+    later = graph.read(
+        "later_changes", targets=targets, at=max(c["at"] for c in changes), batch_id=batch_id
+    )
+    if later:
+        dep = later[0]["change"]
+        raise ConflictError(
+            f"change {change_id} cannot be undone: later change {dep['id']} ({dep['op']} on {dep['target_id']} "
+            f"at {dep['at'].isoformat()}) depends on it; undo that one first."
+        )
+    undo_batch = new_id("batch")
+
+    def work(tx: Tx) -> None:
+        for c in reversed(changes):
+            _invert(tx, ctx, c, undo_batch)
+        tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
+
+    graph.write_tx(work)
+    return {"undone": [c["id"] for c in changes], "batch_id": undo_batch}
+
+
+def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> dict[str, Any]:
+    """Reverse every change after ``to``, newest first, as one recorded action."""
+    changes = [r["change"] for r in graph.read("changes_after", at=to)]
+    if not changes:
+        return {"undone": [], "batch_id": None}
+    undo_batch = new_id("batch")
+
+    def work(tx: Tx) -> None:
+        for c in changes:
+            _invert(tx, ctx, c, undo_batch)
+        tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
+
+    graph.write_tx(work)
+    return {"undone": [c["id"] for c in changes], "batch_id": undo_batch}
+
+
+def state_at(graph: Graph, node_id: str, at: datetime) -> dict[str, Any] | None:
+    """A node's properties as they were at ``at`` (None if it did not exist yet)."""
+    store.get_node(graph, node_id)  # a clear error for an unknown id
+    return states_at(graph, [node_id], at).get(node_id)
+
+
+def states_at(graph: Graph, node_ids: list[str], at: datetime) -> dict[str, dict[str, Any] | None]:
+    """Many nodes as they were at ``at``, in one read: id -> properties, None when created later.
+
+    Each node is rebuilt by undoing, newest first, the changes recorded after ``at``."""
+    out: dict[str, dict[str, Any] | None] = {}
+    for row in graph.read("nodes_with_changes_after", ids=node_ids, at=at):
+        props: dict[str, Any] | None = {k: v for k, v in row["props"].items() if v is not None}
+        for change in row["changes"]:
+            if change["op"] == ChangeOp.CREATE_NODE:
+                props = None
+                break
+            if change["op"] == ChangeOp.UPDATE_NODE and props is not None:
+                for key, value in store.props_from_json(change.get("before")).items():
+                    if value is None:
+                        props.pop(key, None)
+                    else:
+                        props[key] = value
+        out[row["id"]] = props
+    return out
+
+
+def was_believed(props: dict[str, Any], at: datetime) -> bool:
+    """True when a unit in this state was current memory at ``at``."""
+    if props.get("retired_at") is not None or props.get("truth_status") == "deprecated":
+        return False
+    valid_from, valid_until = props.get("valid_from"), props.get("valid_until")
+    return (valid_from is None or valid_from <= at) and (valid_until is None or valid_until > at)
+
+
+def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
+    """When a unit was first believed, every change to it, and what it replaced and what replaced it."""
+    labels, props = store.get_node(graph, unit_id)
+    edges = store.get_edges(graph, unit_id)
+
+    def chain(start: str, outgoing: bool) -> list[dict[str, Any]]:
+        seen: set[str] = {start}
+        out: list[dict[str, Any]] = []
+        current = start
+        while True:
+            nxt = [
+                e
+                for e in store.get_edges(graph, current)
+                if e["type"] == "SUPERSEDED_BY"
+                and (e["source_id"] == current if outgoing else e["target_id"] == current)
+                and not e["props"].get("retired_at")
+            ]
+            if not nxt:
+                return out
+            other = nxt[0]["target_id"] if outgoing else nxt[0]["source_id"]
+            if other in seen:
+                return out
+            seen.add(other)
+            _, other_props = store.get_node(graph, other)
+            out.append(
+                {
+                    "id": other,
+                    "text": other_props.get("text"),
+                    "recorded_at": other_props.get("recorded_at"),
+                    "valid_from": other_props.get("valid_from"),
+                    "valid_until": other_props.get("valid_until"),
+                    "reason": nxt[0]["props"].get("reason"),
+                }
+            )
+            current = other
+
+    timeline = sorted(
+        log(graph, unit_id=unit_id, limit=1000), key=lambda c: (c["at"], c.get("seq", 0))
+    )
+    return {
+        "id": unit_id,
+        "kind": store.kind_of(labels),
+        "text": props.get("text"),
+        "believed_since": props.get("recorded_at"),
+        "valid_from": props.get("valid_from"),
+        "valid_until": props.get("valid_until"),
+        "truth_status": props.get("truth_status"),
+        "supersedes": chain(unit_id, outgoing=False),
+        "superseded_by": chain(unit_id, outgoing=True),
+        "edges": len(edges),
+        "changes": timeline,
+    }

@@ -1,0 +1,177 @@
+"""Node and edge round trips through the graph layer, against the real test server."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from hippograph.errors import ConflictError, NotFoundError
+from hippograph.graph.client import Graph
+from hippograph.schema import (
+    Alternative,
+    Ambiguity,
+    Conflict,
+    Decision,
+    Edge,
+    Entity,
+    Episode,
+    Fact,
+    Failure,
+    File,
+    NodeRecord,
+    RelType,
+    Rule,
+    Symbol,
+    Task,
+    new_id,
+)
+from hippograph.units import store
+
+UNIT = {"source_ref": "tests#L1-L2", "source_kind": "user", "trust": 0.9, "confidence": 0.8}
+
+
+def every_kind() -> list[NodeRecord]:
+    return [
+        Fact(id="fact_1", text="We use Postgres", **UNIT),  # type: ignore[arg-type]
+        Decision(
+            id="dec_1",
+            text="Use JWT",
+            problem="sessions do not scale",
+            reasoning="stateless",
+            **UNIT,
+        ),  # type: ignore[arg-type]
+        Failure(
+            id="fail_1",
+            text="token refresh broke",
+            why="clock skew",
+            fix="leeway",
+            commit="abc123",
+            **UNIT,
+        ),  # type: ignore[arg-type]
+        Rule(
+            id="rule_1", text="never log tokens", category="security", severity="critical", **UNIT
+        ),  # type: ignore[arg-type]
+        Episode(
+            id="ep_1", text="user: we use Postgres", session="s1", turn=1, speaker="user", **UNIT
+        ),  # type: ignore[arg-type]
+        File(id="file_1", path="src/auth.py", language="python", content_hash="h1"),
+        Symbol(
+            id="sym_1",
+            name="login",
+            qualified_name="auth.login",
+            kind="function",
+            language="python",
+            file_path="src/auth.py",
+            start_line=1,
+            end_line=9,
+        ),
+        Entity(id="ent_1", name="Postgres", entity_type="database", aliases=["pg", "postgresql"]),
+        Alternative(id="alt_1", option="server sessions", why_rejected="sticky load balancing"),
+        Task(id="task_1", text="need evidence for the DB choice", reason="no_accepted_facts"),
+        Ambiguity(id="amb_1", text="Postgres vs PostgreSQL?", score=0.7),
+        Conflict(id="conf_1", text="Postgres vs ClickHouse"),
+    ]
+
+
+def write(graph: Graph, records: list[NodeRecord], edges: list[Edge] | None = None) -> None:
+    def work(tx: Any) -> None:
+        store.create_nodes(tx, records, actor="tester")
+        if edges:
+            store.create_edges(tx, edges, actor="tester")
+
+    graph.write_tx(work)
+
+
+def test_every_node_kind_round_trips(graph: Graph) -> None:
+    records = every_kind()
+    write(graph, records)
+    for record in records:
+        labels, props = store.get_node(graph, record.id)
+        assert set(record.all_labels()) == set(labels)
+        assert props == record.to_properties()
+
+
+def test_every_edge_type_round_trips(graph: Graph) -> None:
+    write(graph, [Entity(id="a", name="A"), Entity(id="b", name="B")])
+    edges = [Edge(type=t, source_id="a", target_id="b", weight=0.5, usage=2) for t in RelType]
+    write(graph, [], edges)
+    found = {row["type"]: row for row in store.get_edges(graph, "a")}
+    assert set(found) == {t.value for t in RelType}
+    for edge in edges:
+        row = found[edge.type]
+        assert row["source_id"] == "a" and row["target_id"] == "b" and row["id"] == edge.id
+        assert row["props"] == edge.edge_properties()
+
+
+def test_each_write_records_a_change(graph: Graph) -> None:
+    write(
+        graph,
+        [Entity(id="a", name="A"), Entity(id="b", name="B")],
+        [Edge(type=RelType.RELATED, source_id="a", target_id="b")],
+    )
+    rows = graph.read("count_labels")
+    counts = {r["label"]: r["count"] for r in rows}
+    assert counts["Change"] == 3
+
+
+def test_update_node_records_before_and_after(graph: Graph) -> None:
+    write(graph, [Fact(id="fact_1", text="We use Postgres", **UNIT)])  # type: ignore[arg-type]
+    before, after = graph.write_tx(
+        lambda tx: store.update_node(tx, "fact_1", {"confidence": 0.95}, actor="tester")
+    )
+    assert before["confidence"] == 0.8 and after["confidence"] == 0.95
+    _, props = store.get_node(graph, "fact_1")
+    assert props["confidence"] == 0.95
+
+
+def test_duplicate_id_is_refused_clearly(graph: Graph) -> None:
+    write(graph, [Entity(id="ent_dup", name="A")])
+    with pytest.raises(ConflictError, match="uniqueness constraint"):
+        write(graph, [Entity(id="ent_dup", name="B")])
+    _, props = store.get_node(graph, "ent_dup")
+    assert props["name"] == "A"
+
+
+def test_failed_transaction_leaves_nothing(graph: Graph) -> None:
+    with pytest.raises(NotFoundError, match="ghost"):
+        write(
+            graph,
+            [Entity(id="ent_ok", name="A")],
+            [Edge(type=RelType.ABOUT, source_id="ent_ok", target_id="ghost")],
+        )
+    with pytest.raises(NotFoundError):
+        store.get_node(graph, "ent_ok")
+    counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
+    assert counts.get("Change", 0) == 0 and counts.get("Entity", 0) == 0
+
+
+HOSTILE = [
+    'it\'s "quoted" and `backticked`',
+    "}) DETACH DELETE n //",
+    "'; MATCH (n) DETACH DELETE n; //",
+    '+-&&||!(){}[]^"~*?:\\/',
+    "emoji 🧠🔥 and accents: naïve café — ünïcödé",
+    "\x01\x02\x7f binary-looking \ufffd text \t tabs \r\n lines",
+    "$param {props} $(labels)",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_strings_are_stored_verbatim(graph: Graph, text: str) -> None:
+    node_id = new_id("fact")
+    write(graph, [Fact(id=node_id, text=text, title=text, aliases=[text], **UNIT)])  # type: ignore[arg-type]
+    _, props = store.get_node(graph, node_id)
+    assert props["text"] == text and props["title"] == text and props["aliases"] == [text]
+    counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
+    assert counts["Fact"] == 1
+
+
+def test_change_log_holds_after_json(graph: Graph) -> None:
+    write(graph, [Entity(id="ent_x", name="X")])
+    changes = [r for r in graph.read("count_labels") if r["label"] == "Change"]
+    assert changes[0]["count"] == 1
+    labels, props = store.get_node(graph, "ent_x")
+    assert "Entity" in labels
+    assert json.loads(store.props_json(props) or "{}")["name"] == "X"
