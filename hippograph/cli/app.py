@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 
 from hippograph.config import Settings, format_validation_error
 from hippograph.errors import HippographError
+from hippograph.schema.defaults import is_debug
 
 
 class HippoGroup(TyperGroup):
@@ -44,7 +45,7 @@ def _debug_enabled(ctx: Any) -> bool:
     if isinstance(obj, dict) and isinstance(obj.get("settings"), Settings):
         return bool(obj["settings"].debug)
     # The CLI is an entry point: reading the one debug switch here is allowed.
-    return os.environ.get("HIPPOGRAPH_DEBUG", "").strip().lower() in ("1", "true", "yes", "on")
+    return is_debug(os.environ)
 
 
 def new_typer(help_text: str) -> typer.Typer:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pathspec
 
 from hippograph.code.languages import language_of
+from hippograph.repo.git import git_output
 
 SKIP_DIRS = frozenset(
     {
@@ -47,19 +47,8 @@ class Candidate:
 def repo_root(target: Path) -> Path:
     """The git work tree holding ``target``, else the folder itself."""
     start = target if target.is_dir() else target.parent
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"],
-            cwd=start,
-            capture_output=True,
-            text=True,
-            timeout=5,
-        )
-        if done.returncode == 0 and done.stdout.strip():
-            return Path(done.stdout.strip()).resolve()
-    except (OSError, subprocess.TimeoutExpired):
-        pass
-    return start.resolve()
+    top = (git_output(start, "rev-parse", "--show-toplevel", timeout_s=5) or "").strip()
+    return Path(top).resolve() if top else start.resolve()
 
 
 def _ignore_spec(root: Path) -> pathspec.GitIgnoreSpec:

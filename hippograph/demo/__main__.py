@@ -7,22 +7,23 @@ Idempotent: a second run reuses the project and the memory it loaded.
 
 from __future__ import annotations
 
+import os
 import shutil
-import subprocess
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.memory import Memory
+from hippograph.repo.git import run_git
 
 SCOPE = "demo-shop"
 PROJECT = Path(__file__).resolve().parent / "project"
-GIT_ENV = {
+GIT_ENV = {  # the demo's own identity, and none of the user's git configuration
     "GIT_AUTHOR_NAME": "hippograph demo",
     "GIT_AUTHOR_EMAIL": "demo@hippograph.invalid",
     "GIT_COMMITTER_NAME": "hippograph demo",
     "GIT_COMMITTER_EMAIL": "demo@hippograph.invalid",
-    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "GIT_CONFIG_GLOBAL": os.devnull,
 }
 BAD_PATCH = """--- a/shop/config.py
 +++ b/shop/config.py
@@ -47,7 +48,7 @@ def project_dir(settings: Settings) -> Path:
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(PROJECT, target)
         for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "demo project"]):
-            subprocess.run(["git", *args], cwd=target, check=True, env=GIT_ENV, capture_output=True)
+            run_git(target, *args, env=GIT_ENV)
     return target
 
 

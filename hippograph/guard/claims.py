@@ -18,7 +18,6 @@ all be the cause). A failed claim marks the unit: ``claims_failed`` on the node,
 from __future__ import annotations
 
 import re
-import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable
@@ -28,6 +27,7 @@ from typing import Any
 
 from hippograph.code.imports import Layout
 from hippograph.graph.client import Graph, Tx
+from hippograph.repo.git import git_output
 from hippograph.schema import new_id
 from hippograph.units import store
 from hippograph.units.pipeline import WriteContext
@@ -144,8 +144,8 @@ class Probes:
     ) -> None:
         self.graph, self.root, self.project = graph, root.resolve(), project
         self.urls, self.url_timeout_s = urls, url_timeout_s
-        self._git_ok = (self.root / ".git").exists() and self._git(
-            "rev-parse", "--git-dir"
+        self._git_ok = (self.root / ".git").exists() and git_output(
+            self.root, "rev-parse", "--git-dir"
         ) is not None
         self._indexed = bool(graph.read("code_files", project=project))
         self._symbols: dict[str, bool] = {}
@@ -163,15 +163,6 @@ class Probes:
             return
         for row in self.graph.read("symbols_exist", project=self.project, names=wanted):
             self._symbols[row["name"]] = bool(row["found"])
-
-    def _git(self, *args: str) -> str | None:
-        try:
-            done = subprocess.run(
-                ["git", *args], cwd=self.root, capture_output=True, text=True, timeout=10
-            )
-        except (OSError, subprocess.TimeoutExpired):
-            return None
-        return done.stdout if done.returncode == 0 else None
 
     def _path(self, value: str) -> str:
         relative = Path(value.split("#")[0])
@@ -192,7 +183,7 @@ class Probes:
         path suffix and folder once."""
         if self._files is None:
             listed = (
-                self._git("ls-files", "--cached", "--others", "--exclude-standard")
+                git_output(self.root, "ls-files", "--cached", "--others", "--exclude-standard")
                 if self._git_ok
                 else None
             )
@@ -209,10 +200,10 @@ class Probes:
     def _branch(self, value: str) -> str:
         if not self._git_ok or not _SAFE_REF.match(value) or ".." in value:
             return "unknown"
-        if self._git("check-ref-format", "--branch", value) is None:
+        if git_output(self.root, "check-ref-format", "--branch", value) is None:
             return "unknown"  # not a branch name after all
         for ref in (f"refs/heads/{value}", f"refs/remotes/origin/{value}"):
-            if self._git("rev-parse", "--verify", "--quiet", ref) is not None:
+            if git_output(self.root, "rev-parse", "--verify", "--quiet", ref) is not None:
                 return "holds"
         return "failed"
 
@@ -220,7 +211,9 @@ class Probes:
         if not self._git_ok or not _HEX.match(value):
             return "unknown"
         return (
-            "holds" if self._git("cat-file", "-e", f"{value}^{{commit}}") is not None else "failed"
+            "holds"
+            if git_output(self.root, "cat-file", "-e", f"{value}^{{commit}}") is not None
+            else "failed"
         )
 
     def _url(self, value: str) -> str:

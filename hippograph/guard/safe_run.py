@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
+from hippograph.repo.git import GitResult, run_git
 
 EXCERPT_CHARS = 1500
+GIT_TIMEOUT_S = 120.0  # a checkpoint or a restore of a big working tree
 
 
 @dataclass
@@ -36,10 +38,9 @@ class RunReport:
         return dict(self.__dict__)
 
 
-def _git(repo: Path, *args: str, input_text: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["git", *args], cwd=repo, capture_output=True, text=True, input=input_text, timeout=120
-    )
+def _git(repo: Path, *args: str, input_text: str | None = None) -> GitResult:
+    """A git step of the pipeline; its exit status is the caller's to read."""
+    return run_git(repo, *args, input_text=input_text, timeout_s=GIT_TIMEOUT_S, check=False)
 
 
 class Checkpoint:

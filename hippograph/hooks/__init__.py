@@ -13,8 +13,10 @@ import subprocess
 import sys
 from typing import Any
 
+from hippograph.schema.defaults import HOOK_DEADLINE_S, is_debug
+
 EVENTS = ("user-prompt", "pre-tool", "session-end", "pre-compact")
-PROMPT_DEADLINE_S = 0.9
+PROMPT_DEADLINE_S = HOOK_DEADLINE_S
 
 
 def _spawn(argv: list[str]) -> None:
@@ -48,7 +50,7 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
         except (
             Exception
         ) as exc:  # any memory problem: add nothing to the prompt, never block it, say why
-            if os.environ.get("HIPPOGRAPH_DEBUG"):
+            if is_debug(os.environ):
                 raise
             print(f"hippograph: no memory for this prompt: {exc}", file=sys.stderr)
             return None

@@ -1,24 +1,19 @@
 """Connection settings for the per-prompt hook without pydantic: environment, then the
-managed instance's password file. Defaults mirror ``hippograph.config.Settings`` (a test
-keeps them equal)."""
+managed instance's password file. The defaults are ``Settings``' own, read from
+:mod:`hippograph.schema.defaults`."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 from hippograph.graph.http import HttpGraph
-
-DEFAULT_HTTP_PORT = 7474
-DEFAULT_USER = "neo4j"
-DEFAULT_DATABASE = "neo4j"
-DEFAULT_INSTANCE = "default"
-DEFAULT_MAIN = "main"
+from hippograph.repo.git import git_output
+from hippograph.schema import defaults
 
 
 def _env(name: str) -> str | None:
@@ -32,8 +27,8 @@ def http_base() -> str:
     explicit = _env("NEO4J_HTTP_URI")
     if explicit:
         return explicit
-    port = int(_env("NEO4J_HTTP_PORT") or DEFAULT_HTTP_PORT)
-    host = urlparse(_env("NEO4J_URI") or "bolt://127.0.0.1").hostname or "127.0.0.1"
+    port = int(_env("NEO4J_HTTP_PORT") or defaults.NEO4J_HTTP_PORT)
+    host = urlparse(_env("NEO4J_URI") or "").hostname or defaults.NEO4J_HOST
     return f"http://{host}:{port}"
 
 
@@ -41,11 +36,10 @@ def password() -> str | None:
     """HIPPOGRAPH_NEO4J_PASSWORD, else the generated password of the managed instance."""
     if _env("NEO4J_PASSWORD"):
         return _env("NEO4J_PASSWORD")
-    folder = Path(_env("CONFIG_DIR") or Path.home() / ".config/hippograph")
+    folder = Path(_env("CONFIG_DIR") or defaults.config_dir())
+    instance = _env("INSTANCE") or defaults.INSTANCE
     try:
-        return (
-            folder / f"neo4j-{_env('INSTANCE') or DEFAULT_INSTANCE}.password"
-        ).read_text().strip() or None
+        return defaults.password_file(folder, instance).read_text().strip() or None
     except OSError:
         return None
 
@@ -57,9 +51,9 @@ def graph(deadline_s: float) -> HttpGraph | None:
         return None
     return HttpGraph(
         http_base(),
-        _env("NEO4J_USER") or DEFAULT_USER,
+        _env("NEO4J_USER") or defaults.NEO4J_USER,
         secret,
-        _env("NEO4J_DATABASE") or DEFAULT_DATABASE,
+        _env("NEO4J_DATABASE") or defaults.NEO4J_DATABASE,
         deadline_s=deadline_s,
     )
 
@@ -67,27 +61,20 @@ def graph(deadline_s: float) -> HttpGraph | None:
 def git_context(cwd: str | None) -> tuple[list[str], str | None]:
     """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the repository name,
     from one git call."""
-    main = _env("MAIN_BRANCH") or DEFAULT_MAIN
+    main = _env("MAIN_BRANCH") or defaults.MAIN_BRANCH
     branch, repository = _env("BRANCH"), None
     if cwd:
-        try:
-            done = subprocess.run(
-                ["git", "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel"],
-                cwd=cwd,
-                capture_output=True,
-                text=True,
-                timeout=0.3,
-            )
-            lines = done.stdout.split()
-            if done.returncode == 0 and len(lines) == 2:
-                branch = branch or (lines[0] if lines[0] != "HEAD" else None)
-                repository = Path(lines[1]).name
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        out = git_output(
+            Path(cwd), "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel", timeout_s=0.3
+        )
+        lines = (out or "").splitlines()  # a line each: a folder name may hold spaces
+        if len(lines) == 2:
+            branch = branch or (lines[0] if lines[0] != "HEAD" else None)
+            repository = Path(lines[1]).name
     return ([main] if not branch or branch == main else [main, branch]), repository
 
 
-def deadline(default: float) -> float:
+def deadline(default: float = defaults.HOOK_DEADLINE_S) -> float:
     """Seconds the prompt hook may spend on Neo4j: HIPPOGRAPH_HOOK_DEADLINE_S, else ``default``."""
     try:
         return float(_env("HOOK_DEADLINE_S") or default)
@@ -128,4 +115,4 @@ def engine_options() -> dict[str, Any]:
 
 def agent() -> str:
     """Whose working notes to carry: HIPPOGRAPH_AGENT, else claude-code."""
-    return _env("AGENT") or "claude-code"
+    return _env("AGENT") or defaults.AGENT

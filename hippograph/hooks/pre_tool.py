@@ -5,7 +5,7 @@ The edit is turned into the unified diff it would make, judged by the rule engin
 or high rule denies the tool call with the rules and a repair plan; otherwise what memory
 knows about the code goes to the agent as ``additionalContext`` (never an automatic
 "allow": the user's own permission settings still decide). A memory problem never blocks an
-edit: any error gives no output, and is printed to stderr only when HIPPOGRAPH_DEBUG is set.
+edit: any error gives no output, and is printed to stderr only when HIPPOGRAPH_DEBUG is on.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 from hippograph.code.walk import repo_root
 from hippograph.guard.pre_edit import PreEdit
 from hippograph.memory import Memory
+from hippograph.schema.defaults import is_debug
 
 TOOLS = ("Edit", "Write")
 CONTEXT_BUDGET = 1500
@@ -264,6 +265,6 @@ def _fit(head: str, items: list[str], budget: int) -> str:
 
 def _debug(exc: BaseException) -> None:
     # An entry point (a hook process): reading the one debug switch here is allowed, as in the CLI.
-    if os.environ.get("HIPPOGRAPH_DEBUG", "").strip().lower() in ("1", "true", "yes", "on"):
+    if is_debug(os.environ):
         print(f"hippograph pre-tool hook: {type(exc).__name__}: {exc}", file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)

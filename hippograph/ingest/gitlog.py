@@ -1,7 +1,7 @@
 """Git history as commits with touched line ranges, and a deterministic reading of reverts and fix commits.
 
-Pure apart from running ``git``: no database, no language model. History is
-streamed from one ``git log -p -U0`` process; its diffs go through
+Pure apart from running ``git`` (through :mod:`hippograph.repo.git`): no database, no
+language model. History is streamed from one ``git log -p -U0`` process; its diffs go through
 :func:`hippograph.repo.diff.parse_diff`, so added and removed line ranges are
 exact. :func:`classify` turns a commit into a failure signal for negative
 memory (SPEC §8) only when its subject says so.
@@ -9,20 +9,18 @@ memory (SPEC §8) only when its subject says so.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from hippograph.errors import ConfigError, IngestError
+from hippograph.errors import IngestError
 from hippograph.repo.diff import FilePatch, parse_diff
+from hippograph.repo.git import run_git, stream_git
 
-NOT_A_REPOSITORY = "not a git repository; run it inside one or pass --repo"
+LOG_TIMEOUT_S = 1800.0  # a whole history with its diffs: long, but never forever
 
 # One record per commit: fields separated by NUL, which neither a commit message nor a text diff can hold.
 _FIELDS = ("%H", "%P", "%an", "%ae", "%aI", "%s", "%b")
@@ -46,14 +44,6 @@ _LOG = (
     "--dst-prefix=b/",
     "--encoding=UTF-8",
     "--diff-merges=off",
-)
-# The caller may run inside a git hook, whose GIT_DIR would point git at another repository.
-_REPOSITORY_VARIABLES = (
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "GIT_INDEX_FILE",
-    "GIT_COMMON_DIR",
-    "GIT_OBJECT_DIRECTORY",
 )
 
 _REVERT_SUBJECT = re.compile(r"^revert(?:\([^)]*\))?!?:?\s+(?P<what>.+)$", re.IGNORECASE)
@@ -130,32 +120,26 @@ def read_commits(
         max_count: at most this many commits.
 
     Raises:
-        IngestError: ``repo`` is not inside a git repository, or git failed.
-        ConfigError: git is not installed.
+        IngestError: ``repo`` is not inside a git repository, git failed, or it ran
+            past ``LOG_TIMEOUT_S``.
+        ConfigError: git cannot be started (not installed, not on PATH).
     """
     args = list(_LOG)
     if since is not None:
         args.append(f"--since={since}")
     if max_count is not None:
         args.append(f"--max-count={max_count}")
-    with tempfile.TemporaryFile() as errors:  # a file, so a chatty stderr can never block git
-        try:
-            process = subprocess.Popen(
-                _command(repo, args), stdout=subprocess.PIPE, stderr=errors, env=_env()
-            )
-        except FileNotFoundError as exc:
-            raise ConfigError(
-                "git is not installed or not on PATH; install git to read history"
-            ) from exc
-        with process:
-            assert process.stdout is not None
-            commits = [_commit(fields, repo) for fields in _records(process.stdout, repo)]
-        errors.seek(0)
-        message = errors.read().decode("utf-8", errors="replace").strip()
-    if process.returncode != 0:
+    commits, done = stream_git(
+        repo,
+        *args,
+        consume=lambda out: [_commit(fields, repo) for fields in _records(out, repo)],
+        timeout_s=LOG_TIMEOUT_S,
+    )
+    if not done.ok:
+        message = done.stderr.strip()
         if "does not have any commits yet" in message or "bad default revision 'HEAD'" in message:
             return []
-        raise IngestError(_failure(message, "git log"), path=repo)
+        raise IngestError(done.failure(), path=repo)
     return commits
 
 
@@ -167,14 +151,19 @@ def commit_exists(repo: Path, ref: str) -> str | None:
     """
     if not ref or ref.startswith("-") or any(c.isspace() or c == "\0" for c in ref):
         return None  # a reference from memory is data, never an option
-    result = _git(
-        repo, ["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"]
+    result = run_git(
+        repo,
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        "--end-of-options",
+        f"{ref}^{{commit}}",
+        check=False,
     )
-    if result.returncode == 0:
-        return result.stdout.decode("ascii", errors="replace").strip() or None
-    message = result.stderr.decode("utf-8", errors="replace").strip()
-    if message:
-        raise IngestError(_failure(message, "git rev-parse"), path=repo)
+    if result.ok:
+        return result.stdout.strip() or None
+    if result.stderr.strip():
+        raise IngestError(result.failure(), path=repo)
     return None
 
 
@@ -294,33 +283,3 @@ def _ranges(numbers: Iterable[int]) -> tuple[tuple[int, int], ...]:
         else:
             ranges.append((number, number))
     return tuple(ranges)
-
-
-def _command(repo: Path, args: Sequence[str]) -> list[str]:
-    """The git command line that runs ``args`` in ``repo``."""
-    return ["git", "-C", str(repo), *args]
-
-
-def _env() -> dict[str, str]:
-    """The caller's environment for git, without repository overrides and with a C locale so messages can be matched."""
-    env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
-    env["LC_ALL"] = "C"
-    return env
-
-
-def _git(repo: Path, args: Sequence[str]) -> subprocess.CompletedProcess[bytes]:
-    """Run a short git command in ``repo`` and capture its output as bytes."""
-    try:
-        return subprocess.run(_command(repo, args), capture_output=True, env=_env(), check=False)
-    except FileNotFoundError as exc:
-        raise ConfigError(
-            "git is not installed or not on PATH; install git to read history"
-        ) from exc
-
-
-def _failure(stderr: str, command: str) -> str:
-    """The message for a failed git command: the not-a-repository sentence, or git's own first line."""
-    if "not a git repository" in stderr or "cannot change to" in stderr:
-        return NOT_A_REPOSITORY
-    first = stderr.splitlines()[0] if stderr else "no message"
-    return f"{command} failed: {first.removeprefix('fatal: ')}"

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph, Tx
+from hippograph.repo.git import run_git
 from hippograph.schema import (
     Edge,
     Episode,
@@ -26,19 +26,17 @@ from hippograph.units.pipeline import RememberResult, WriteContext
 
 def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
     """The full sha and subject of a commit, or an IngestError saying it does not exist."""
-    try:
-        done = subprocess.run(
-            ["git", "log", "-1", "--format=%H%x1f%s", f"{ref}^{{commit}}", "--"],
-            cwd=repo,
-            capture_output=True,
-            text=True,
-            timeout=10,
-        )
-    except OSError as exc:
-        raise IngestError(
-            f"cannot run git in {repo}: {exc.strerror}; install git or pass --test instead."
-        ) from exc
-    if done.returncode != 0 or "\x1f" not in done.stdout:
+    done = run_git(  # --end-of-options: a ref is data, never an option
+        repo,
+        "log",
+        "-1",
+        "--format=%H%x1f%s",
+        "--end-of-options",
+        f"{ref}^{{commit}}",
+        "--",
+        check=False,
+    )
+    if not done.ok or "\x1f" not in done.stdout:
         raise IngestError(
             f"commit {ref!r} does not exist in the repository at {repo}; give a commit that does."
         )

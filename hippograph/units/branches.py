@@ -2,40 +2,32 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph, Tx
+from hippograph.repo.git import git_output
 from hippograph.schema import new_id
 from hippograph.units import policy, store
 from hippograph.units.pipeline import WriteContext
 
 
-def _git(cwd: Path, *args: str) -> str | None:
-    try:
-        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, timeout=5)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout.strip() if done.returncode == 0 else None
-
-
 def current_branch(cwd: Path) -> str | None:
     """The checked-out git branch in ``cwd``, or None outside a repository or on a detached HEAD."""
-    name = _git(cwd, "rev-parse", "--abbrev-ref", "HEAD")
+    name = (git_output(cwd, "rev-parse", "--abbrev-ref", "HEAD", timeout_s=5) or "").strip()
     return None if not name or name == "HEAD" else name
 
 
 def repository_name(cwd: Path) -> str | None:
     """The folder name of the git repository holding ``cwd``: the scope its own memory uses."""
-    top = _git(cwd, "rev-parse", "--show-toplevel")
+    top = (git_output(cwd, "rev-parse", "--show-toplevel", timeout_s=5) or "").strip()
     return Path(top).name if top else None
 
 
 def merged_branches(cwd: Path, main: str) -> list[str]:
     """Local branches git reports as merged into ``main``."""
-    out = _git(cwd, "branch", "--format=%(refname:short)", "--merged", main)
+    out = git_output(cwd, "branch", "--format=%(refname:short)", "--merged", main, timeout_s=5)
     return [b for b in (out or "").splitlines() if b and b != main]
 
 

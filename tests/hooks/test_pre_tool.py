@@ -324,6 +324,9 @@ def test_a_memory_problem_never_blocks(
     hook_input = edit(repo, "svc/config.py", "yaml.safe_load(handle)", "yaml.load(handle)")
     assert pre_tool.handle(hook_input, broken) is None
     assert capsys.readouterr().err == ""
+    monkeypatch.setenv("HIPPOGRAPH_DEBUG", "0")  # off, as everywhere
+    assert pre_tool.handle(hook_input, broken) is None
+    assert capsys.readouterr().err == ""
     monkeypatch.setenv("HIPPOGRAPH_DEBUG", "1")
     assert pre_tool.handle(hook_input, broken) is None
     assert "hippograph pre-tool hook: RuntimeError: cannot reach Neo4j" in capsys.readouterr().err

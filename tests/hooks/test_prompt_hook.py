@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
+from hippograph import hooks
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.hooks import lite
@@ -177,12 +180,49 @@ def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> No
     assert done.stdout.strip().splitlines()[-1] == "LOADED []"
 
 
-def test_lite_defaults_match_settings() -> None:
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {
+            "HIPPOGRAPH_NEO4J_URI": "bolt://db.example:7690",
+            "HIPPOGRAPH_NEO4J_HTTP_PORT": "7999",
+            "HIPPOGRAPH_NEO4J_USER": "reader",
+            "HIPPOGRAPH_NEO4J_DATABASE": "memory",
+            "HIPPOGRAPH_INSTANCE": "mine",
+            "HIPPOGRAPH_MAIN_BRANCH": "trunk",
+        },
+    ],
+)
+def test_lite_resolves_what_settings_resolve(
+    env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))  # the default config folder, under a fresh home
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
     s = Settings(_env_file=None)  # type: ignore[call-arg]
-    assert (s.neo4j_http_port, s.neo4j_user, s.neo4j_database, s.instance, s.main_branch) == (
-        lite.DEFAULT_HTTP_PORT,
-        lite.DEFAULT_USER,
-        lite.DEFAULT_DATABASE,
-        lite.DEFAULT_INSTANCE,
-        lite.DEFAULT_MAIN,
-    )
+    s.password_file.parent.mkdir(parents=True)
+    s.password_file.write_text("secret\n")
+    assert lite.http_base() == f"http://{urlparse(s.bolt_uri).hostname}:{s.neo4j_http_port}"
+    assert lite.password() == s.resolved_password() == "secret"
+    assert lite.git_context(None) == ([s.main_branch], None)
+    reader = lite.graph(1.0)
+    assert reader is not None and reader.url.endswith(f"/db/{s.neo4j_database}/query/v2")
+    token = reader._headers["Authorization"].removeprefix("Basic ")
+    assert base64.b64decode(token).decode() == f"{s.neo4j_user}:secret"
+
+
+def test_debug_0_keeps_the_prompt_hook_quiet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a broken setting makes the hook fail before any network: it says why and adds nothing
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_PASSWORD", "x")
+    monkeypatch.setenv("HIPPOGRAPH_NEO4J_HTTP_PORT", "not-a-port")
+    prompt = {"prompt": "analytics queries", "cwd": None}
+    for off in ("0", "false", "off", ""):
+        monkeypatch.setenv("HIPPOGRAPH_DEBUG", off)
+        assert hooks.dispatch("user-prompt", prompt) is None
+        assert capsys.readouterr().err.startswith("hippograph: no memory for this prompt: ")
+    monkeypatch.setenv("HIPPOGRAPH_DEBUG", "1")
+    with pytest.raises(ValueError, match="not-a-port"):
+        hooks.dispatch("user-prompt", prompt)

@@ -184,14 +184,15 @@ def test_classify_the_history(history: tuple[Repo, dict[str, str]]) -> None:
 def test_unusual_paths_and_a_hostile_global_config(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    config = tmp_path / "gitconfig"
+    config = tmp_path / "home" / ".gitconfig"  # the user's own: read through $HOME
+    config.parent.mkdir()
     config.write_text(
         "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = false\n\texternal = false\n"
         "[color]\n\tui = always\n[core]\n\tquotePath = true\n[log]\n\tdecorate = full\n",
         encoding="utf-8",
     )
     monkeypatch.setenv("TEST_GIT_CONFIG", str(config))
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("HOME", str(config.parent))
     repo = Repo(tmp_path / "repo")
     repo.write("my notes.txt", "a\nb\n")
     repo.write("naïve.py", "x = 1\n")
