@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 from hippograph.config import Settings
 from hippograph.graph.http import HttpGraph, decode, encode
 from hippograph.hooks import PROMPT_DEADLINE_S
+from hippograph.units.read_gate import Principal, open_gate
 
 HIPPO = Path(sys.executable).parent / "hippo"
 TEST_BOLT_PORT, TEST_HTTP_PORT = 7688, 7475  # the test instance's pair (bench_settings' default)
@@ -165,12 +166,14 @@ class TimedHttpGraph(HttpGraph):
 def http_graph(settings: Settings, port: int) -> TimedHttpGraph:
     """A fresh timed HTTP reader (its deadline starts now, as in the hook)."""
     host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    return TimedHttpGraph(
+    reader = TimedHttpGraph(
         f"http://{host}:{port}",
         settings.neo4j_user,
         settings.resolved_password() or "",
         settings.neo4j_database,
     )
+    open_gate(reader, Principal(name="claude-code", kind="agent", role="agent"))  # as the hook does
+    return reader
 
 
 def _post(

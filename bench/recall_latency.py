@@ -51,6 +51,7 @@ from hippograph.schema import (
 )
 from hippograph.units import store
 from hippograph.units.policy import key_of
+from hippograph.units.read_gate import LOCAL_USER, open_gate
 
 DEFAULT_SIZE = 10_000
 SMOKE_SIZE = 200
@@ -283,6 +284,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     settings = bench_settings()
     notes = ["timings are noisy: two cores shared with other work (see load_average)"]
     graph = Graph.connect(settings)
+    open_gate(graph, LOCAL_USER)
     try:
         model = speedkit.real_embedder(settings)
         query_embedder: Any = model or speedkit.RandomEmbedder(seed)

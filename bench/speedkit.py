@@ -18,6 +18,7 @@ from hippograph.errors import ConfigError
 from hippograph.graph.client import Graph, Row, Tx
 from hippograph.graph.migrations import ensure_schema
 from hippograph.units.embedder import Embedder, default_embedder
+from hippograph.units.read_gate import LOCAL_USER, open_gate
 
 CYPHER = Path(__file__).resolve().parent / "cypher"
 T = TypeVar("T")
@@ -26,6 +27,7 @@ T = TypeVar("T")
 def connect(settings: Settings, *, clear: bool = True) -> Graph:
     """The bench server, emptied (schema kept) and with the schema applied."""
     graph = Graph.connect(settings)
+    open_gate(graph, LOCAL_USER)
     if clear:
         graph.run_autocommit("clear_database")
     ensure_schema(graph)
@@ -44,6 +46,7 @@ class TimedGraph(Graph):
             timeout_s=graph.timeout_s,
         )
         self.calls: list[tuple[str, float, dict[str, Any]]] = []
+        open_gate(self, LOCAL_USER)
 
     def reset(self) -> None:
         self.calls = []

@@ -35,6 +35,7 @@ from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
 from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
 from hippograph.units.policy import normalise
+from hippograph.units.read_gate import LOCAL_USER, open_gate
 
 DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
@@ -284,6 +285,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     clock = Clock(START)
     started = time.perf_counter()
     graph = Graph.connect(settings)
+    open_gate(graph, LOCAL_USER)
     try:
         ensure_schema(graph)
         graph.run_autocommit("clear_database")

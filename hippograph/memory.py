@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hippograph.code.indexer import IndexReport, Progress, index_path
 from hippograph.code.walk import repo_root
@@ -15,25 +15,39 @@ from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.guard import check_patch, claims
+from hippograph.guard.check_patch import Verdict
 from hippograph.guard.claims import ClaimsReport
 from hippograph.guard.pre_edit import PreEdit, pre_edit
 from hippograph.ingest.import_markdown import MarkdownReport, import_markdown
 from hippograph.ingest.import_transcript import TranscriptReport, import_transcript
 from hippograph.kinds import decisions, failures, rules
+from hippograph.kinds.rules import RuleList
 from hippograph.ops import maintenance, snapshot
-from hippograph.ops.status import gather_status
+from hippograph.ops.maintenance import MaintenanceRuns
+from hippograph.ops.snapshot import SnapshotReport
+from hippograph.ops.status import StatusReport, gather_status
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
-from hippograph.recall.gate import GateConfig
+from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.repo.sources import read_lines
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
-from hippograph.units import branches, history, pipeline, policy, review, store
+from hippograph.schema.results import Result, UnitList
+from hippograph.units import branches, history, pipeline, policy, review, store, usage
+from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
     Embedder,
     default_embedder,
     is_runtime_installed,
     model_location,
 )
-from hippograph.units.pipeline import RememberResult, WriteContext
+from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
+from hippograph.units.pipeline import ConfirmResult, DeprecateResult, RememberResult, WriteContext
+from hippograph.units.read_gate import Principal, open_gate
+from hippograph.units.review import Resolution, ReviewQueue
+
+if TYPE_CHECKING:  # imported where they run, so `hippo --help` and the hooks stay light
+    from hippograph.guard.safe_run import RunReport
+    from hippograph.ingest.import_adr import AdrImport
+    from hippograph.ingest.import_git import GitImport
 
 
 class Memory:
@@ -47,9 +61,13 @@ class Memory:
         embedder: Embedder | None = None,
         cwd: Path | None = None,
         clock: Callable[[], datetime] = utc_now,
+        principal: Principal | None = None,
     ) -> None:
         self.graph = graph
         self.settings = settings
+        # Every read of memory through this connection passes the read gate, as this principal.
+        self.principal = principal or Principal(name=settings.actor, kind="person", role="admin")
+        self.read_gate = open_gate(graph, self.principal)
         self.embedder = embedder
         self.cwd = cwd or Path.cwd()
         self.clock = clock
@@ -107,7 +125,7 @@ class Memory:
         """Apply every schema file (idempotent) and wait until indexes are ONLINE."""
         return apply_schema(self.graph)
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> StatusReport:
         """Server, schema, index states, counts, embedding readiness, last maintenance run."""
         return gather_status(self.graph, self.settings)
 
@@ -123,11 +141,11 @@ class Memory:
             self.graph, self._ctx(), unit_id, UnitInput(text=text, **fields), reason
         )
 
-    def confirm(self, unit_id: str, *, reason: str | None = None) -> dict[str, Any]:
+    def confirm(self, unit_id: str, *, reason: str | None = None) -> ConfirmResult:
         """Confirm a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
         return pipeline.confirm(self.graph, self._ctx(), unit_id, reason=reason)
 
-    def deprecate(self, unit_id: str, *, reason: str) -> dict[str, Any]:
+    def deprecate(self, unit_id: str, *, reason: str) -> DeprecateResult:
         """Stop believing a unit (kept, tagged, never deleted)."""
         return pipeline.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
 
@@ -166,10 +184,17 @@ class Memory:
             strict=strict,
             kinds=tuple(kinds) if kinds else None,
             include_history=include_history,
-            record_usage=record_usage,
             prefer_scope=self.repository,
         )
-        return engine.recall(query, opts)
+        result = engine.recall(query, opts)
+        # The engine only reads: record what it used, or the need behind an abstain, here.
+        todo = result.to_record
+        if todo is not None and todo.need is not None:
+            need = todo.need
+            result.task_id = self._record_task(need.query, need.reason, list(need.involved))
+        elif todo is not None and record_usage:
+            usage.record_usage(self.graph, todo.used, todo.at)
+        return result
 
     def _engine(self) -> RecallEngine:
         return RecallEngine(
@@ -177,12 +202,23 @@ class Memory:
             branches=self.visible_branches,
             clock=self.clock,
             embedder=self._lazy_embedder,
-            actor=self.settings.actor,
             gate_config=GateConfig(
                 self.settings.recall_min_confidence, self.settings.recall_min_trust
             ),
             weights=self.settings.retrieval_weights,
             curves=self.settings.curves,
+        )
+
+    def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
+        """Record (once) that memory could not answer ``query`` for ``reason``; the task id."""
+        return usage.record_task(
+            self.graph,
+            actor=self.settings.actor,
+            clock=self.clock,
+            query=query,
+            reason=reason,
+            detail=REASON_TEXT[reason],
+            involved=involved,
         )
 
     # -- decisions ------------------------------------------------------------------
@@ -220,19 +256,18 @@ class Memory:
             valid_from=valid_from,
         )
 
-    def record_outcome(self, decision_id: str, outcome: str) -> dict[str, Any]:
+    def record_outcome(self, decision_id: str, outcome: str) -> decisions.Outcome:
         """How a decision turned out, dated."""
         return decisions.record_outcome(self.graph, self._ctx(), decision_id, outcome)
 
     def why(self, subject: str, *, as_of: datetime | None = None) -> decisions.WhyAnswer:
         """Why did we choose X: the current decision, its alternatives, reasoning, outcome and chain."""
-        engine = self._engine()
         return decisions.why(
             self.graph,
             subject,
             as_of=as_of or self.clock(),
             recall=lambda q, **kw: self.recall(q, **kw),
-            record_task=engine.record_task,
+            record_task=self._record_task,
         )
 
     # -- negative memory and rules ------------------------------------------------------
@@ -296,17 +331,15 @@ class Memory:
             source_ref=source_ref,
         )
 
-    def rules(self) -> list[dict[str, Any]]:
+    def rules(self) -> RuleList:
         """Rules in force, most severe first."""
-        return [
-            r["rule"] for r in self.graph.read("active_rules", branches=list(self.visible_branches))
-        ]
+        return rules.in_force(self.graph, list(self.visible_branches))
 
-    def policies(self) -> list[dict[str, Any]]:
+    def policies(self) -> RuleList:
         """Advisory rules (no machine check): pushed to every agent."""
         return rules.policies(self.graph, list(self.visible_branches))
 
-    def import_adrs(self, directory: Path) -> dict[str, Any]:
+    def import_adrs(self, directory: Path) -> AdrImport:
         """Import architecture decision records (MADR, Nygard) as decisions; idempotent."""
         from hippograph.ingest.import_adr import import_adrs
 
@@ -317,9 +350,7 @@ class Memory:
             self.cwd,
         )
 
-    def import_git(
-        self, *, since: str | None = None, max_count: int | None = None
-    ) -> dict[str, Any]:
+    def import_git(self, *, since: str | None = None, max_count: int | None = None) -> GitImport:
         """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
         from hippograph.ingest.import_git import import_git
 
@@ -337,7 +368,7 @@ class Memory:
         allow_dirty: bool = False,
         timeout_s: float = 600.0,
         message: str = "hippo safe-run",
-    ) -> dict[str, Any]:
+    ) -> RunReport:
         """Checkpoint, rules, apply, build, test; commit on success, restore and record a failure otherwise."""
         from hippograph.guard.safe_run import safe_run
 
@@ -368,13 +399,13 @@ class Memory:
             message=message,
             check=lambda p: self.check_patch(p),
             record=record,
-        ).as_dict()
+        )
 
     def check_patch(
         self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Verdict:
         """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
-        verdict = check_patch.check_patch(
+        return check_patch.check_patch(
             self.graph,
             self._ctx(),
             diff_text,
@@ -384,18 +415,17 @@ class Memory:
             confirm=list(confirm),
             reason=reason,
         )
-        return verdict.as_dict()
 
-    def feedback(self, unit_id: str, *, helped: bool) -> dict[str, Any]:
+    def feedback(self, unit_id: str, *, helped: bool) -> Feedback:
         """Record that a recalled unit helped (success) or was wrong (failure)."""
         rows = self.graph.write(
             "record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock()
         )
         if not rows:
             raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo recall`.")
-        return rows[0]
+        return Feedback.model_validate(rows[0])
 
-    def maintain(self, *, job: str | None = None, dry_run: bool = False) -> list[dict[str, Any]]:
+    def maintain(self, *, job: str | None = None, dry_run: bool = False) -> MaintenanceRuns:
         """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""
         return maintenance.run(
             self.graph,
@@ -408,7 +438,7 @@ class Memory:
 
     # -- reading ------------------------------------------------------------------
 
-    def get(self, unit_id: str, *, as_of: datetime | None = None) -> dict[str, Any]:
+    def get(self, unit_id: str, *, as_of: datetime | None = None) -> UnitView:
         """A unit with its edges and the exact source lines; ``as_of`` rebuilds it as it was then."""
         labels, props = store.get_node(self.graph, unit_id)
         edges = store.get_edges(self.graph, unit_id)
@@ -430,20 +460,18 @@ class Memory:
         else:
             edges = [e for e in edges if not e["props"].get("retired_at")]
         source_ref = props.get("source_ref")
-        return {
-            "id": unit_id,
-            "kind": str(props.get("kind") or store.kind_of(labels)),
-            "labels": labels,
-            "unit": props,
-            "edges": edges,
-            "source_lines": read_lines(source_ref, self.cwd)
-            if isinstance(source_ref, str)
-            else None,
-            "believed": history.was_believed(props, as_of or self.clock())
+        return UnitView(
+            id=unit_id,
+            kind=str(props.get("kind") or store.kind_of(labels)),
+            labels=labels,
+            unit=props,
+            edges=edges,
+            source_lines=read_lines(source_ref, self.cwd) if isinstance(source_ref, str) else None,
+            believed=history.was_believed(props, as_of or self.clock())
             if "text" in props
             else None,
-            "as_of": as_of,
-        }
+            as_of=as_of,
+        )
 
     def units(
         self,
@@ -453,7 +481,7 @@ class Memory:
         scope: str | None = None,
         include_closed: bool = False,
         limit: int = 100,
-    ) -> list[dict[str, Any]]:
+    ) -> UnitList:
         """Units visible from this branch (main's plus its own), newest first."""
         rows = self.graph.read(
             "list_units",
@@ -464,7 +492,7 @@ class Memory:
             include_closed=include_closed,
             limit=limit,
         )
-        return [row["unit"] for row in rows]
+        return UnitList([row["unit"] for row in rows])
 
     def log(
         self,
@@ -473,19 +501,19 @@ class Memory:
         until: datetime | None = None,
         unit_id: str | None = None,
         limit: int = 100,
-    ) -> list[dict[str, Any]]:
+    ) -> ChangeLog:
         """The change log, newest first."""
         return history.log(self.graph, since=since, until=until, unit_id=unit_id, limit=limit)
 
-    def history(self, unit_id: str) -> dict[str, Any]:
+    def history(self, unit_id: str) -> UnitHistory:
         """When a unit was first believed, its changes, what it replaced and what replaced it."""
         return history.unit_history(self.graph, unit_id)
 
-    def undo(self, change_id: str) -> dict[str, Any]:
+    def undo(self, change_id: str) -> UndoResult:
         """Undo the action that made a change; refused when a later change depends on it."""
         return history.undo(self.graph, self._ctx(), change_id)
 
-    def rollback(self, to: datetime) -> dict[str, Any]:
+    def rollback(self, to: datetime) -> RollbackResult:
         """Reverse everything recorded after ``to``, itself recorded as changes."""
         return history.rollback(self.graph, self._ctx(), to)
 
@@ -508,13 +536,15 @@ class Memory:
             strict=strict,
         )
 
-    def export(self, directory: Path) -> dict[str, int]:
+    def export(self, directory: Path) -> SnapshotReport:
         """Write the whole memory as sorted JSONL that diffs well in git."""
-        return snapshot.export_snapshot(self.graph, directory)
+        files = snapshot.export_snapshot(self.graph, directory)
+        return SnapshotReport(action="exported", directory=directory, files=files)
 
-    def import_snapshot(self, directory: Path) -> dict[str, int]:
+    def import_snapshot(self, directory: Path) -> SnapshotReport:
         """Restore an export into an empty database."""
-        return snapshot.import_snapshot(self.graph, directory)
+        files = snapshot.import_snapshot(self.graph, directory)
+        return SnapshotReport(action="imported", directory=directory, files=files)
 
     # -- code -------------------------------------------------------------------------
 
@@ -552,10 +582,15 @@ class Memory:
 
     # -- agents' private working notes ------------------------------------------------
 
-    def agent_notes(self, agent: str) -> dict[str, Any] | None:
+    def agent_notes(self, agent: str) -> AgentNotes | None:
         """An agent's private working notes (the current unit), or None before its first update."""
         found = self.units(kind="fact", scope=_notes_scope(agent), subject=NOTES_SUBJECT, limit=1)
-        return found[0] if found else None
+        if not found:
+            return None
+        unit = found[0]
+        return AgentNotes(
+            agent=agent, notes=unit["text"], id=unit["id"], recorded_at=unit["recorded_at"]
+        )
 
     def update_agent_notes(
         self, agent: str, notes: str, *, mode: str = "replace"
@@ -565,7 +600,7 @@ class Memory:
             raise IngestError(f"unknown notes mode {mode!r}; use replace or append.")
         scope = _notes_scope(agent)
         current = self.agent_notes(agent)
-        text = f"{current['text']}\n{notes}" if mode == "append" and current else notes
+        text = f"{current.notes}\n{notes}" if mode == "append" and current else notes
         # Pinned to the main branch: notes follow the agent across branches, not the checkout.
         fields: dict[str, Any] = {
             "source": "agent",
@@ -578,37 +613,54 @@ class Memory:
         }
         if current is None:
             return self.remember(text, kind="fact", **fields)
-        if policy.normalise(current["text"]) == policy.normalise(text):
-            return RememberResult(id=current["id"], action="unchanged", kind="fact")
+        if policy.normalise(current.notes) == policy.normalise(text):
+            return RememberResult(id=current.id, action="unchanged", kind="fact")
         return self.supersede(
-            current["id"], text, reason=f"{agent} updated its notes ({mode})", **fields
+            current.id, text, reason=f"{agent} updated its notes ({mode})", **fields
         )
 
     # -- review ---------------------------------------------------------------------
 
-    def review(self, limit: int = 100) -> list[dict[str, Any]]:
+    def review(self, limit: int = 100) -> ReviewQueue:
         """Open conflicts, ambiguities and tasks."""
         return review.list_open(self.graph, limit)
 
     def resolve(
         self, item_id: str, *, accept: bool, keep: str | None = None, note: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Resolution:
         """Accept or reject a review item (recorded)."""
         return review.resolve(self.graph, self._ctx(), item_id, accept=accept, keep=keep, note=note)
 
     # -- branches -----------------------------------------------------------------
 
-    def branch_list(self) -> list[dict[str, Any]]:
-        """Units per branch."""
-        return branches.list_branches(self.graph)
+    def branch_list(self) -> BranchList:
+        """Units per branch, and the branch this memory is on."""
+        return branches.list_branches(self.graph, current=self.branch)
 
-    def branch_diff(self, name: str) -> list[dict[str, Any]]:
+    def branch_diff(self, name: str) -> BranchDiff:
         """Units learned on a branch that main does not see."""
         return branches.diff(self.graph, name)
 
-    def branch_merge(self, name: str) -> dict[str, Any]:
+    def branch_merge(self, name: str) -> MergeResult:
         """Make a branch's memory visible on main (recorded, undoable)."""
         return branches.merge(self.graph, self._ctx(), name, self.settings.main_branch)
+
+
+class Feedback(Result):
+    """A unit's feedback counts after one more: how often it helped, how often it was wrong."""
+
+    id: str
+    success_count: int
+    failure_count: int
+
+
+class AgentNotes(Result):
+    """An agent's private working notes: the current text, its unit id and when it was recorded."""
+
+    agent: str
+    notes: str
+    id: str
+    recorded_at: datetime
 
 
 NOTES_SUBJECT = "working notes"

@@ -13,6 +13,7 @@ from hippograph.errors import GraphUnavailableError
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema
 from hippograph.memory import Memory
+from hippograph.units.read_gate import LOCAL_USER, open_gate
 from tests.fakes import Clock
 
 TEST_URI = os.environ.get("HIPPOGRAPH_TEST_NEO4J_URI", "bolt://127.0.0.1:7688")
@@ -55,6 +56,7 @@ def session_graph(settings: Settings) -> Iterator[Graph]:
             f"(or point HIPPOGRAPH_TEST_NEO4J_URI at a disposable server).",
             pytrace=False,
         )
+    open_gate(graph, LOCAL_USER)  # tests read as the local user, through the read gate
     graph.run_autocommit("clear_database")
     apply_schema(graph)
     yield graph

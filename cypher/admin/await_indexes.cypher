@@ -1,4 +1,4 @@
 // Block until every index is ONLINE, or fail after $seconds seconds.
 // Params: $seconds INTEGER. Returns: nothing.
-// READ
+// READ SYSTEM
 CALL db.awaitIndexes($seconds)

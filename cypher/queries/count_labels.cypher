@@ -1,6 +1,6 @@
 // Node counts per label from the count store (constant time, no scan).
 // Params: none. Returns: label, count.
-// READ
+// READ SYSTEM
 CALL db.stats.retrieve('GRAPH COUNTS') YIELD data
 UNWIND data.nodes AS entry
 WITH entry WHERE entry.label IS NOT NULL

@@ -1,5 +1,5 @@
 // Server product name, version and edition.
 // Params: none. Returns: name, version, edition.
-// READ
+// READ SYSTEM
 CALL dbms.components() YIELD name, versions, edition
 RETURN name, versions[0] AS version, edition

@@ -1,6 +1,6 @@
 // Every constraint, for schema checks.
 // Params: none. Returns: name, type, labels, properties.
-// READ
+// READ SYSTEM
 SHOW CONSTRAINTS
 YIELD name, type, labelsOrTypes, properties
 RETURN name, type, labelsOrTypes AS labels, properties

@@ -1,6 +1,6 @@
 // Every index with its state, for `hippo status` and schema checks.
 // Params: none. Returns: name, type, state, population, labels, properties.
-// READ
+// READ SYSTEM
 SHOW INDEXES
 YIELD name, type, state, populationPercent, labelsOrTypes, properties
 RETURN name, type, state, populationPercent AS population, labelsOrTypes AS labels, properties

@@ -30,6 +30,7 @@ from hippograph.errors import (
     RecallError,
 )
 from hippograph.graph import queries
+from hippograph.graph.gating import ReadPolicy, admit, ungated
 from hippograph.graph.queries import Query
 
 log = logging.getLogger(__name__)
@@ -128,13 +129,16 @@ def _check_params(query: Query, params: Mapping[str, Any]) -> None:
 class Tx:
     """A managed write transaction that runs named statements."""
 
-    def __init__(self, tx: neo4j.ManagedTransaction) -> None:
+    def __init__(self, tx: neo4j.ManagedTransaction, gate: ReadPolicy | None = None) -> None:
         self._tx = tx
+        self._gate = gate
 
     def run(self, name: str, /, **params: Any) -> list[Row]:
-        """Run ``cypher/**/<name>.cypher`` inside this transaction and return its rows."""
+        """Run ``cypher/**/<name>.cypher`` inside this transaction and return its rows; a read of
+        memory passes the connection's read gate first."""
         query = queries.get(name)
         _check_params(query, params)
+        params = admit(self._gate, query, params)
         result = self._tx.run(query.text, params)
         return [row_of(r) for r in result]
 
@@ -150,6 +154,12 @@ class Graph:
         self.user = user
         self.database = database
         self.timeout_s = timeout_s
+        self._gate: ReadPolicy | None = None
+
+    def set_read_gate(self, gate: ReadPolicy) -> None:
+        """Let ``gate`` admit every read of memory on this connection (hippograph.units.read_gate
+        is the one caller: reads of memory fail until it has been called)."""
+        self._gate = gate
 
     @classmethod
     def connect(
@@ -220,6 +230,7 @@ class Graph:
         if query.is_write:
             raise HippographError(f"{name}.cypher is not a READ statement; use Graph.write.")
         _check_params(query, params)
+        params = admit(self._gate, query, params)
         with self._translated(query):
             records, _, _ = self._driver.execute_query(
                 neo4j.Query(query.text, timeout=timeout_s or self.timeout_s),
@@ -238,12 +249,13 @@ class Graph:
     def write_tx(self, work: Callable[[Tx], T]) -> T:
         """Run ``work`` in one managed write transaction: all of it commits, or none."""
         with self._translated(), self._driver.session(database=self.database) as session:
-            return session.execute_write(lambda tx: work(Tx(tx)))
+            return session.execute_write(lambda tx: work(Tx(tx, self._gate)))
 
     def run_autocommit(self, name: str, /, **params: Any) -> list[Row]:
         """Run a statement in an auto-commit transaction (schema, CALL … IN TRANSACTIONS)."""
         query = queries.get(name)
         _check_params(query, params)
+        params = admit(self._gate, query, params)
         with self._translated(query):
             with self._driver.session(database=self.database) as session:
                 result = session.run(query.text, params)
@@ -311,6 +323,9 @@ class Graph:
         """
         if limit < 1:
             raise RecallError(f"limit={limit} is out of range; ask for at least one row.")
+        if self._gate is None:
+            raise ungated(None)
+        self._gate.admit_text(text)
         plan = self.explain_text(text, params)
         if not plan.is_read_only:
             found = ", ".join(dict.fromkeys(plan.write_operators)) or "none"

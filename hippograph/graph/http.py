@@ -17,6 +17,7 @@ from typing import Any
 
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
+from hippograph.graph.gating import ReadPolicy, admit
 from hippograph.schema import isotime
 
 _MEDIA = "application/vnd.neo4j.query"
@@ -82,6 +83,11 @@ class HttpGraph:
             "Authorization": f"Basic {token}",
         }
         self.deadline = time.monotonic() + deadline_s
+        self._gate: ReadPolicy | None = None
+
+    def set_read_gate(self, gate: ReadPolicy) -> None:
+        """Let ``gate`` admit every read of memory (hippograph.units.read_gate is the one caller)."""
+        self._gate = gate
 
     def read(
         self, name: str, /, *, timeout_s: float | None = None, **params: Any
@@ -90,6 +96,7 @@ class HttpGraph:
         query = queries.get(name)
         if query.is_write or set(params) != query.params:
             raise HippographError(f"{name}.cypher cannot run over HTTP with these parameters.")
+        params = admit(self._gate, query, params)
         left = self.deadline - time.monotonic()
         if left <= 0.02:
             raise GraphUnavailableError("the hook's time budget for Neo4j ran out.")

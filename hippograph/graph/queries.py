@@ -18,7 +18,7 @@ from hippograph.errors import ConfigError
 
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH)\b", re.IGNORECASE)
-_HEADER = re.compile(r"^//\s*(READ|WRITE|SCHEMA)\b(\s+PLAIN\b)?", re.MULTILINE)
+_HEADER = re.compile(r"^//\s*(READ|WRITE|SCHEMA)\b(\s+PLAIN\b)?(\s+SYSTEM\b)?", re.MULTILINE)
 SECTIONS = ("schema", "queries", "jobs", "admin")
 
 
@@ -32,9 +32,16 @@ class Query:
     text: LiteralString
     params: frozenset[str]
     access: str  # READ, WRITE or SCHEMA, from the file header
-    plain: bool = (
-        False  # header says PLAIN: rows hold only strings, numbers, booleans, lists and maps
-    )
+    # PLAIN: rows hold only strings, numbers, booleans, lists and maps
+    plain: bool = False
+    # SYSTEM: reads only the server's own state (schema version, indexes), never memory
+    system: bool = False
+
+    @property
+    def is_gated(self) -> bool:
+        """True for reads of memory: they run only once the read gate admitted them
+        (hippograph/units/read_gate.py). A READ marked SYSTEM runs without it."""
+        return self.access == "READ" and not self.system
 
     @property
     def is_write(self) -> bool:
@@ -83,6 +90,7 @@ def _parse(section: str, path: Path) -> Query:
         params=frozenset(_PARAM.findall(body)),
         access=access,
         plain=header.group(2) is not None,
+        system=header.group(3) is not None,
     )
 
 

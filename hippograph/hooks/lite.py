@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 from hippograph.graph.http import HttpGraph
 from hippograph.repo.git import git_output
 from hippograph.schema import defaults
+from hippograph.units.read_gate import Principal, open_gate
 
 
 def _env(name: str) -> str | None:
@@ -49,13 +50,16 @@ def graph(deadline_s: float) -> HttpGraph | None:
     secret = password()
     if secret is None:
         return None
-    return HttpGraph(
+    reader = HttpGraph(
         http_base(),
         _env("NEO4J_USER") or defaults.NEO4J_USER,
         secret,
         _env("NEO4J_DATABASE") or defaults.NEO4J_DATABASE,
         deadline_s=deadline_s,
     )
+    # the prompt hook reads for the agent it serves, through the read gate like every reader
+    open_gate(reader, Principal(name=agent(), kind="agent", role="agent"))
+    return reader
 
 
 def git_context(cwd: str | None) -> tuple[list[str], str | None]:

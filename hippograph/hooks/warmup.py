@@ -18,6 +18,7 @@ from urllib.parse import urlparse
 
 from hippograph.config import Settings
 from hippograph.errors import HippographError
+from hippograph.units.read_gate import Principal, open_gate
 
 QUERY = "hippograph warm-up probe"
 
@@ -62,20 +63,23 @@ def warm(settings: Settings) -> WarmUp:
     return report
 
 
+WARM_UP = Principal(name="warm-up", kind="system", role="admin")
+
+
 def _bolt(settings: Settings) -> float:
     from hippograph.graph.client import Graph
     from hippograph.recall.engine import RecallEngine, RecallOptions
 
     began = time.perf_counter()
     with Graph.connect(settings) as graph:
+        open_gate(graph, WARM_UP)
         engine = RecallEngine(
             graph,
             branches=(settings.main_branch,),
             clock=lambda: datetime.now(UTC),
             embedder=lambda: None,
-            actor="warm-up",
         )
-        engine.recall(QUERY, RecallOptions(mode="keyword", record_usage=False, record_task=False))
+        engine.recall(QUERY, RecallOptions(mode="keyword"))
     return time.perf_counter() - began
 
 
@@ -91,6 +95,7 @@ def _http(settings: Settings) -> float:
         settings.neo4j_database,
         deadline_s=60.0,
     )
+    open_gate(graph, WARM_UP)
     began = time.perf_counter()
     prompt.handle({"prompt": QUERY, "cwd": None}, graph)
     return time.perf_counter() - began
