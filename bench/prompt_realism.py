@@ -137,7 +137,6 @@ def _diagnose(
         branches=("main",),
         clock=lambda: datetime.now(UTC),
         embedder=lambda: None,
-        actor="bench",
     )
     result = engine.recall(
         text[:4000],
@@ -145,8 +144,6 @@ def _diagnose(
             k=60,
             mode="keyword",
             strict=False,
-            record_usage=False,
-            record_task=False,
             prefer_scope=PROJECT,
             temporal=False,
         ),

@@ -69,7 +69,6 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
         branches=tuple(branches),
         clock=lambda: datetime.now(UTC),
         embedder=lambda: None,
-        actor="hook",
         **lite.engine_options(),
     )
     result = engine.recall(
@@ -78,8 +77,6 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
             k=MAX_ITEMS,
             mode="keyword",
             strict=True,
-            record_usage=False,
-            record_task=False,
             prefer_scope=repository,
             temporal=False,
         ),

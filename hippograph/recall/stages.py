@@ -1,0 +1,237 @@
+"""The in-memory stages of recall and the records passed between all five (SPEC §4).
+
+``shape -> gather -> score -> gate -> choose``: the engine (``engine.py``) shapes the query and
+gathers candidates with the one read; the last three stages are pure and live here. Each stage
+takes and returns a frozen record; the candidates inside are the mutable ``scoring.Candidate``
+objects that every stage fills in a little more (checks, score, relevance), so no stage copies
+them or walks them more than today's single recall did.
+
+Nothing here writes: what a recall leaves to record (usage, or a task for an abstain) comes
+back as a ``Recording`` for the write path (``hippograph.units.usage``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import islice
+from typing import Any
+
+from hippograph.recall import decay, relevance, scoring
+from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
+from hippograph.recall.intent import QueryShape
+from hippograph.recall.scoring import Candidate
+
+PREFERRED_SCOPE_BOOST = 1.25
+MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
+LONG_PROMPT = 4  # topical terms of a short question
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Stage 1, shape: the query as recall will ask it."""
+
+    query: str
+    shape: QueryShape  # terms, identifiers, intent; silent when it has no topic
+    now: datetime  # the clock's reading for this recall
+    at: datetime  # the moment answered for: as_of, else now
+    voice_weights: dict[str, float]  # per voice, from the intent
+    lexical: str | None  # the full-text query; None when the lexical voice is off or has no terms
+    since: datetime | None  # the temporal voice's window, None when it is off
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """Stage 2, gather: the fused candidates of the one read, in fused order, as of ``at``."""
+
+    candidates: list[Candidate]
+    notes: tuple[str, ...]
+    timings_ms: dict[str, float]  # embed (when the query was embedded), statement, voices
+
+
+@dataclass(frozen=True)
+class Scored:
+    """Stage 3, score: gate checks, retrieval score x decay; current memory split from history."""
+
+    candidates: list[Candidate]  # every gathered candidate
+    current: list[Candidate]  # neither expired nor superseded; graph-only hits last
+    history: list[Candidate]  # shown as history (only when asked for)
+    passes: dict[str, bool]  # id -> passed every gate check
+    judge: relevance.Judge  # relevance, judged once per candidate and only when asked
+
+
+@dataclass(frozen=True)
+class Gated:
+    """Stage 4, gate: which candidates may answer, and whether a contested one outranks them."""
+
+    by_score: list[Candidate]  # current candidates, best first
+    answers: Callable[[Candidate], bool] | None  # passes the gate and is relevant; None: gate off
+    contested: bool  # strict: a relevant, contradicted candidate ranks above the best passing one
+
+
+@dataclass(frozen=True)
+class EvidenceNeed:
+    """An abstain to record as a :Task: what was asked, why memory could not answer, what was
+    closest."""
+
+    query: str
+    reason: str
+    involved: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Recording:
+    """What one recall leaves to the write path; the engine itself writes nothing."""
+
+    at: datetime  # when recall ran: the units' last use
+    used: tuple[str, ...] = ()  # ids of the returned items, best first
+    need: EvidenceNeed | None = None  # strict mode found nothing: the need for evidence
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """Stage 5, choose: the items (or an abstain and its reason), the history, what to record."""
+
+    items: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+    reason: str | None  # set when strict mode abstains
+    recording: Recording | None  # None when there is nothing to record
+
+
+def item(c: Candidate, failed_checks: list[str]) -> dict[str, Any]:
+    """A candidate as recall returns it."""
+    u = c.unit
+    return {
+        "id": c.id,
+        "kind": u.get("kind"),
+        "text": u.get("text"),
+        "source_ref": u.get("source_ref"),
+        "score": round(c.score, 4),
+        "voices": dict(sorted(c.ranks.items())),
+        "checks": c.checks,
+        "failed": failed_checks,
+        "truth_status": u.get("truth_status"),
+        "lifecycle": u.get("lifecycle"),
+        "scope": u.get("scope"),
+        "valid_from": u.get("valid_from"),
+        "valid_until": u.get("valid_until"),
+        "superseded_by": u.get("superseded_by") or [],
+        "is_history": c.is_history,
+        "parts": c.parts,
+    }
+
+
+def _is_graph_only(c: Candidate) -> bool:
+    return "graph" in c.ranks and len(c.ranks) == 1
+
+
+def _score_of(c: Candidate) -> float:
+    return c.score
+
+
+def score(
+    asked: Asked,
+    gathered: Gathered,
+    *,
+    include_history: bool,
+    prefer_scope: str | None,
+    gate_config: GateConfig,
+    weights: Mapping[str, float],
+    curves: Mapping[str, decay.Curve | None],
+) -> Scored:
+    """Check each candidate against the gate at ``asked.at``, score it, and split off history."""
+    ranked = gathered.candidates
+    q = asked.shape
+    at = asked.at
+    max_fused = max((c.fused for c in ranked), default=0.0)
+    max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
+    stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+    long_prompt = (
+        len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
+    )  # billing-api counts once
+
+    # Naming what a unit is about makes it relevant when the query asks about that thing itself
+    # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
+    # (no meaning to judge by). A short question about a detail, asked with an embedding, is
+    # judged by its words and its meaning: "which Sentry plan are we paying for?" is not
+    # answered by "Sentry collects the errors of every service" just because it names Sentry.
+    def names_count(c: Candidate) -> bool:
+        return (
+            long_prompt
+            or c.cosine is None
+            or relevance.only_names(stems, c.unit.get("about") or [])
+        )
+
+    # Relevance is judged only for candidates that could be answered or shown (see Judge).
+    judge = relevance.Judge(stems, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE)
+    current: list[Candidate] = []
+    history: list[Candidate] = []
+    passes: dict[str, bool] = {}
+    for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
+        if c.unit.get("cosine") is not None:
+            c.cosine = float(c.unit["cosine"])
+        c.checks = check(c.unit, at, gate_config)
+        passes[c.id] = all(c.checks.values())
+        c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))
+        c.score = scoring.retrieval_score(
+            c, max_fused=max_fused, max_graph=max_graph, weights=weights, now=at, curves=curves
+        )
+        if prefer_scope and c.unit.get("scope") == prefer_scope:
+            c.score *= PREFERRED_SCOPE_BOOST
+        if c.is_history:
+            if include_history:
+                # Judged here, in this order, as recall always has: a seed's relevance is
+                # remembered with the cosine it had then.
+                judge(c)
+                history.append(c)
+            continue
+        current.append(c)
+    return Scored(ranked, current, history, passes, judge)
+
+
+def gate(scored: Scored, *, strict: bool) -> Gated:
+    """Strict mode: an answer must pass every gate check and be relevant; a contradicted, relevant
+    candidate ranked above the best answer contests it."""
+    by_score = sorted(scored.current, key=_score_of, reverse=True)
+    if not strict:
+        return Gated(by_score, None, contested=False)
+    judge, passes = scored.judge, scored.passes
+
+    def answers(c: Candidate) -> bool:
+        return passes[c.id] and judge(c)
+
+    best_pass = next((c for c in by_score if answers(c)), None)
+    # A contested answer ranked above the best passing one: say so rather than answer with
+    # something less relevant that happens to pass.
+    contested = best_pass is not None and any(
+        not c.checks["no_contradiction"] and judge(c) for c in by_score if c.score > best_pass.score
+    )
+    return Gated(by_score, answers, contested)
+
+
+def choose(asked: Asked, scored: Scored, gated: Gated, *, k: int, strict: bool) -> Chosen:
+    """Up to ``k`` diverse answers (MMR); in strict mode with none, the abstain and its reason."""
+    judge = scored.judge
+    chosen = [] if gated.contested else scoring.mmr(scored.current, k, keep=gated.answers)
+    for c in chosen:
+        judge(c)  # strict mode judged them already; items show the check either way
+    items = [item(c, failed(c.checks)) for c in chosen]
+    history = sorted(
+        (item(c, failed(c.checks)) for c in scored.history),
+        key=lambda i: i["score"],
+        reverse=True,
+    )
+    if items or not strict:
+        recording = Recording(asked.now, used=tuple(i["id"] for i in items)) if items else None
+        return Chosen(items, history, None, recording)
+    best = (
+        list(islice((c for c in gated.by_score if judge(c)), 3))
+        or sorted(scored.candidates, key=_score_of, reverse=True)[:3]
+    )
+    for c in best:
+        judge(c)  # the reason names the first check the best candidate failed
+    reason = abstain_reason([c.checks for c in best]) if best else "no_accepted_facts"
+    need = EvidenceNeed(asked.query, reason, tuple(c.id for c in best))
+    return Chosen(items, history, reason, Recording(asked.now, need=need))
