@@ -418,12 +418,10 @@ class Memory:
 
     def feedback(self, unit_id: str, *, helped: bool) -> Feedback:
         """Record that a recalled unit helped (success) or was wrong (failure)."""
-        rows = self.graph.write(
-            "record_feedback", id=unit_id, delta=1 if helped else -1, now=self.clock()
-        )
-        if not rows:
+        row = usage.record_feedback(self.graph, unit_id, helped=helped, now=self.clock())
+        if row is None:
             raise NotFoundError(f"no memory unit has id {unit_id!r}; check it with `hippo recall`.")
-        return Feedback.model_validate(rows[0])
+        return Feedback.model_validate(row)
 
     def maintain(self, *, job: str | None = None, dry_run: bool = False) -> MaintenanceRuns:
         """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""

@@ -2,6 +2,6 @@
 // Used only by the test suite on its own server; hippograph itself never
 // deletes memory.
 // Params: none. Returns: nothing.
-// WRITE
+// WRITE SYSTEM
 MATCH (n) WHERE NOT n:SchemaVersion
 CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS

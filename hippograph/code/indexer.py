@@ -536,13 +536,7 @@ def _write_links(
             reason = f"signature of {old['qualified_name']} changed from `{old['signature']}` to `{rec.signature}`"
             refs = tx.run("edges_into_symbol", id=old_id)
             for ref in refs:
-                tx.run(
-                    "set_edge_stale",
-                    source_id=ref["source_id"],
-                    target_id=old_id,
-                    id=ref["id"],
-                    reason=reason,
-                )
+                store.mark_edge_stale(tx, {**ref, "target_id": old_id}, reason)
             task = Task(
                 id=new_id("task"),
                 text=f"Review {len(refs)} reference(s): the {reason}.",

@@ -16,18 +16,30 @@ from hippograph.errors import ConfigError
 from hippograph.graph.client import Graph
 from hippograph.recall import decay
 from hippograph.schema import new_id
+from hippograph.schema.results import Result, Rows
+from hippograph.units import bulk
 from hippograph.units.embedder import Embedder
 
 EDGE_HALF_LIFE_DAYS = 90.0
 EMBED_BATCH = 256
 JOBS = ("embed", "ttl", "memory_score", "unit_decay", "edge_weights", "lifecycle")
-_CYPHER = {
-    "ttl": "job_ttl_expiry",
-    "memory_score": "job_memory_score",
-    "unit_decay": "job_unit_decay",
-    "edge_weights": "job_edge_weights",
-    "lifecycle": "job_lifecycle",
-}
+
+
+class MaintenanceRun(Result):
+    """One job run: how many nodes or edges it changed (or would change, in a dry run)."""
+
+    id: str
+    job: str
+    started_at: datetime
+    dry_run: bool
+    changed: int
+    duration_s: float
+    batch_id: str
+    notes: str
+
+
+class MaintenanceRuns(Rows[MaintenanceRun]):
+    """The jobs run by one ``hippo maintain``, in order."""
 
 
 def run(
@@ -38,11 +50,11 @@ def run(
     now: datetime,
     embedder: Callable[[], Embedder | None],
     curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES,
-) -> list[dict[str, Any]]:
+) -> MaintenanceRuns:
     """Run one job or all of them in order; returns one record per job run."""
     if job is not None and job not in JOBS:
         raise ConfigError(f"unknown maintenance job {job!r}; choose one of {', '.join(JOBS)}.")
-    runs = []
+    runs: list[MaintenanceRun] = []
     for name in [job] if job else JOBS:
         started = time.perf_counter()
         batch = new_id("batch")
@@ -57,22 +69,22 @@ def run(
                 params["curves"] = {k: c.as_params() for k, c in curves.items() if c is not None}
             if name == "edge_weights":
                 params["half_life_days"] = EDGE_HALF_LIFE_DAYS
-            rows = graph.run_autocommit(_CYPHER[name], **params)
+            rows = bulk.run_job(graph, name, **params)
             changed = int(rows[0]["changed"]) if rows else 0
-        record = {
-            "id": new_id("run"),
-            "job": name,
-            "started_at": now,
-            "dry_run": dry_run,
-            "changed": changed,
-            "duration_s": round(time.perf_counter() - started, 3),
-            "batch_id": batch,
-            "notes": notes,
-        }
+        record = MaintenanceRun(
+            id=new_id("run"),
+            job=name,
+            started_at=now,
+            dry_run=dry_run,
+            changed=changed,
+            duration_s=round(time.perf_counter() - started, 3),
+            batch_id=batch,
+            notes=notes,
+        )
         if not dry_run:
-            graph.write("record_maintenance_run", props=record)
+            bulk.record_maintenance_run(graph, record.model_dump())
         runs.append(record)
-    return runs
+    return MaintenanceRuns(runs)
 
 
 def _embed(graph: Graph, embedder: Callable[[], Embedder | None], dry_run: bool) -> tuple[int, str]:
@@ -89,8 +101,8 @@ def _embed(graph: Graph, embedder: Callable[[], Embedder | None], dry_run: bool)
         if not rows:
             return done, ""
         vectors = model.embed([r["text"] for r in rows])
-        graph.write(
-            "set_embeddings",
-            rows=[{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
+        bulk.set_embeddings(
+            graph,
+            [{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
         )
         done += len(rows)

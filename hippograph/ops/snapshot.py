@@ -16,13 +16,15 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 from hippograph.errors import ConfigError, ConflictError, HippographError, IngestError
 from hippograph.graph.client import Graph, Tx
 from hippograph.graph.migrations import ensure_schema
 from hippograph.ops import snapshot_format as fmt
 from hippograph.ops.snapshot_spool import EdgeSpool, open_for_write
+from hippograph.schema.results import Result
+from hippograph.units import bulk
 from hippograph.units.store import BATCH_ROWS, kind_of
 
 log = logging.getLogger(__name__)
@@ -32,6 +34,19 @@ PAGE_ROWS = 1000
 SINGLE_TX_ROWS = 20_000
 """Snapshots up to this many lines are imported in one transaction; larger ones in batches."""
 _SCAN_TIMEOUT_S = 600.0
+
+
+class SnapshotReport(Result):
+    """A snapshot exported or imported: its folder and the records in each of its files."""
+
+    action: Literal["exported", "imported"]
+    directory: Path
+    files: dict[str, int]
+
+    @property
+    def records(self) -> int:
+        """Records in all files."""
+        return sum(self.files.values())
 
 
 # -- export -------------------------------------------------------------------
@@ -279,7 +294,7 @@ def _ordered(files: dict[str, int]) -> list[str]:
 
 def _batches(directory: Path, files: dict[str, int]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     for name in _ordered(files):
-        statement = "import_nodes" if name.startswith("nodes/") else "import_edges"
+        statement = "nodes" if name.startswith("nodes/") else "edges"
         batch: list[dict[str, Any]] = []
         for row in _decoded(directory, name):
             row.pop("id")
@@ -295,12 +310,8 @@ def _batch_writer(statement: str, rows: list[dict[str, Any]]) -> Callable[[Tx], 
     return lambda tx: _write_batch(tx, statement, rows)
 
 
-def _write_batch(tx: Tx, statement: str, rows: list[dict[str, Any]]) -> None:
-    created = int(tx.run(statement, rows=rows)[0]["created"])
-    if created != len(rows):
-        raise ConflictError(
-            f"{statement} created {created} of {len(rows)} rows; the database changed during the import."
-        )
+def _write_batch(tx: Tx, what: str, rows: list[dict[str, Any]]) -> None:
+    bulk.restore_batch(tx, "nodes" if what == "nodes" else "edges", rows)
 
 
 def _write_all(tx: Tx, directory: Path, files: dict[str, int]) -> None:

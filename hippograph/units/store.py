@@ -217,6 +217,23 @@ def set_edge_retired(
     )
 
 
+def mark_edge_stale(tx: Tx, edge: Row, reason: str) -> None:
+    """Mark one relationship stale: what it points at changed its signature and needs review.
+
+    ``edge`` names it: ``id``, ``source_id``, ``target_id``. The mark is a review flag that the
+    indexer sets with the :Task asking for the review (whose creation is recorded); the flag
+    itself is not yet a ``:Change``, so undoing the index batch does not clear it."""
+    rows = tx.run(
+        "set_edge_stale",
+        source_id=edge["source_id"],
+        target_id=edge["target_id"],
+        id=edge["id"],
+        reason=reason,
+    )
+    if not rows:
+        raise NotFoundError(f"the relationship {edge['id']} is not in memory.")
+
+
 def update_node(
     tx: Tx,
     node_id: str,

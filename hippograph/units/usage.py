@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from hippograph.graph.client import Graph, Tx
+from hippograph.graph.client import Graph, Row, Tx
 from hippograph.schema import Edge, RelType, Task, new_id
 from hippograph.units import policy, store
 
@@ -29,6 +29,14 @@ def record_usage(graph: Graph, ids: Sequence[str], now: datetime) -> None:
             tx.run("record_co_occurrence", pairs=pairs, now=now)
 
     graph.write_tx(work)
+
+
+def record_feedback(graph: Graph, unit_id: str, *, helped: bool, now: datetime) -> Row | None:
+    """Count that a recalled unit helped (success) or was wrong (failure); None if no such unit.
+
+    Like usage, feedback is a signal for the scoring jobs, not a change of belief."""
+    rows = graph.write("record_feedback", id=unit_id, delta=1 if helped else -1, now=now)
+    return rows[0] if rows else None
 
 
 def record_task(
