@@ -1,4 +1,4 @@
-"""The rule engine (SPEC §8): judge a unified diff before it is applied.
+"""The rule engine (docs/agents.md): judge a unified diff before it is applied.
 
 Changed lines are mapped to files and symbols through the code graph; the rules that apply
 (by scope glob, by symbol, by GOVERNS edge, repository-wide) are evaluated against the added
@@ -11,9 +11,10 @@ as a change with who and why.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
 
 from hippograph.code.identity import file_id
 from hippograph.code.languages import language_of
@@ -22,28 +23,34 @@ from hippograph.graph.client import Graph
 from hippograph.kinds.rules import compile_ts_query, glob_match
 from hippograph.repo.diff import FilePatch, parse_diff
 from hippograph.schema import Change, ChangeOp, new_id
+from hippograph.schema.results import Result
 from hippograph.units import store
 from hippograph.units.pipeline import WriteContext
 
 BLOCKING = ("critical", "high")
 
 
-@dataclass
-class Verdict:
+class Verdict(Result):
     """allow, warn or block, with every reason and what to do about it."""
 
-    verdict: str = "allow"
-    files: list[str] = field(default_factory=list)
-    symbols: list[str] = field(default_factory=list)
-    violations: list[dict[str, Any]] = field(default_factory=list)
-    warnings: list[dict[str, Any]] = field(default_factory=list)
-    reminders: list[dict[str, Any]] = field(default_factory=list)
-    repair_plan: list[str] = field(default_factory=list)
-    overrides: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        """Plain dict for JSON output."""
-        return dict(self.__dict__)
+    verdict: Literal["allow", "warn", "block"] = Field(
+        description="block: do not apply; follow repair_plan."
+    )
+    files: list[str] = Field(default_factory=list)
+    symbols: list[str] = Field(default_factory=list, description="Symbols the patch touches.")
+    violations: list[dict[str, Any]] = Field(
+        description="Rules the patch breaks: rule, severity, file, line, message."
+    )
+    warnings: list[dict[str, Any]] = Field(
+        description="E.g. the code broke before: the failure and its fix."
+    )
+    reminders: list[dict[str, Any]] = Field(
+        default_factory=list, description="Advisory rules that apply here."
+    )
+    repair_plan: list[str] = Field(
+        default_factory=list, description="One step per violation: what to change."
+    )
+    overrides: list[str] = Field(default_factory=list)
 
 
 def patched_text(old: str, patch: FilePatch) -> str:
@@ -140,11 +147,16 @@ def check_patch(
     if not patches:
         raise IngestError("the patch is empty; give a unified diff (git diff output).")
     confirm = list(confirm or [])
-    verdict = Verdict()
+    files: list[str] = []
+    touched: list[str] = []
+    violations: list[dict[str, Any]] = []
+    warnings: list[dict[str, Any]] = []
+    reminders: list[dict[str, Any]] = []
+    repair_plan: list[str] = []
     rules = [r["rule"] for r in graph.read("active_rules", branches=branches)]
     for patch in patches:
         path = patch.new_path or patch.old_path or ""
-        verdict.files.append(path)
+        files.append(path)
         disk = repo / (patch.old_path or path)
         old = (
             disk.read_text(encoding="utf-8", errors="replace")
@@ -165,7 +177,7 @@ def check_patch(
                 if touched_old & set(range(r["symbol"]["start_line"], r["symbol"]["end_line"] + 1))
             ]
         names = {s["qualified_name"] for s in symbols}
-        verdict.symbols += sorted(names)
+        touched += sorted(names)
         ids = [file_id(project, patch.old_path or path)] + [s["id"] for s in symbols]
         chains = [
             row["symbol"]["id"] for s in symbols for row in graph.read("identity_chain", id=s["id"])
@@ -179,7 +191,7 @@ def check_patch(
                 and row["rel"] == "BROKE"
                 and unit.get("valid_until") is None
             ):
-                verdict.warnings.append(
+                warnings.append(
                     {
                         "kind": "broke_before",
                         "failure": unit["id"],
@@ -193,7 +205,7 @@ def check_patch(
                 continue
             kind = rule.get("check_kind")
             if not kind:
-                verdict.reminders.append(
+                reminders.append(
                     {"rule": rule["id"], "severity": rule["severity"], "message": rule["text"]}
                 )
                 continue
@@ -210,7 +222,7 @@ def check_patch(
                     for n in _ts_hits(rule, new, language_of(path), added)
                 ]
             for line, text in hits:
-                verdict.violations.append(
+                violations.append(
                     {
                         "rule": rule["id"],
                         "severity": rule["severity"],
@@ -227,7 +239,7 @@ def check_patch(
                         "unconfirmed": rule.get("truth_status") == "hypothesis",
                     }
                 )
-    for v in verdict.violations:
+    for v in violations:
         where = f"{v['file']}:{v['line']}" if v["line"] else v["file"]
         if v["check"] == "forbid":
             step = f"{where}: remove or rewrite `{v['text'][:80]}`; it matches /{v['pattern']}/ ({v['message']})"
@@ -235,22 +247,25 @@ def check_patch(
             step = f"{where}: the file must contain a match for /{v['pattern']}/ ({v['message']})"
         else:
             step = f"{where}: the change matches the forbidden construct of rule {v['rule']} ({v['message']})"
-        verdict.repair_plan.append(
-            step + ("" if not v["confirmed"] else " [overridden by confirmation]")
-        )
+        repair_plan.append(step + ("" if not v["confirmed"] else " [overridden by confirmation]"))
     blocking = [
         v
-        for v in verdict.violations
+        for v in violations
         if v["severity"] in BLOCKING and not v["confirmed"] and not v["unconfirmed"]
     ]
-    verdict.verdict = (
-        "block" if blocking else ("warn" if verdict.violations or verdict.warnings else "allow")
-    )
-    used = sorted({v["rule"] for v in verdict.violations if v["confirmed"]})
+    used = sorted({v["rule"] for v in violations if v["confirmed"]})
     if used:
         _record_overrides(graph, ctx, used, reason or "confirmed by the user")
-        verdict.overrides = used
-    return verdict
+    return Verdict(
+        verdict="block" if blocking else ("warn" if violations or warnings else "allow"),
+        files=files,
+        symbols=touched,
+        violations=violations,
+        warnings=warnings,
+        reminders=reminders,
+        repair_plan=repair_plan,
+        overrides=used,
+    )
 
 
 def _record_overrides(graph: Graph, ctx: WriteContext, rule_ids: list[str], reason: str) -> None:

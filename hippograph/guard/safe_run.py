@@ -1,4 +1,4 @@
-"""The safe execution pipeline (SPEC §8): checkpoint, rules, apply, build, test, then commit or roll back.
+"""The safe execution pipeline (docs/agents.md): checkpoint, rules, apply, build, test, then commit or roll back.
 
 On any failure the working tree is restored to the checkpoint (tracked files through git,
 untracked files from a saved copy) and a :Failure is recorded with the failing step, an
@@ -12,30 +12,34 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 from hippograph.errors import IngestError
+from hippograph.guard.check_patch import Verdict
 from hippograph.repo.git import GitResult, run_git
+from hippograph.schema.results import Result
 
 EXCERPT_CHARS = 1500
 GIT_TIMEOUT_S = 120.0  # a checkpoint or a restore of a big working tree
 
 
-@dataclass
-class RunReport:
+class RunStep(Result):
+    """One step of the pipeline (rules, apply, build, test): whether it passed, and its output."""
+
+    step: str
+    ok: bool
+    detail: str
+
+
+class RunReport(Result):
     """What the pipeline did, step by step."""
 
-    outcome: str = "refused"  # committed | passed | blocked | failed | refused
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    verdict: dict[str, Any] | None = None
+    outcome: Literal["committed", "passed", "blocked", "failed"]
+    steps: list[RunStep]
+    verdict: Verdict
     failure_id: str | None = None
     commit: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        """Plain dict for JSON output."""
-        return dict(self.__dict__)
 
 
 def _git(repo: Path, *args: str, input_text: str | None = None) -> GitResult:
@@ -104,11 +108,10 @@ def safe_run(
     allow_dirty: bool,
     timeout_s: float,
     message: str,
-    check: Callable[[str], dict[str, Any]],
+    check: Callable[[str], Verdict],
     record: Callable[..., str],
 ) -> RunReport:
     """Run the pipeline; ``check`` is the rule engine, ``record`` records a failure and returns its id."""
-    report = RunReport()
     if _git(repo, "rev-parse", "--is-inside-work-tree").returncode != 0:
         raise IngestError(
             f"{repo} is not a git working tree; safe-run needs git to checkpoint and restore."
@@ -120,23 +123,20 @@ def safe_run(
             "to checkpoint them."
         )
     verdict = check(patch)
-    report.verdict = verdict
-    report.steps.append(
-        {"step": "rules", "ok": verdict["verdict"] != "block", "detail": verdict["verdict"]}
-    )
-    if verdict["verdict"] == "block":
-        report.outcome = "blocked"
-        return report
+    steps = [RunStep(step="rules", ok=verdict.verdict != "block", detail=verdict.verdict)]
+    if verdict.verdict == "block":
+        return RunReport(outcome="blocked", steps=steps, verdict=verdict)
     probe = _git(repo, "apply", "--check", "-", input_text=patch)
     if probe.returncode != 0:
         raise IngestError(
             f"the patch does not apply: {probe.stderr.strip()[:300]}; the working tree is untouched."
         )
     checkpoint = Checkpoint(repo)
+    settled = False  # the tree is restored, or keeps the change for good: nothing left to undo
     try:
         applied = _git(repo, "apply", "-", input_text=patch)
-        report.steps.append(
-            {"step": "apply", "ok": applied.returncode == 0, "detail": applied.stderr.strip()}
+        steps.append(
+            RunStep(step="apply", ok=applied.returncode == 0, detail=applied.stderr.strip())
         )
         if applied.returncode != 0:
             checkpoint.restore()
@@ -147,14 +147,16 @@ def safe_run(
             if not command:
                 continue
             ok, output = _run(command, repo, timeout_s)
-            report.steps.append({"step": step, "ok": ok, "detail": output})
+            steps.append(RunStep(step=step, ok=ok, detail=output))
             if not ok:
                 checkpoint.restore()
-                report.outcome = "failed"
-                report.failure_id = record(
-                    step=step, command=command, output=output, symbols=verdict.get("symbols", [])
+                settled = True
+                failure_id = record(
+                    step=step, command=command, output=output, symbols=verdict.symbols
                 )
-                return report
+                return RunReport(
+                    outcome="failed", steps=steps, verdict=verdict, failure_id=failure_id
+                )
         if commit:
             _git(repo, "add", "-A")
             done = _git(repo, "commit", "-q", "-m", message)
@@ -163,13 +165,13 @@ def safe_run(
                 raise IngestError(
                     f"git commit failed: {done.stderr.strip()[:300]}; the tree was restored."
                 )
-            report.commit = _git(repo, "rev-parse", "HEAD").stdout.strip()
-            report.outcome = "committed"
-        else:
-            report.outcome = "passed"
-        return report
+            settled = True
+            sha = _git(repo, "rev-parse", "HEAD").stdout.strip()
+            return RunReport(outcome="committed", steps=steps, verdict=verdict, commit=sha)
+        settled = True
+        return RunReport(outcome="passed", steps=steps, verdict=verdict)
     except BaseException:
-        if report.outcome not in ("failed", "committed", "passed"):
+        if not settled:
             checkpoint.restore()
         raise
     finally:

@@ -1,4 +1,4 @@
-"""Decisions and "why did we choose X" (SPEC §2, §8): problem, alternatives rejected and why,
+"""Decisions and "why did we choose X" (docs/graph-model.md, docs/agents.md): problem, alternatives rejected and why,
 the choice, its reasoning, its outcome, and the chain of decisions that replaced each other."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.recall.engine import RecallResult
 from hippograph.schema import Alternative, Edge, MemoryKind, RelType, UnitInput, new_id
+from hippograph.schema.results import Result
 from hippograph.units import pipeline, policy, store
 from hippograph.units.history import state_at, was_believed
 from hippograph.units.pipeline import RememberResult, WriteContext
@@ -113,9 +114,15 @@ def decide(
     return graph.write_tx(work)
 
 
-def record_outcome(
-    graph: Graph, ctx: WriteContext, decision_id: str, outcome: str
-) -> dict[str, Any]:
+class Outcome(Result):
+    """How a decision turned out, and when that was recorded."""
+
+    id: str
+    outcome: str
+    outcome_at: datetime
+
+
+def record_outcome(graph: Graph, ctx: WriteContext, decision_id: str, outcome: str) -> Outcome:
     """Fill in how a decision turned out (dated); the earlier outcome stays in the history."""
     if not outcome.strip():
         raise IngestError("the outcome is empty; say how the decision turned out.")
@@ -137,7 +144,7 @@ def record_outcome(
             at=now,
         )
     )
-    return {"id": decision_id, "outcome": outcome.strip(), "outcome_at": now}
+    return Outcome(id=decision_id, outcome=outcome.strip(), outcome_at=now)
 
 
 @dataclass

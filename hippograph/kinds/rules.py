@@ -1,15 +1,17 @@
-"""Rules (SPEC §8): normative statements with a category, a severity, a scope and, optionally,
+"""Rules (docs/agents.md): normative statements with a category, a severity, a scope and, optionally,
 a machine-checkable pattern. Rules with no check are advisory and pushed to agents as policy."""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Any
 
 from hippograph.code.languages import language_of
 from hippograph.errors import IngestError, NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, MemoryKind, RelType, RuleCategory, Severity, UnitInput, new_id
+from hippograph.schema.results import Result, Rows
 from hippograph.units import pipeline, store
 from hippograph.units.pipeline import RememberResult, WriteContext
 
@@ -138,10 +140,33 @@ def glob_match(path: str, pattern: str) -> bool:
     return bool(pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path))
 
 
-def policies(graph: Graph, branches: list[str]) -> list[dict[str, Any]]:
+class RuleInForce(Result):
+    """A rule in force: what it says, how severe it is, where it applies and its check, if any."""
+
+    id: str
+    text: str
+    category: str
+    severity: str
+    applies_to: str | None
+    check_kind: str | None
+    pattern: str | None
+    source_ref: str | None
+    truth_status: str | None
+    lifecycle: str | None
+    recorded_at: datetime | None
+
+
+class RuleList(Rows[RuleInForce]):
+    """Rules in force, most severe first."""
+
+
+def in_force(graph: Graph, branches: list[str]) -> RuleList:
+    """Rules in force on ``branches`` (not superseded, retired or deprecated), most severe first."""
+    return RuleList.model_validate(
+        [r["rule"] for r in graph.read("active_rules", branches=branches)]
+    )
+
+
+def policies(graph: Graph, branches: list[str]) -> RuleList:
     """Advisory rules (no check): the policies pushed to every agent."""
-    return [
-        r["rule"]
-        for r in graph.read("active_rules", branches=branches)
-        if not r["rule"].get("check_kind")
-    ]
+    return RuleList([r for r in in_force(graph, branches) if not r.check_kind])

@@ -1,4 +1,4 @@
-"""What `hippo status` shows (SPEC §10): server, schema, indexes, counts, model, maintenance."""
+"""What `hippo status` shows (docs/cli.md): server, schema, indexes, counts, model, maintenance."""
 
 from __future__ import annotations
 
@@ -7,14 +7,28 @@ from typing import Any
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import schema_version
+from hippograph.schema.results import Result
 from hippograph.units.embedder import is_runtime_installed, model_location
 
 FULLTEXT_INDEX = "memory_search"
 VECTOR_INDEX = "memory_embedding"
 
 
-def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
-    """Everything `hippo status` prints, as plain data (the --json shape)."""
+class StatusReport(Result):
+    """Server, schema, index states, counts, embedding readiness and the last maintenance runs."""
+
+    server: dict[str, Any]
+    schema_version: int | str | None
+    indexes: list[dict[str, Any]]
+    all_indexes_online: bool
+    counts: dict[str, Any]
+    fulltext: dict[str, Any]
+    embedding: dict[str, Any]
+    last_maintenance: list[dict[str, Any]]
+
+
+def gather_status(graph: Graph, settings: Settings) -> StatusReport:
+    """Everything `hippo status` prints."""
     components = graph.read("server_components")
     server = components[0] if components else {}
     indexes = graph.read("show_indexes")
@@ -27,24 +41,24 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
     model_dir = model_location(settings)
     vector_state = by_name.get(VECTOR_INDEX, {}).get("state")
     fulltext_state = by_name.get(FULLTEXT_INDEX, {}).get("state")
-    return {
-        "server": {
+    return StatusReport(
+        server={
             "uri": graph.uri,
             "name": server.get("name"),
             "version": server.get("version"),
             "edition": server.get("edition"),
             "database": graph.database,
         },
-        "schema_version": schema_version(graph),
-        "indexes": indexes,
-        "all_indexes_online": bool(indexes) and all(ix["state"] == "ONLINE" for ix in indexes),
-        "counts": {"labels": labels, "memory": states, "units_with_failed_claims": failed_claims},
-        "fulltext": {
+        schema_version=schema_version(graph),
+        indexes=indexes,
+        all_indexes_online=bool(indexes) and all(ix["state"] == "ONLINE" for ix in indexes),
+        counts={"labels": labels, "memory": states, "units_with_failed_claims": failed_claims},
+        fulltext={
             "index": FULLTEXT_INDEX,
             "state": fulltext_state,
             "ready": fulltext_state == "ONLINE",
         },
-        "embedding": {
+        embedding={
             "model": "all-MiniLM-L6-v2",
             "model_path": str(model_dir) if model_dir else None,
             "runtime_installed": is_runtime_installed(),
@@ -52,5 +66,5 @@ def gather_status(graph: Graph, settings: Settings) -> dict[str, Any]:
             "units_without_embedding": missing,
             "ready": vector_state == "ONLINE" and model_dir is not None and is_runtime_installed(),
         },
-        "last_maintenance": [row["run"] for row in last_runs],
-    }
+        last_maintenance=[row["run"] for row in last_runs],
+    )

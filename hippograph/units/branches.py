@@ -1,4 +1,4 @@
-"""Branch-scoped memory (SPEC §6): what is learned on a branch stays there until merged."""
+"""Branch-scoped memory (docs/lifecycle-and-history.md): what is learned on a branch stays there until merged."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from hippograph.errors import IngestError
 from hippograph.graph.client import Graph, Tx
 from hippograph.repo.git import git_output
 from hippograph.schema import new_id
+from hippograph.schema.results import Result, UnitList
 from hippograph.units import policy, store
 from hippograph.units.pipeline import WriteContext
 
@@ -39,17 +40,45 @@ def visible_branches(branch: str, main: str, cwd: Path | None) -> tuple[str, ...
     return (main, *merged)
 
 
-def list_branches(graph: Graph) -> list[dict[str, Any]]:
-    """Units per branch."""
-    return graph.read("branch_counts")
+class BranchCount(Result):
+    """How many units a branch holds, and how many of them are active."""
+
+    branch: str
+    active: int
+    total: int
 
 
-def diff(graph: Graph, branch: str) -> list[dict[str, Any]]:
+class BranchList(Result):
+    """Units per branch, and the branch this memory is on."""
+
+    current: str
+    branches: list[BranchCount]
+
+
+class BranchDiff(UnitList):
+    """Active units learned on a branch that main does not see yet, oldest first."""
+
+
+class MergeResult(Result):
+    """Units a merge made main's (``merged``); main's units the branch superseded (``closed``)."""
+
+    branch: str
+    merged: list[str]
+    closed: list[str]
+    batch_id: str
+
+
+def list_branches(graph: Graph, current: str) -> BranchList:
+    """Units per branch; ``current`` is the branch this memory is on."""
+    return BranchList.model_validate({"current": current, "branches": graph.read("branch_counts")})
+
+
+def diff(graph: Graph, branch: str) -> BranchDiff:
     """Active units learned on ``branch`` that main does not see yet."""
-    return [row["unit"] for row in graph.read("units_on_branch", branch=branch)]
+    return BranchDiff([row["unit"] for row in graph.read("units_on_branch", branch=branch)])
 
 
-def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, Any]:
+def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> MergeResult:
     """Make a branch's memory main's: units move to main (recorded), duplicates of main's strengthen them."""
     if branch == main:
         raise IngestError(f"{branch} is the main branch; name a feature branch to merge.")
@@ -57,7 +86,7 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
     replaced = graph.read("branch_supersessions", branch=branch)
     batch = new_id("batch")
 
-    def work(tx: Tx) -> dict[str, Any]:
+    def work(tx: Tx) -> MergeResult:
         moved: list[str] = []
         for row in replaced:  # what the branch superseded stays open on main until now
             old = row["old"]
@@ -99,11 +128,8 @@ def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> dict[str, 
                 at=ctx.clock(),
             )
             moved.append(unit["id"])
-        return {
-            "branch": branch,
-            "merged": moved,
-            "closed": [r["old"]["id"] for r in replaced],
-            "batch_id": batch,
-        }
+        return MergeResult(
+            branch=branch, merged=moved, closed=[r["old"]["id"] for r in replaced], batch_id=batch
+        )
 
     return graph.write_tx(work)

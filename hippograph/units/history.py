@@ -1,4 +1,4 @@
-"""Memory's own history (SPEC §6): the log, undo, rollback, and units as of a time.
+"""Memory's own history (docs/lifecycle-and-history.md): the log, undo, rollback, and units as of a time.
 
 Every mutation is a ``:Change`` holding before/after property JSON, grouped in
 batches (one user action). Undo applies the inverse of a batch as new changes;
@@ -10,11 +10,73 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from pydantic import Field
+
 from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph, Tx
-from hippograph.schema import ChangeOp, new_id
+from hippograph.schema import Change, ChangeOp, new_id
+from hippograph.schema.results import Result, Rows
 from hippograph.units import store
 from hippograph.units.pipeline import WriteContext
+
+
+class ChangeLog(Rows[Change]):
+    """Changes to memory, newest first."""
+
+
+class UndoResult(Result):
+    """The changes one undo reversed, and the batch that records the undo."""
+
+    undone: list[str]
+    batch_id: str
+
+
+class RollbackResult(Result):
+    """The changes made after ``to`` that a rollback reversed (none: nothing to reverse)."""
+
+    to: datetime
+    undone: list[str]
+    batch_id: str | None
+
+
+class ChainLink(Result):
+    """One unit of a supersession chain, with the reason the edge gives."""
+
+    id: str
+    text: str | None
+    recorded_at: datetime | None
+    valid_from: datetime | None
+    valid_until: datetime | None
+    reason: str | None
+
+
+class UnitHistory(Result):
+    """When a unit was first believed, its changes, what it replaced and what replaced it."""
+
+    id: str
+    kind: str
+    text: str | None
+    believed_since: datetime | None
+    valid_from: datetime | None
+    valid_until: datetime | None
+    truth_status: str | None
+    supersedes: list[ChainLink]
+    superseded_by: list[ChainLink]
+    edges: int
+    changes: list[Change]
+
+
+class UnitView(Result):
+    """A node with its edges and the exact source lines, now or as it was at ``as_of``."""
+
+    id: str
+    kind: str | None
+    labels: list[str]
+    unit: dict[str, Any]
+    edges: list[dict[str, Any]]
+    source_lines: str | None = Field(description="The exact lines of source_ref, when readable.")
+    believed: bool | None = Field(description="Whether memory believed it at as_of (or now).")
+    as_of: datetime | None
 
 
 def log(
@@ -24,10 +86,10 @@ def log(
     until: datetime | None = None,
     unit_id: str | None = None,
     limit: int = 100,
-) -> list[dict[str, Any]]:
+) -> ChangeLog:
     """Changes, newest first."""
     rows = graph.read("list_changes", since=since, until=until, id=unit_id, limit=limit)
-    return [row["change"] for row in rows]
+    return ChangeLog.model_validate([row["change"] for row in rows])
 
 
 def _get_change(graph: Graph, change_id: str) -> dict[str, Any]:
@@ -88,7 +150,7 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
         raise ConflictError(f"change {change['id']} ({op}) cannot be undone.")
 
 
-def undo(graph: Graph, ctx: WriteContext, change_id: str) -> dict[str, Any]:
+def undo(graph: Graph, ctx: WriteContext, change_id: str) -> UndoResult:
     """Undo the action (batch) that made ``change_id``; refuse when a later change depends on it."""
     change = _get_change(graph, change_id)
     batch_id = change.get("batch_id") or change_id
@@ -115,14 +177,14 @@ def undo(graph: Graph, ctx: WriteContext, change_id: str) -> dict[str, Any]:
         tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
 
     graph.write_tx(work)
-    return {"undone": [c["id"] for c in changes], "batch_id": undo_batch}
+    return UndoResult(undone=[c["id"] for c in changes], batch_id=undo_batch)
 
 
-def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> dict[str, Any]:
+def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> RollbackResult:
     """Reverse every change after ``to``, newest first, as one recorded action."""
     changes = [r["change"] for r in graph.read("changes_after", at=to)]
     if not changes:
-        return {"undone": [], "batch_id": None}
+        return RollbackResult(to=to, undone=[], batch_id=None)
     undo_batch = new_id("batch")
 
     def work(tx: Tx) -> None:
@@ -131,7 +193,7 @@ def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> dict[str, Any]:
         tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
 
     graph.write_tx(work)
-    return {"undone": [c["id"] for c in changes], "batch_id": undo_batch}
+    return RollbackResult(to=to, undone=[c["id"] for c in changes], batch_id=undo_batch)
 
 
 def state_at(graph: Graph, node_id: str, at: datetime) -> dict[str, Any] | None:
@@ -169,14 +231,14 @@ def was_believed(props: dict[str, Any], at: datetime) -> bool:
     return (valid_from is None or valid_from <= at) and (valid_until is None or valid_until > at)
 
 
-def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
+def unit_history(graph: Graph, unit_id: str) -> UnitHistory:
     """When a unit was first believed, every change to it, and what it replaced and what replaced it."""
     labels, props = store.get_node(graph, unit_id)
     edges = store.get_edges(graph, unit_id)
 
-    def chain(start: str, outgoing: bool) -> list[dict[str, Any]]:
+    def chain(start: str, outgoing: bool) -> list[ChainLink]:
         seen: set[str] = {start}
-        out: list[dict[str, Any]] = []
+        out: list[ChainLink] = []
         current = start
         while True:
             nxt = [
@@ -194,30 +256,28 @@ def unit_history(graph: Graph, unit_id: str) -> dict[str, Any]:
             seen.add(other)
             _, other_props = store.get_node(graph, other)
             out.append(
-                {
-                    "id": other,
-                    "text": other_props.get("text"),
-                    "recorded_at": other_props.get("recorded_at"),
-                    "valid_from": other_props.get("valid_from"),
-                    "valid_until": other_props.get("valid_until"),
-                    "reason": nxt[0]["props"].get("reason"),
-                }
+                ChainLink(
+                    id=other,
+                    text=other_props.get("text"),
+                    recorded_at=other_props.get("recorded_at"),
+                    valid_from=other_props.get("valid_from"),
+                    valid_until=other_props.get("valid_until"),
+                    reason=nxt[0]["props"].get("reason"),
+                )
             )
             current = other
 
-    timeline = sorted(
-        log(graph, unit_id=unit_id, limit=1000), key=lambda c: (c["at"], c.get("seq", 0))
+    timeline = sorted(log(graph, unit_id=unit_id, limit=1000), key=lambda c: (c.at, c.seq))
+    return UnitHistory(
+        id=unit_id,
+        kind=store.kind_of(labels),
+        text=props.get("text"),
+        believed_since=props.get("recorded_at"),
+        valid_from=props.get("valid_from"),
+        valid_until=props.get("valid_until"),
+        truth_status=props.get("truth_status"),
+        supersedes=chain(unit_id, outgoing=False),
+        superseded_by=chain(unit_id, outgoing=True),
+        edges=len(edges),
+        changes=timeline,
     )
-    return {
-        "id": unit_id,
-        "kind": store.kind_of(labels),
-        "text": props.get("text"),
-        "believed_since": props.get("recorded_at"),
-        "valid_from": props.get("valid_from"),
-        "valid_until": props.get("valid_until"),
-        "truth_status": props.get("truth_status"),
-        "supersedes": chain(unit_id, outgoing=False),
-        "superseded_by": chain(unit_id, outgoing=True),
-        "edges": len(edges),
-        "changes": timeline,
-    }
