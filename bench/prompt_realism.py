@@ -279,9 +279,9 @@ def _review_ambiguities(memory: Memory) -> list[str]:
     for names such as 'Postgres' / 'Postgres'; returns their texts."""
     texts = []
     for item in memory.review(limit=1000):
-        if item["kind"] == "Ambiguity":
-            memory.resolve(item["item"]["id"], accept=True, note="bench: the same entity")
-            texts.append(str(item["item"].get("text", "")))
+        if item.kind == "Ambiguity":
+            memory.resolve(item.item["id"], accept=True, note="bench: the same entity")
+            texts.append(str(item.item.get("text", "")))
     return texts
 
 
@@ -304,7 +304,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             results = {m["key"]: _remember(memory, m) for m in memories}
             load_s = time.perf_counter() - t0
             ids = {key: r.id for key, r in results.items()}
-            units = {uid: memory.get(uid)["unit"] for uid in ids.values()}
+            units = {uid: memory.get(uid).unit for uid in ids.values()}
             searchable = {
                 uid: f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
                 for uid, u in units.items()

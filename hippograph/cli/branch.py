@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from hippograph.cli.app import app, new_typer, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
+
+if TYPE_CHECKING:
+    from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 branch_app = new_typer(
@@ -18,17 +23,17 @@ app.add_typer(branch_app, name="branch")
 def list_(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Units per branch (active and total)."""
     with open_memory(ctx) as memory:
-        rows = memory.branch_list()
-        current = memory.branch
-    if as_json:
-        print_json({"current": current, "branches": rows})
-        return
+        render(memory.branch_list(), as_json=as_json)
+
+
+@view("hippograph.units.branches.BranchList")
+def _branches(out: BranchList) -> None:
     print_table(
         None,
         ["branch", "active", "total"],
         [
-            [("* " if r["branch"] == current else "  ") + r["branch"], r["active"], r["total"]]
-            for r in rows
+            [("* " if b.branch == out.current else "  ") + b.branch, b.active, b.total]
+            for b in out.branches
         ],
     )
 
@@ -39,12 +44,13 @@ def diff(
 ) -> None:
     """Units learned on a branch that main does not see yet."""
     with open_memory(ctx) as memory:
-        units = memory.branch_diff(name)
-    if as_json:
-        print_json(units)
-        return
+        render(memory.branch_diff(name), as_json=as_json)
+
+
+@view("hippograph.units.branches.BranchDiff")
+def _branch_units(units: BranchDiff) -> None:
     if not units:
-        typer.echo(f"{name} has no memory of its own.")
+        typer.echo("The branch has no memory of its own.")
         return
     print_table(
         None,
@@ -61,8 +67,9 @@ def merge(
 ) -> None:
     """Make a branch's memory main's (recorded; `hippo undo` reverses it)."""
     with open_memory(ctx) as memory:
-        out = memory.branch_merge(name)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(f"merged {len(out['merged'])} unit(s) from {name} into main")
+        render(memory.branch_merge(name), as_json=as_json)
+
+
+@view("hippograph.units.branches.MergeResult")
+def _merged(out: MergeResult) -> None:
+    typer.echo(f"merged {len(out.merged)} unit(s) from {out.branch} into main")

@@ -9,14 +9,17 @@ import typer
 from rich.progress import Progress as Bar
 
 from hippograph.cli.app import app, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
 
 if TYPE_CHECKING:
     from hippograph.code.indexer import IndexReport
+    from hippograph.guard.claims import ClaimsReport
+    from hippograph.guard.pre_edit import PreEdit
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
+@view("hippograph.code.indexer.IndexReport")
 def _summary(r: IndexReport) -> None:
     langs = ", ".join(f"{k} {v}" for k, v in sorted(r.languages.items())) or "none"
     typer.echo(
@@ -66,7 +69,7 @@ def index(
                     project=project,
                     progress=lambda n, total, name: bar.update(task, completed=n, total=total),
                 )
-    print_json(report.as_dict()) if as_json else _summary(report)
+    render(report, as_json=as_json)
 
 
 @app.command("watch")
@@ -107,10 +110,11 @@ def pre_edit(
 ) -> None:
     """Before editing code: the decisions, failures, rules, renames and stale references attached to it."""
     with open_memory(ctx) as memory:
-        bundle = memory.pre_edit(target)
-    if as_json:
-        print_json(bundle.as_dict())
-        return
+        render(memory.pre_edit(target), as_json=as_json)
+
+
+@view("hippograph.guard.pre_edit.PreEdit")
+def _pre_edit(bundle: PreEdit) -> None:
     names = ", ".join(s["qualified_name"] for s in bundle.symbols[:8]) or "the file"
     typer.echo(f"{bundle.file}: {names}" + (" (indexed now)" if bundle.indexed_now else ""))
     if bundle.is_empty:
@@ -165,10 +169,11 @@ def verify(
     and commits. A failed claim marks its unit, so strict recall no longer hands it out (`claims_hold` fails)
     until the claim holds again or the unit is updated. Nothing in a memory is ever run."""
     with open_memory(ctx) as memory:
-        report = memory.verify_claims(scopes=scope or None, urls=urls)
-    if as_json:
-        print_json(report.as_dict())
-        return
+        render(memory.verify_claims(scopes=scope or None, urls=urls), as_json=as_json)
+
+
+@view("hippograph.guard.claims.ClaimsReport")
+def _claims(report: ClaimsReport) -> None:
     counts = ", ".join(f"{k} {v}" for k, v in sorted(report.claims.items())) or "no claims found"
     typer.echo(
         f"{report.units_checked} unit(s) checked against {report.root}: {counts}; "

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-from typing import TYPE_CHECKING
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from hippograph.cli.app import new_typer, settings_of
-from hippograph.cli.output import print_json, print_kv
+from hippograph.cli.output import print_kv, render, view
 
 if TYPE_CHECKING:
     from hippograph.hooks.warmup import WarmUp
@@ -21,10 +21,29 @@ db_app = new_typer(
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
 
-def _print(report: ServerReport, as_json: bool, warmed: WarmUp | None = None) -> None:
-    if as_json:
-        print_json({**report.as_dict(), **({"warm_up": asdict(warmed)} if warmed else {})})
-        return
+@dataclass(frozen=True)
+class Started:
+    """``hippo db start``: the server, and the recall warm-up that followed."""
+
+    server: ServerReport
+    warm_up: WarmUp
+
+    def as_dict(self) -> dict[str, Any]:
+        """The --json shape: the server's fields and ``warm_up``."""
+        return {**self.server.as_dict(), "warm_up": asdict(self.warm_up)}
+
+
+@view("hippograph.neo4j_local.ServerReport")
+def _server(report: ServerReport) -> None:
+    print_kv("Neo4j", _pairs(report))
+
+
+@view("hippograph.cli.db.Started")
+def _started(out: Started) -> None:
+    print_kv("Neo4j", [*_pairs(out.server), ("warm-up", out.warm_up.summary())])
+
+
+def _pairs(report: ServerReport) -> list[tuple[str, object]]:
     pairs: list[tuple[str, object]] = [
         ("mode", report.mode),
         ("state", report.action),
@@ -38,9 +57,7 @@ def _print(report: ServerReport, as_json: bool, warmed: WarmUp | None = None) ->
         pairs.append(("home", report.home))
     if report.elapsed_s is not None:
         pairs.append(("took", f"{report.elapsed_s:.1f} s"))
-    if warmed is not None:
-        pairs.append(("warm-up", warmed.summary()))
-    print_kv("Neo4j", pairs)
+    return pairs
 
 
 @db_app.command("start")
@@ -52,7 +69,7 @@ def start(ctx: typer.Context, as_json: bool = JSON) -> None:
 
     settings = settings_of(ctx)
     report = neo4j_local.start(settings)
-    _print(report, as_json, warmup.warm(settings))
+    render(Started(server=report, warm_up=warmup.warm(settings)), as_json=as_json)
 
 
 @db_app.command("stop")
@@ -60,7 +77,7 @@ def stop(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Stop the server hippo started (an external server is never touched)."""
     from hippograph import neo4j_local
 
-    _print(neo4j_local.stop(settings_of(ctx)), as_json)
+    render(neo4j_local.stop(settings_of(ctx)), as_json=as_json)
 
 
 @db_app.command("status")
@@ -68,7 +85,7 @@ def status(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Is the server hippo manages running?"""
     from hippograph import neo4j_local
 
-    _print(neo4j_local.status(settings_of(ctx)), as_json)
+    render(neo4j_local.status(settings_of(ctx)), as_json=as_json)
 
 
 @db_app.command("logs")

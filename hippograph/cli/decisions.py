@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
-from hippograph.cli.output import print_json
+from hippograph.cli.output import render, view
 from hippograph.recall.gate import in_words
 from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
-    from hippograph.kinds.decisions import WhyAnswer
+    from hippograph.kinds.decisions import Outcome, WhyAnswer
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
@@ -63,14 +63,7 @@ def decide(
             source_ref=source_ref
             or f"cli:{actor}@{datetime.now(UTC).isoformat(timespec='seconds')}",
         )
-    if as_json:
-        print_json(result.as_dict())
-        return
-    typer.echo(f"{result.action} {result.id} (decision)")
-    for old in result.superseded:
-        typer.echo(f"  supersedes {old}")
-    for conflict in result.conflicts:
-        typer.echo(f"  conflict {conflict}: see `hippo review`")
+    render(result, as_json=as_json)
 
 
 @app.command("outcome")
@@ -82,16 +75,19 @@ def outcome(
 ) -> None:
     """Record how a decision turned out (dated; earlier outcomes stay in the history)."""
     with open_memory(ctx) as memory:
-        out = memory.record_outcome(decision_id, text)
-    print_json(out) if as_json else typer.echo(
-        f"{decision_id}: outcome recorded {out['outcome_at']:%Y-%m-%d}"
-    )
+        render(memory.record_outcome(decision_id, text), as_json=as_json)
+
+
+@view("hippograph.kinds.decisions.Outcome")
+def _outcome(out: Outcome) -> None:
+    typer.echo(f"{out.id}: outcome recorded {out.outcome_at:%Y-%m-%d}")
 
 
 def _date(value: Any) -> str:
     return f"{value:%Y-%m-%d}" if isinstance(value, datetime) else "?"
 
 
+@view("hippograph.kinds.decisions.WhyAnswer")
 def print_why(a: WhyAnswer) -> None:
     """The why-chain as a person reads it."""
     if a.abstain or a.decision is None:
@@ -136,6 +132,6 @@ def why(
     """Why did we choose X: problem, alternatives rejected, decision, reasoning, outcome, supersession chain."""
     with open_memory(ctx) as memory:
         answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"))
-    print_json(answer.as_dict()) if as_json else print_why(answer)
+    render(answer, as_json=as_json)
     if answer.abstain:
         raise typer.Exit(0)

@@ -8,12 +8,19 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from hippograph.cli.app import app, open_memory, settings_of
-from hippograph.cli.output import print_json, print_kv, print_table
+from hippograph.cli.output import print_kv, print_table, render, view
 from hippograph.schema import MemoryKind, SourceKind
 from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
-    from hippograph.units.pipeline import RememberResult
+    from hippograph.units.history import (
+        ChangeLog,
+        RollbackResult,
+        UndoResult,
+        UnitHistory,
+        UnitView,
+    )
+    from hippograph.units.pipeline import ConfirmResult, DeprecateResult, RememberResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
@@ -53,10 +60,8 @@ def _fields(
     }
 
 
-def _print_result(result: RememberResult, as_json: bool) -> None:
-    if as_json:
-        print_json(result.as_dict())
-        return
+@view("hippograph.units.pipeline.RememberResult")
+def _written(result: RememberResult) -> None:
     typer.echo(f"{result.action} {result.id} ({result.kind})")
     for old in result.superseded:
         typer.echo(f"  superseded {old} (kept as history)")
@@ -151,7 +156,7 @@ def remember(
     )
     fields["governs"] = governs or []
     with open_memory(ctx) as memory:
-        _print_result(memory.remember(text, **fields), as_json)
+        render(memory.remember(text, **fields), as_json=as_json)
 
 
 @app.command("supersede")
@@ -185,7 +190,7 @@ def supersede(
     )
     fields.pop("kind")
     with open_memory(ctx) as memory:
-        _print_result(memory.supersede(unit_id, text, reason=reason, **fields), as_json)
+        render(memory.supersede(unit_id, text, reason=reason, **fields), as_json=as_json)
 
 
 @app.command("confirm")
@@ -197,13 +202,12 @@ def confirm(
 ) -> None:
     """Confirm a unit: it becomes consolidated when linked, uncontested and confident enough."""
     with open_memory(ctx) as memory:
-        out = memory.confirm(unit_id, reason=reason)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(
-            f"confirmed {unit_id}: lifecycle {out['lifecycle']}, confidence {out['confidence']:.2f}"
-        )
+        render(memory.confirm(unit_id, reason=reason), as_json=as_json)
+
+
+@view("hippograph.units.pipeline.ConfirmResult")
+def _confirmed(out: ConfirmResult) -> None:
+    typer.echo(f"confirmed {out.id}: lifecycle {out.lifecycle}, confidence {out.confidence:.2f}")
 
 
 @app.command("forget")
@@ -215,11 +219,12 @@ def forget(
 ) -> None:
     """Deprecate a unit (archived and tagged; nothing is ever deleted, `hippo undo` restores it)."""
     with open_memory(ctx) as memory:
-        out = memory.deprecate(unit_id, reason=reason)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(f"deprecated {unit_id} (kept as history; undo with `hippo undo`)")
+        render(memory.deprecate(unit_id, reason=reason), as_json=as_json)
+
+
+@view("hippograph.units.pipeline.DeprecateResult")
+def _deprecated(out: DeprecateResult) -> None:
+    typer.echo(f"deprecated {out.id} (kept as history; undo with `hippo undo`)")
 
 
 @app.command("get")
@@ -233,11 +238,12 @@ def get(
 ) -> None:
     """A unit with its edges and the exact source lines."""
     with open_memory(ctx) as memory:
-        out = memory.get(unit_id, as_of=parse_when(as_of, "--as-of"))
-    if as_json:
-        print_json(out)
-        return
-    unit = out["unit"]
+        render(memory.get(unit_id, as_of=parse_when(as_of, "--as-of")), as_json=as_json)
+
+
+@view("hippograph.units.history.UnitView")
+def _unit(out: UnitView) -> None:
+    unit = out.unit
     keys = (
         "text",
         "title",
@@ -258,22 +264,21 @@ def get(
         "topic",
     )
     pairs = [(k, unit.get(k)) for k in keys if unit.get(k) not in (None, "", [])]
-    pairs.append(("believed", "yes" if out["believed"] else "no (history)"))
+    pairs.append(("believed", "yes" if out.believed else "no (history)"))
     print_kv(
-        f"{out['kind']} {unit_id}" + (f" as of {out['as_of'].isoformat()}" if out["as_of"] else ""),
-        pairs,
+        f"{out.kind} {out.id}" + (f" as of {out.as_of.isoformat()}" if out.as_of else ""), pairs
     )
-    if out["source_lines"]:
+    if out.source_lines:
         typer.echo("source lines:")
-        for line in out["source_lines"].splitlines():
+        for line in out.source_lines.splitlines():
             typer.echo(f"  | {line}")
-    if out["edges"]:
+    if out.edges:
         print_table(
             "Edges",
             ["type", "from", "to", "other"],
             [
                 [e["type"], e["source_id"], e["target_id"], (e["other_text"] or "")[:60]]
-                for e in out["edges"]
+                for e in out.edges
             ],
         )
 
@@ -299,9 +304,11 @@ def log(
             unit_id=unit_id,
             limit=limit,
         )
-    if as_json:
-        print_json(changes)
-        return
+    render(changes, as_json=as_json)
+
+
+@view("hippograph.units.history.ChangeLog")
+def _changes(changes: ChangeLog) -> None:
     if not changes:
         typer.echo("No changes recorded.")
         return
@@ -310,13 +317,12 @@ def log(
         ["at", "change", "op", "actor", "target", "reason"],
         [
             [
-                c["at"].isoformat(timespec="seconds"),
-                c["id"],
-                c["op"],
-                c["actor"],
-                c["target_id"],
-                (c.get("reason") or "")
-                + (f" [undone by {c['undone_by']}]" if c.get("undone_by") else ""),
+                c.at.isoformat(timespec="seconds"),
+                c.id,
+                c.op,
+                c.actor,
+                c.target_id,
+                (c.reason or "") + (f" [undone by {c.undone_by}]" if c.undone_by else ""),
             ]
             for c in changes
         ],
@@ -331,13 +337,14 @@ def undo(
 ) -> None:
     """Undo the action that made a change (refused when a later change depends on it)."""
     with open_memory(ctx) as memory:
-        out = memory.undo(change_id)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(
-            f"undid {len(out['undone'])} change(s) of that action; the undo itself is {out['batch_id']}"
-        )
+        render(memory.undo(change_id), as_json=as_json)
+
+
+@view("hippograph.units.history.UndoResult")
+def _undone(out: UndoResult) -> None:
+    typer.echo(
+        f"undid {len(out.undone)} change(s) of that action; the undo itself is {out.batch_id}"
+    )
 
 
 @app.command("rollback")
@@ -350,11 +357,12 @@ def rollback(
     when = parse_when(to, "--to")
     assert when is not None
     with open_memory(ctx) as memory:
-        out = memory.rollback(when)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(f"reversed {len(out['undone'])} change(s) made after {when.isoformat()}")
+        render(memory.rollback(when), as_json=as_json)
+
+
+@view("hippograph.units.history.RollbackResult")
+def _rolled_back(out: RollbackResult) -> None:
+    typer.echo(f"reversed {len(out.undone)} change(s) made after {out.to.isoformat()}")
 
 
 @app.command("history")
@@ -363,30 +371,28 @@ def history(
 ) -> None:
     """When we started believing a unit, what changed it, what it replaced and what replaced it."""
     with open_memory(ctx) as memory:
-        out = memory.history(unit_id)
-    if as_json:
-        print_json(out)
-        return
+        render(memory.history(unit_id), as_json=as_json)
+
+
+@view("hippograph.units.history.UnitHistory")
+def _history(out: UnitHistory) -> None:
     print_kv(
-        f"{out['kind']} {unit_id}: {out['text']}",
+        f"{out.kind} {out.id}: {out.text}",
         [
-            ("believed since", out["believed_since"]),
-            ("valid from", out["valid_from"]),
-            ("valid until", out["valid_until"] or "still valid"),
-            ("truth", out["truth_status"]),
+            ("believed since", out.believed_since),
+            ("valid from", out.valid_from),
+            ("valid until", out.valid_until or "still valid"),
+            ("truth", out.truth_status),
         ],
     )
-    for label, chain in (
-        ("supersedes", out["supersedes"]),
-        ("superseded by", out["superseded_by"]),
-    ):
+    for label, chain in (("supersedes", out.supersedes), ("superseded by", out.superseded_by)):
         for unit in chain:
             typer.echo(
-                f"  {label} {unit['id']} ({unit['recorded_at']}): {unit['text']}"
-                + (f" -- {unit['reason']}" if unit.get("reason") else "")
+                f"  {label} {unit.id} ({unit.recorded_at}): {unit.text}"
+                + (f" -- {unit.reason}" if unit.reason else "")
             )
-    for c in out["changes"]:
+    for c in out.changes:
         typer.echo(
-            f"  {c['at'].isoformat(timespec='seconds')} {c['op']} by {c['actor']}"
-            + (f": {c['reason']}" if c.get("reason") else "")
+            f"  {c.at.isoformat(timespec='seconds')} {c.op} by {c.actor}"
+            + (f": {c.reason}" if c.reason else "")
         )

@@ -1,15 +1,71 @@
-"""Printing for the CLI: readable tables on stdout, JSON with --json, errors on stderr."""
+"""Printing for the CLI: one ``render`` for every result; a view on stdout, or JSON with --json.
+
+A command calls ``render(result, as_json=...)``. With ``--json`` the result is printed as the JSON
+of its fields (``model_dump`` or ``as_dict``); otherwise the view registered for its type prints
+it. The command modules register their views with ``@view("hippograph.<module>.<Class>")``: by
+name, because importing the result classes would load the driver on ``hippo --help``. Errors go
+to stderr.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+
+R = TypeVar("R")
+
+VIEWS: dict[str, Callable[[Any], None]] = {}
+"""The human view of each result type, by ``module.QualifiedName``."""
+
+
+def view(type_name: str) -> Callable[[Callable[[R], None]], Callable[[R], None]]:
+    """Register ``fn`` as the view of the result type named ``type_name`` (and its subclasses)."""
+
+    def register(fn: Callable[[R], None]) -> Callable[[R], None]:
+        if type_name in VIEWS:
+            raise ValueError(f"{type_name} has two views")
+        VIEWS[type_name] = fn
+        return fn
+
+    return register
+
+
+def type_name(cls: type) -> str:
+    """The registry key of a class: ``module.QualifiedName``."""
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def view_of(result: object) -> Callable[[Any], None]:
+    """The view registered for ``result``'s type or the nearest base class that has one."""
+    for cls in type(result).__mro__:
+        found = VIEWS.get(type_name(cls))
+        if found is not None:
+            return found
+    raise TypeError(f"no view is registered for {type_name(type(result))}")
+
+
+def render(result: object, *, as_json: bool) -> None:
+    """Print a result: its JSON with ``--json``, else the view registered for its type."""
+    if as_json:
+        print_json(result)
+    else:
+        view_of(result)(result)
+
+
+def json_data(result: object) -> Any:
+    """A result as data for JSON: pydantic results dump their fields, dataclasses ``as_dict``."""
+    dump = getattr(result, "model_dump", None)
+    if callable(dump):
+        return dump()
+    as_dict = getattr(result, "as_dict", None)
+    return as_dict() if callable(as_dict) else result
 
 
 def _default(value: Any) -> Any:
@@ -22,7 +78,9 @@ def _default(value: Any) -> Any:
 
 def print_json(data: Any) -> None:
     """One JSON document on stdout."""
-    typer.echo(json.dumps(data, default=_default, ensure_ascii=False, indent=2, sort_keys=False))
+    typer.echo(
+        json.dumps(json_data(data), default=_default, ensure_ascii=False, indent=2, sort_keys=False)
+    )
 
 
 def console() -> Console:

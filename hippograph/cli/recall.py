@@ -10,19 +10,21 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from hippograph.cli.app import app, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
 from hippograph.errors import HippographError
 from hippograph.recall.gate import in_words
 from hippograph.schema.isotime import parse_when
 
 if TYPE_CHECKING:
+    from hippograph.memory import Feedback
     from hippograph.recall.engine import RecallResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 _BATCH_KEYS = {"id", "query", "k", "mode", "scope", "as_of", "strict", "kinds", "include_history"}
 
 
-def _print(result: RecallResult) -> None:
+@view("hippograph.recall.engine.RecallResult")
+def _recalled(result: RecallResult) -> None:
     if result.silent:
         typer.echo("Nothing to recall: the query has no topic.")
         return
@@ -107,10 +109,7 @@ def recall(
             kinds=kind,
             include_history=history,
         )
-    if as_json:
-        print_json(result.as_dict())
-    else:
-        _print(result)
+    render(result, as_json=as_json)
 
 
 def _run_batch(ctx: typer.Context, path: Path) -> None:
@@ -161,7 +160,9 @@ def feedback(
     if helped is None:
         raise typer.BadParameter("say --helped or --wrong", param_hint="--helped/--wrong")
     with open_memory(ctx) as memory:
-        out = memory.feedback(unit_id, helped=helped)
-    print_json(out) if as_json else typer.echo(
-        f"{unit_id}: {out['success_count']} helped, {out['failure_count']} wrong"
-    )
+        render(memory.feedback(unit_id, helped=helped), as_json=as_json)
+
+
+@view("hippograph.memory.Feedback")
+def _feedback(out: Feedback) -> None:
+    typer.echo(f"{out.id}: {out.success_count} helped, {out.failure_count} wrong")

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from hippograph.cli.app import app, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
+
+if TYPE_CHECKING:
+    from hippograph.units.review import Resolution, ReviewQueue
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 review_app = typer.Typer(
@@ -22,10 +27,11 @@ def review(ctx: typer.Context, as_json: bool = JSON) -> None:
     if ctx.invoked_subcommand is not None:
         return
     with open_memory(ctx) as memory:
-        items = memory.review()
-    if as_json:
-        print_json(items)
-        return
+        render(memory.review(), as_json=as_json)
+
+
+@view("hippograph.units.review.ReviewQueue")
+def _queue(items: ReviewQueue) -> None:
     if not items:
         typer.echo("Nothing to review.")
         return
@@ -34,10 +40,10 @@ def review(ctx: typer.Context, as_json: bool = JSON) -> None:
         ["id", "kind", "what", "involves"],
         [
             [
-                i["item"]["id"],
-                i["kind"],
-                i["item"]["text"][:90],
-                ", ".join(u["id"] for u in i["involves"]),
+                i.item["id"],
+                i.kind,
+                i.item["text"][:90],
+                ", ".join(u["id"] for u in i.involves),
             ]
             for i in items
         ],
@@ -56,10 +62,7 @@ def accept(
 ) -> None:
     """Accept: a conflict is resolved (the loser is superseded), a task is done, an ambiguity becomes SAME_AS."""
     with open_memory(ctx) as memory:
-        out = memory.resolve(item_id, accept=True, keep=keep, note=note)
-    print_json(out) if as_json else typer.echo(
-        f"{item_id}: {out['status']}" + (f", kept {out['kept']}" if out.get("kept") else "")
-    )
+        render(memory.resolve(item_id, accept=True, keep=keep, note=note), as_json=as_json)
 
 
 @review_app.command("reject")
@@ -71,5 +74,9 @@ def reject(
 ) -> None:
     """Reject: the contradiction or ambiguity is not real, or the task is dropped."""
     with open_memory(ctx) as memory:
-        out = memory.resolve(item_id, accept=False, note=note)
-    print_json(out) if as_json else typer.echo(f"{item_id}: {out['status']}")
+        render(memory.resolve(item_id, accept=False, note=note), as_json=as_json)
+
+
+@view("hippograph.units.review.Resolution")
+def _resolved(out: Resolution) -> None:
+    typer.echo(f"{out.id}: {out.status}" + (f", kept {out.kept}" if out.kept else ""))

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from hippograph.cli.app import app, new_typer, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
 from hippograph.schema import RuleCategory, Severity
+
+if TYPE_CHECKING:
+    from hippograph.guard.check_patch import Verdict
+    from hippograph.guard.safe_run import RunReport
+    from hippograph.kinds.rules import RuleList
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 rule_app = new_typer(
@@ -35,9 +42,7 @@ def fail(
     """Record a failure (negative memory); refused without --commit or --test."""
     with open_memory(ctx) as memory:
         result = memory.fail(what, why=why, fix=fix, commit=commit, test=test, symbols=symbol or [])
-    print_json(result.as_dict()) if as_json else typer.echo(
-        f"{result.action} {result.id} (failure)"
-    )
+    render(result, as_json=as_json)
 
 
 @rule_app.command("add")
@@ -83,29 +88,23 @@ def add(
             language=language,
             from_failure=from_failure,
         )
-    print_json(result.as_dict()) if as_json else typer.echo(f"{result.action} {result.id} (rule)")
+    render(result, as_json=as_json)
 
 
 @rule_app.command("list")
 def list_(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Rules in force, most severe first."""
     with open_memory(ctx) as memory:
-        rows = memory.rules()
-    if as_json:
-        print_json(rows)
-        return
+        render(memory.rules(), as_json=as_json)
+
+
+@view("hippograph.kinds.rules.RuleList")
+def _rules(rows: RuleList) -> None:
     print_table(
         None,
         ["id", "severity", "category", "scope", "check", "rule"],
         [
-            [
-                r["id"],
-                r["severity"],
-                r["category"],
-                r["applies_to"],
-                r.get("check_kind") or "advisory",
-                r["text"][:80],
-            ]
+            [r.id, r.severity, r.category, r.applies_to, r.check_kind or "advisory", r.text[:80]]
             for r in rows
         ],
     )
@@ -142,26 +141,28 @@ def check_patch(
             ) from exc
     with open_memory(ctx) as memory:
         out = memory.check_patch(text, confirm=confirm or [], reason=reason)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(
-            f"{out['verdict'].upper()}: {len(out['violations'])} violation(s), {len(out['warnings'])} warning(s)"
-            f" in {', '.join(out['files'])}"
-        )
-        for v in out["violations"]:
-            flag = " (overridden)" if v["confirmed"] else ""
-            typer.echo(f"  [{v['severity']}] {v['rule']}: {v['message']}{flag}")
-        for w in out["warnings"]:
-            typer.echo(f"  [warning] {w['message']}")
-        for r in out["reminders"]:
-            typer.echo(f"  [policy] {r['message']}")
-        if out["repair_plan"]:
-            typer.echo("repair plan:")
-            for step in out["repair_plan"]:
-                typer.echo(f"  - {step}")
-    if out["verdict"] == "block":
+    render(out, as_json=as_json)
+    if out.verdict == "block":
         raise typer.Exit(3)
+
+
+@view("hippograph.guard.check_patch.Verdict")
+def _verdict(out: Verdict) -> None:
+    typer.echo(
+        f"{out.verdict.upper()}: {len(out.violations)} violation(s), "
+        f"{len(out.warnings)} warning(s) in {', '.join(out.files)}"
+    )
+    for v in out.violations:
+        flag = " (overridden)" if v["confirmed"] else ""
+        typer.echo(f"  [{v['severity']}] {v['rule']}: {v['message']}{flag}")
+    for w in out.warnings:
+        typer.echo(f"  [warning] {w['message']}")
+    for r in out.reminders:
+        typer.echo(f"  [policy] {r['message']}")
+    if out.repair_plan:
+        typer.echo("repair plan:")
+        for step in out.repair_plan:
+            typer.echo(f"  - {step}")
 
 
 @app.command("safe-run")
@@ -201,15 +202,17 @@ def safe_run(
             timeout_s=timeout,
             message=message,
         )
-    if as_json:
-        print_json(out)
-    else:
-        for step in out["steps"]:
-            typer.echo(f"  {step['step']}: {'ok' if step['ok'] else 'FAILED'}")
-        typer.echo(
-            f"{out['outcome']}"
-            + (f" {out['commit'][:12]}" if out.get("commit") else "")
-            + (f"; recorded failure {out['failure_id']}" if out.get("failure_id") else "")
-        )
-    if out["outcome"] in ("blocked", "failed"):
+    render(out, as_json=as_json)
+    if out.outcome in ("blocked", "failed"):
         raise typer.Exit(3)
+
+
+@view("hippograph.guard.safe_run.RunReport")
+def _run(out: RunReport) -> None:
+    for step in out.steps:
+        typer.echo(f"  {step.step}: {'ok' if step.ok else 'FAILED'}")
+    typer.echo(
+        out.outcome
+        + (f" {out.commit[:12]}" if out.commit else "")
+        + (f"; recorded failure {out.failure_id}" if out.failure_id else "")
+    )

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from hippograph.cli.app import app, new_typer, open_memory
-from hippograph.cli.output import print_json, print_table
+from hippograph.cli.output import print_table, render, view
+
+if TYPE_CHECKING:
+    from hippograph.ingest.import_adr import AdrImport
+    from hippograph.ingest.import_git import GitImport
+    from hippograph.ingest.import_markdown import MarkdownReport
+    from hippograph.ingest.import_transcript import TranscriptReport
+    from hippograph.ops.snapshot import SnapshotReport
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 import_app = new_typer("Import memory from files: Markdown memory files, agent transcripts.")
@@ -27,10 +35,11 @@ def import_markdown(
 ) -> None:
     """One unit per bullet or paragraph with path#Lx-Ly; re-import touches only changed files."""
     with open_memory(ctx, embed=not no_embed) as memory:
-        report = memory.import_markdown(paths)
-    if as_json:
-        print_json({"files": report.files, "totals": report.totals()})
-        return
+        render(memory.import_markdown(paths), as_json=as_json)
+
+
+@view("hippograph.ingest.import_markdown.MarkdownReport")
+def _markdown(report: MarkdownReport) -> None:
     cols = ["created", "unchanged", "moved", "superseded", "deprecated", "strengthened"]
     print_table(
         None,
@@ -63,17 +72,19 @@ def import_transcript(
     """Every turn becomes an episode chained with NEXT; malformed lines are reported with their number."""
     with open_memory(ctx, embed=not no_embed) as memory:
         report = memory.import_transcript(path, scope=scope, strict=strict)
-    if as_json:
-        print_json(report.as_dict())
-    else:
-        typer.echo(
-            f"{report.path}: {report.imported} turn(s) imported in {report.sessions} session(s), "
-            f"{report.already_present} already present, {report.skipped} event(s) skipped"
-        )
-        for problem in report.problems:
-            typer.echo(f"  {report.path}:{problem['line']}: {problem['message']}", err=True)
+    render(report, as_json=as_json)
     if report.problems:
         raise typer.Exit(1 if report.imported == 0 and report.already_present == 0 else 0)
+
+
+@view("hippograph.ingest.import_transcript.TranscriptReport")
+def _transcript(report: TranscriptReport) -> None:
+    typer.echo(
+        f"{report.path}: {report.imported} turn(s) imported in {report.sessions} session(s), "
+        f"{report.already_present} already present, {report.skipped} event(s) skipped"
+    )
+    for problem in report.problems:
+        typer.echo(f"  {report.path}:{problem['line']}: {problem['message']}", err=True)
 
 
 @app.command("export")
@@ -84,13 +95,7 @@ def export(
 ) -> None:
     """Write all memory as sorted JSONL per kind: two exports of the same memory are byte-identical."""
     with open_memory(ctx) as memory:
-        counts = memory.export(directory)
-    if as_json:
-        print_json(counts)
-    else:
-        typer.echo(
-            f"exported {sum(counts.values())} records in {len(counts)} file(s) to {directory}"
-        )
+        render(memory.export(directory), as_json=as_json)
 
 
 @app.command("import-snapshot")
@@ -101,11 +106,15 @@ def import_snapshot(
 ) -> None:
     """Restore an export into an empty database: ids, properties, edges and history, exactly."""
     with open_memory(ctx) as memory:
-        counts = memory.import_snapshot(directory)
-    if as_json:
-        print_json(counts)
+        render(memory.import_snapshot(directory), as_json=as_json)
+
+
+@view("hippograph.ops.snapshot.SnapshotReport")
+def _snapshot(out: SnapshotReport) -> None:
+    if out.action == "exported":
+        typer.echo(f"exported {out.records} records in {len(out.files)} file(s) to {out.directory}")
     else:
-        typer.echo(f"imported {sum(counts.values())} records from {directory}")
+        typer.echo(f"imported {out.records} records from {out.directory}")
 
 
 @import_app.command("adr")
@@ -116,14 +125,15 @@ def import_adr(
 ) -> None:
     """One decision per record with its alternatives and line refs; idempotent; "superseded by" becomes a link."""
     with open_memory(ctx) as memory:
-        out = memory.import_adrs(directory)
-    if as_json:
-        print_json(out)
-    else:
-        typer.echo(
-            f"{len(out['created'])} created, {len(out['updated'])} updated, {len(out['unchanged'])} unchanged, "
-            f"{len(out['linked'])} supersession link(s), {len(out['deprecated'])} deprecated"
-        )
+        render(memory.import_adrs(directory), as_json=as_json)
+
+
+@view("hippograph.ingest.import_adr.AdrImport")
+def _adrs(out: AdrImport) -> None:
+    typer.echo(
+        f"{len(out.created)} created, {len(out.updated)} updated, {len(out.unchanged)} unchanged, "
+        f"{len(out.linked)} supersession link(s), {len(out.deprecated)} deprecated"
+    )
 
 
 @import_app.command("git")
@@ -139,13 +149,14 @@ def import_git(
 ) -> None:
     """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
     with open_memory(ctx) as memory:
-        out = memory.import_git(since=since, max_count=max_count)
-    if as_json:
-        print_json(out)
-        return
+        render(memory.import_git(since=since, max_count=max_count), as_json=as_json)
+
+
+@view("hippograph.ingest.import_git.GitImport")
+def _git_failures(out: GitImport) -> None:
     typer.echo(
-        f"{out['commits']} commit(s) read; {len(out['proposed'])} failure(s) proposed, "
-        f"{len(out['strengthened'])} already known; confirm them with `hippo confirm ID`"
+        f"{out.commits} commit(s) read; {len(out.proposed)} failure(s) proposed, "
+        f"{len(out.strengthened)} already known; confirm them with `hippo confirm ID`"
     )
-    for p in out["proposed"]:
-        typer.echo(f"  {p['id']} ({p['kind']} {p['commit']}): {p['what'][:80]}")
+    for p in out.proposed:
+        typer.echo(f"  {p.id} ({p.kind} {p.commit}): {p.what[:80]}")

@@ -2,12 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from hippograph.cli.app import app, settings_of
-from hippograph.cli.output import print_json, print_kv, print_table
+from hippograph.cli.output import print_kv, print_table, render, view
+
+if TYPE_CHECKING:
+    from hippograph.hooks.warmup import WarmUp
+    from hippograph.ops.maintenance import MaintenanceRuns
+    from hippograph.ops.status import StatusReport
+
+
+@dataclass(frozen=True)
+class InitReport:
+    """What ``hippo init`` did: the schema statements applied, and the recall warm-up."""
+
+    applied: list[str]
+    warm_up: WarmUp
+
+    def as_dict(self) -> dict[str, Any]:
+        """The --json shape."""
+        return {"applied": self.applied, "warm_up": asdict(self.warm_up)}
+
+
+@view("hippograph.cli.status.InitReport")
+def _initialised(out: InitReport) -> None:
+    typer.echo(
+        f"Schema applied: {len(out.applied)} statements, every index ONLINE. "
+        f"Warm-up: {out.warm_up.summary()}."
+    )
 
 
 @app.command("init")
@@ -15,21 +41,13 @@ def init(
     ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
 ) -> None:
     """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan recall once."""
-    from dataclasses import asdict
-
     from hippograph.hooks import warmup
     from hippograph.memory import Memory
 
     settings = settings_of(ctx)
     with Memory.connect(settings, ensure_schema_=False) as memory:
         files = memory.init()
-    warmed = warmup.warm(settings)
-    if as_json:
-        print_json({"applied": files, "warm_up": asdict(warmed)})
-    else:
-        typer.echo(
-            f"Schema applied: {len(files)} statements, every index ONLINE. Warm-up: {warmed.summary()}."
-        )
+    render(InitReport(applied=files, warm_up=warmup.warm(settings)), as_json=as_json)
 
 
 @app.command("status")
@@ -41,16 +59,13 @@ def status(
     from hippograph.memory import Memory
 
     with Memory.connect(settings, ensure_schema_=False) as memory:
-        report = memory.status()
-    if as_json:
-        print_json(report)
-        return
-    _print_status(report)
+        render(memory.status(), as_json=as_json)
 
 
-def _print_status(r: dict[str, Any]) -> None:
-    s = r["server"]
-    e = r["embedding"]
+@view("hippograph.ops.status.StatusReport")
+def _status(r: StatusReport) -> None:
+    s = r.server
+    e = r.embedding
     print_kv(
         "hippograph status",
         [
@@ -58,21 +73,21 @@ def _print_status(r: dict[str, Any]) -> None:
             ("database", s["database"]),
             (
                 "schema",
-                f"version {r['schema_version']}"
-                if r["schema_version"]
+                f"version {r.schema_version}"
+                if r.schema_version
                 else "not applied: run `hippo init`",
             ),
-            ("full-text", f"{r['fulltext']['index']} {r['fulltext']['state'] or 'missing'}"),
+            ("full-text", f"{r.fulltext['index']} {r.fulltext['state'] or 'missing'}"),
             (
                 "vector",
                 f"{e['vector_index_state'] or 'missing'}; model {e['model']} "
                 f"{'found' if e['model_path'] else 'not installed'}; "
                 f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding",
             ),
-            ("maintenance", _last_run(r["last_maintenance"])),
+            ("maintenance", _last_run(r.last_maintenance)),
             (
                 "claims",
-                f"{r['counts']['units_with_failed_claims']} current unit(s) with a claim found false "
+                f"{r.counts['units_with_failed_claims']} current unit(s) with a claim found false "
                 "(hippo verify)",
             ),
         ],
@@ -88,18 +103,18 @@ def _print_status(r: dict[str, Any]) -> None:
                 ",".join(ix["labels"] or []),
                 ",".join(ix["properties"] or []),
             ]
-            for ix in r["indexes"]
+            for ix in r.indexes
         ],
     )
-    labels = r["counts"]["labels"]
+    labels = r.counts["labels"]
     print_table("Nodes per label", ["label", "count"], [[k, v] for k, v in sorted(labels.items())])
-    if r["counts"]["memory"]:
+    if r.counts["memory"]:
         print_table(
             "Memory by kind, lifecycle and truth",
             ["kind", "lifecycle", "truth_status", "count"],
             [
                 [m["kind"], m["lifecycle"], m["truth_status"], m["count"]]
-                for m in r["counts"]["memory"]
+                for m in r.counts["memory"]
             ],
         )
 
@@ -127,13 +142,14 @@ def maintain(
     from hippograph.cli.app import open_memory
 
     with open_memory(ctx) as memory:
-        runs = memory.maintain(job=job, dry_run=dry_run)
-    if as_json:
-        print_json(runs)
-        return
-    verb = "would change" if dry_run else "changed"
+        render(memory.maintain(job=job, dry_run=dry_run), as_json=as_json)
+
+
+@view("hippograph.ops.maintenance.MaintenanceRuns")
+def _runs(runs: MaintenanceRuns) -> None:
+    verb = "would change" if any(r.dry_run for r in runs) else "changed"
     print_table(
         None,
         ["job", verb, "seconds", "notes"],
-        [[r["job"], r["changed"], r["duration_s"], r["notes"]] for r in runs],
+        [[r.job, r.changed, r.duration_s, r.notes] for r in runs],
     )

@@ -162,12 +162,12 @@ def main() -> None:
 
         section("hippo check-patch (yaml.safe_load -> yaml.load)")
         verdict = memory.check_patch(BAD_PATCH)
-        print(f"  verdict: {verdict['verdict'].upper()}")
-        for v in verdict["violations"]:
+        print(f"  verdict: {verdict.verdict.upper()}")
+        for v in verdict.violations:
             print(f"  [{v['severity']}] {v['message']}")
-        for w in verdict["warnings"]:
+        for w in verdict.warnings:
             print(f"  [warning] {w['message']}")
-        for step in verdict["repair_plan"]:
+        for step in verdict.repair_plan:
             print(f"  repair: {step}")
 
         section("hippo verify  (claims memories make about the repository)")

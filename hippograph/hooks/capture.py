@@ -150,7 +150,7 @@ def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
             continue
         episode = episode_id(scope, display, turn.session, turn.turn)
         try:
-            edges = memory.get(episode)["edges"]
+            edges = memory.get(episode).edges
         except NotFoundError:  # the import did not file this turn: nothing to link a statement to
             log.warning(
                 "%s: turn %s of session %s has no episode; skipped",

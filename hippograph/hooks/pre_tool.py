@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.code.walk import repo_root
+from hippograph.guard.check_patch import Verdict
 from hippograph.guard.pre_edit import PreEdit
 from hippograph.memory import Memory
 from hippograph.schema.defaults import is_debug
@@ -55,7 +56,7 @@ def handle(
         bundle = None
         if planned.before is not None:  # a new file has nothing attached to it yet
             bundle = _guard(lambda: memory.pre_edit(f"{planned.rel}:{planned.start}-{planned.end}"))
-        if verdict is not None and verdict["verdict"] == "block":
+        if verdict is not None and verdict.verdict == "block":
             return {
                 "hookSpecificOutput": {
                     "hookEventName": EVENT,
@@ -126,19 +127,19 @@ def unified_diff(planned: PlannedEdit) -> str:
     return "".join(out)
 
 
-def deny_reason(rel: str, verdict: dict[str, Any]) -> str:
+def deny_reason(rel: str, verdict: Verdict) -> str:
     """One paragraph: the violated rules with their severity, and the repair plan."""
     blocking = [
         v
-        for v in verdict["violations"]  # the rule engine's own test for what blocks
+        for v in verdict.violations  # the rule engine's own test for what blocks
         if v["severity"] in ("critical", "high") and not v["confirmed"] and not v.get("unconfirmed")
     ]
-    others = [v for v in verdict["violations"] if v not in blocking]
+    others = [v for v in verdict.violations if v not in blocking]
     rules = "; ".join(_violation(v) for v in [*blocking, *others])
     plan = " ".join(
-        f"({n}) {step.rstrip('.')}." for n, step in enumerate(verdict["repair_plan"], start=1)
+        f"({n}) {step.rstrip('.')}." for n, step in enumerate(verdict.repair_plan, start=1)
     )
-    history = " ".join(f"Also: {_one_line(w['message'])}." for w in verdict["warnings"])
+    history = " ".join(f"Also: {_one_line(w['message'])}." for w in verdict.warnings)
     return (
         f"hippograph blocked this edit of {rel}: it violates {len(blocking)} blocking rule"
         f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} {history + ' ' if history else ''}"
@@ -147,21 +148,19 @@ def deny_reason(rel: str, verdict: dict[str, Any]) -> str:
     )
 
 
-def context_text(
-    planned: PlannedEdit, bundle: PreEdit | None, verdict: dict[str, Any] | None
-) -> str:
+def context_text(planned: PlannedEdit, bundle: PreEdit | None, verdict: Verdict | None) -> str:
     """What memory knows about the edited code, as compact lines within ``CONTEXT_BUDGET`` characters."""
     items: list[str] = []
     if verdict is not None:
-        items += [f"- warning {_violation(v)}" for v in verdict["violations"]]
-        items += [f"- warning: {w['message']}" for w in verdict["warnings"]]
+        items += [f"- warning {_violation(v)}" for v in verdict.violations]
+        items += [f"- warning: {w['message']}" for w in verdict.warnings]
     if bundle is not None:
         items += [
             f"- decision {d['id']}: {_one_line(d['text'])}"
             + (f" (because: {_one_line(d['reasoning'])})" if d.get("reasoning") else "")
             for d in bundle.decisions
         ]
-        listed = {w.get("failure") for w in (verdict or {}).get("warnings", [])}
+        listed = {w.get("failure") for w in (verdict.warnings if verdict else [])}
         items += [
             f"- failure {f['id']}: {_one_line(f['text'])}"
             + (f" (fix: {_one_line(f['fix'])})" if f.get("fix") else "")
@@ -187,7 +186,7 @@ def context_text(
     return _fit(head + ":", items, CONTEXT_BUDGET)
 
 
-def _check(memory: Memory, planned: PlannedEdit) -> dict[str, Any] | None:
+def _check(memory: Memory, planned: PlannedEdit) -> Verdict | None:
     diff = unified_diff(planned)
     return memory.check_patch(diff) if diff else None
 

@@ -18,10 +18,21 @@ from hippograph.ingest.adr import Adr, discover_adrs, parse_adr
 from hippograph.kinds import decisions
 from hippograph.repo.sources import format_line_ref
 from hippograph.schema import Lifecycle, TruthStatus, new_id
+from hippograph.schema.results import Result
 from hippograph.units import pipeline, policy, store
 from hippograph.units.pipeline import WriteContext
 
 _NUMBER = re.compile(r"(\d+)")
+
+
+class AdrImport(Result):
+    """Decisions an ADR import created, kept, updated (superseded), linked and deprecated."""
+
+    created: list[str]
+    unchanged: list[str]
+    updated: list[str]
+    linked: list[dict[str, str]]  # {"old": id, "new": id}: an ADR "superseded by" another
+    deprecated: list[str]
 
 
 def _ref(adr: Adr) -> str:
@@ -46,9 +57,9 @@ def _target(reference: str, by_number: dict[int, str], by_name: dict[str, str]) 
     return by_number.get(int(match.group(1))) if match else None
 
 
-def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) -> dict[str, Any]:
+def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) -> AdrImport:
     """Import every record in ``directory``; returns what was created, kept, superseded and linked."""
-    report: dict[str, Any] = {
+    report: dict[str, list[Any]] = {
         "created": [],
         "unchanged": [],
         "updated": [],
@@ -82,10 +93,10 @@ def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) ->
             )
             graph.write_tx(close)
             report["linked"].append({"old": unit, "new": newer})
-    return report
+    return AdrImport.model_validate(report)
 
 
-def _import_one(graph: Graph, ctx: WriteContext, adr: Adr, report: dict[str, Any]) -> str:
+def _import_one(graph: Graph, ctx: WriteContext, adr: Adr, report: dict[str, list[Any]]) -> str:
     text = adr.decision or adr.title
     existing = [
         r["unit"]

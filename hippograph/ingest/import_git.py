@@ -18,7 +18,27 @@ from hippograph.graph.client import Graph
 from hippograph.ingest.gitlog import Commit, classify, read_commits
 from hippograph.kinds.failures import record_failure
 from hippograph.schema import SourceKind, TruthStatus
+from hippograph.schema.results import Result
 from hippograph.units.pipeline import WriteContext
+
+
+class ProposedFailure(Result):
+    """A failure read from a revert or fix commit, linked to the symbols the commit changed."""
+
+    id: str
+    commit: str
+    kind: str  # revert or fix
+    what: str
+    symbols: list[str]
+
+
+class GitImport(Result):
+    """Commits read, failures proposed (new) or strengthened (known), and commits skipped."""
+
+    commits: int
+    proposed: list[ProposedFailure]
+    strengthened: list[ProposedFailure]
+    skipped: int
 
 
 def _touched_symbols(
@@ -58,15 +78,16 @@ def import_git(
     since: str | None,
     max_count: int | None,
     index: Callable[[Path], Any],
-) -> dict[str, Any]:
+) -> GitImport:
     """Read history and propose one failure per revert or fix commit."""
-    report: dict[str, Any] = {"commits": 0, "proposed": [], "strengthened": [], "skipped": 0}
+    proposed: list[ProposedFailure] = []
+    strengthened: list[ProposedFailure] = []
+    skipped = 0
     commits = read_commits(repo, since=since, max_count=max_count)
-    report["commits"] = len(commits)
     for commit in commits:
         signal = classify(commit)
         if signal is None:
-            report["skipped"] += 1
+            skipped += 1
             continue
         symbols = _touched_symbols(graph, repo, commit, index)
         what = signal.what if signal.kind == "fix" else f"reverted: {signal.what}"
@@ -85,12 +106,13 @@ def import_git(
             source_ref=f"commit:{commit.sha}",
             truth=TruthStatus.HYPOTHESIS,
         )
-        entry = {
-            "id": result.id,
-            "commit": commit.sha[:12],
-            "kind": signal.kind,
-            "what": what,
-            "symbols": symbols,
-        }
-        (report["proposed"] if result.action == "created" else report["strengthened"]).append(entry)
-    return report
+        entry = ProposedFailure(
+            id=result.id, commit=commit.sha[:12], kind=signal.kind, what=what, symbols=symbols
+        )
+        (proposed if result.action == "created" else strengthened).append(entry)
+    return GitImport(
+        commits=len(commits),
+        proposed=proposed,
+        strengthened=strengthened,
+        skipped=skipped,
+    )

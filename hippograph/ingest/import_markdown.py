@@ -35,6 +35,10 @@ class MarkdownReport:
             "skipped_files": sum(1 for f in self.files if f["status"] == "unchanged"),
         }
 
+    def as_dict(self) -> dict[str, Any]:
+        """Plain dict for JSON output: each file, and the totals."""
+        return {"files": self.files, "totals": self.totals()}
+
 
 def _display_path(path: Path, base: Path) -> str:
     try:

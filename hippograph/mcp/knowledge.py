@@ -6,15 +6,14 @@ and what an abstain means.
 
 from __future__ import annotations
 
+from hippograph.kinds.decisions import Outcome
 from hippograph.mcp.models import (
     GetMemoryInput,
-    GetMemoryOutput,
     ProposeFactInput,
     ProposeRuleInput,
     RecordDecisionInput,
     RecordFailureInput,
     RecordOutcomeInput,
-    RecordOutcomeOutput,
     SearchMemoryInput,
     SearchMemoryOutput,
     SupersedeFactInput,
@@ -24,6 +23,7 @@ from hippograph.mcp.models import (
 )
 from hippograph.mcp.registry import mcp_source_ref, plain, spec, when
 from hippograph.memory import Memory
+from hippograph.units.history import UnitView
 
 
 def search_memory(memory: Memory, args: SearchMemoryInput) -> SearchMemoryOutput:
@@ -63,7 +63,7 @@ def search_memory(memory: Memory, args: SearchMemoryInput) -> SearchMemoryOutput
     return SearchMemoryOutput.model_validate(data)
 
 
-def get_memory(memory: Memory, args: GetMemoryInput) -> GetMemoryOutput:
+def get_memory(memory: Memory, args: GetMemoryInput) -> UnitView:
     """Fetch one memory unit by id: all its properties, its edges, and the exact source lines.
 
     Call it after search_memory or why when you need the whole unit: who said it (source_kind,
@@ -72,10 +72,10 @@ def get_memory(memory: Memory, args: GetMemoryInput) -> GetMemoryOutput:
     With as_of it rebuilds the unit as it was then, and `believed` says whether memory believed
     it at that moment. An unknown id is an error naming the id.
     """
-    data = plain(memory.get(args.id, as_of=when(memory, args.as_of)))
+    data = plain(memory.get(args.id, as_of=when(memory, args.as_of)).model_dump())
     # Memory.get names the kind by label ("Fact"); search and the unit itself say "fact": use one spelling.
     data["kind"] = data["unit"].get("kind") or data["kind"]
-    return GetMemoryOutput.model_validate(data)
+    return UnitView.model_validate(data)
 
 
 def propose_fact(memory: Memory, args: ProposeFactInput) -> WriteOutput:
@@ -147,13 +147,13 @@ def record_decision(memory: Memory, args: RecordDecisionInput) -> WriteOutput:
     return WriteOutput.model_validate(result.as_dict())
 
 
-def record_outcome(memory: Memory, args: RecordOutcomeInput) -> RecordOutcomeOutput:
+def record_outcome(memory: Memory, args: RecordOutcomeInput) -> Outcome:
     """Record how a decision turned out (dated; an earlier outcome stays in the history).
 
     Call it when the consequences of a recorded decision become known: it worked, it caused
     an incident, it was reverted. The id must be a decision's id (from why or record_decision).
     """
-    return RecordOutcomeOutput.model_validate(plain(memory.record_outcome(args.id, args.outcome)))
+    return memory.record_outcome(args.id, args.outcome)
 
 
 def why(memory: Memory, args: WhyInput) -> WhyOutput:

@@ -1,6 +1,8 @@
 """Inputs and outputs of the MCP tools: validated on the way in, typed on the way out (STYLE §6).
 
-Field descriptions end up in each tool's JSON schema, which is what the agent reads.
+Field descriptions end up in each tool's JSON schema, which is what the agent reads. A tool whose
+answer is exactly what ``Memory`` returns uses that result as its output (``UnitView``,
+``Outcome``, ``Verdict``, ``StatusReport``); the models here are the outputs only the tools shape.
 """
 
 from __future__ import annotations
@@ -341,17 +343,6 @@ class SearchMemoryOutput(BaseModel):
     task_id: str | None = Field(default=None, description="The review task an abstain opened.")
 
 
-class GetMemoryOutput(BaseModel):
-    id: str
-    kind: str | None
-    labels: list[str]
-    unit: dict[str, Any]
-    edges: list[dict[str, Any]]
-    source_lines: str | None = Field(description="The exact lines of source_ref, when readable.")
-    believed: bool | None = Field(description="Whether memory believed it at as_of (or now).")
-    as_of: datetime | None
-
-
 class WriteOutput(BaseModel):
     id: str = Field(description="The unit written (or the existing one a re-mention strengthened).")
     action: str = Field(description="created, strengthened, superseded or unchanged.")
@@ -363,12 +354,6 @@ class WriteOutput(BaseModel):
     tasks: list[str] = Field(
         description="Review tasks opened, e.g. not linked to anything: add about."
     )
-
-
-class RecordOutcomeOutput(BaseModel):
-    id: str
-    outcome: str
-    outcome_at: datetime
 
 
 class WhyOutput(BaseModel):
@@ -391,29 +376,6 @@ class WhyOutput(BaseModel):
     )
     reason: str | None
     task_id: str | None
-
-
-class CheckPatchOutput(BaseModel):
-    model_config = ConfigDict(extra="allow")  # the rule engine may report more than this
-
-    verdict: Literal["allow", "warn", "block"] = Field(
-        description="block: do not apply; follow repair_plan."
-    )
-    files: list[str] = Field(default_factory=list)
-    symbols: list[str] = Field(default_factory=list, description="Symbols the patch touches.")
-    violations: list[dict[str, Any]] = Field(
-        description="Rules the patch breaks: rule, severity, file, line, message."
-    )
-    warnings: list[dict[str, Any]] = Field(
-        description="E.g. the code broke before: the failure and its fix."
-    )
-    reminders: list[dict[str, Any]] = Field(
-        default_factory=list, description="Advisory rules that apply here."
-    )
-    repair_plan: list[str] = Field(
-        default_factory=list, description="One step per violation: what to change."
-    )
-    overrides: list[str] = Field(default_factory=list)
 
 
 class PreEditOutput(BaseModel):
@@ -457,17 +419,6 @@ class ReviewItem(BaseModel):
 class ReviewListOutput(BaseModel):
     items: list[ReviewItem]
     count: int
-
-
-class MemoryStatusOutput(BaseModel):
-    server: dict[str, Any]
-    schema_version: int | str | None
-    all_indexes_online: bool
-    indexes: list[dict[str, Any]]
-    counts: dict[str, Any]
-    fulltext: dict[str, Any]
-    embedding: dict[str, Any]
-    last_maintenance: list[dict[str, Any]]
 
 
 class RunCypherOutput(BaseModel):

@@ -6,14 +6,11 @@ Each docstring is the tool description an agent reads.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hippograph.errors import HippographError
+from hippograph.guard.check_patch import Verdict
 from hippograph.mcp.models import (
     CheckPatchInput,
-    CheckPatchOutput,
     ListReviewInput,
-    MemoryStatusOutput,
     NoInput,
     NotesOutput,
     PreEditInput,
@@ -28,9 +25,10 @@ from hippograph.mcp.models import (
 )
 from hippograph.mcp.registry import plain, spec
 from hippograph.memory import Memory
+from hippograph.ops.status import StatusReport
 
 
-def check_patch(memory: Memory, args: CheckPatchInput) -> CheckPatchOutput:
+def check_patch(memory: Memory, args: CheckPatchInput) -> Verdict:
     """Check a patch against the project's rules and known failures BEFORE you apply it.
 
     Call it with the unified diff (git diff output, paths relative to the repository) of the
@@ -48,7 +46,7 @@ def check_patch(memory: Memory, args: CheckPatchInput) -> CheckPatchOutput:
             "check_patch is not available in this version of hippograph; call pre_edit for the rules and "
             "failures that apply to the files you change."
         )
-    return CheckPatchOutput.model_validate(plain(run(args.diff, confirm=[])))
+    return Verdict.model_validate(plain(run(args.diff, confirm=[]).model_dump()))
 
 
 def pre_edit(memory: Memory, args: PreEditInput) -> PreEditOutput:
@@ -89,18 +87,14 @@ def read_my_notes(memory: Memory, args: ReadMyNotesInput) -> NotesOutput:
 def _notes(
     memory: Memory, agent: str, *, action: str | None = None, superseded: list[str] | None = None
 ) -> NotesOutput:
-    unit = memory.agent_notes(agent) or {}
-    return NotesOutput.model_validate(
-        plain(
-            {
-                "agent": agent,
-                "notes": unit.get("text"),
-                "id": unit.get("id"),
-                "recorded_at": unit.get("recorded_at"),
-                "action": action,
-                "superseded": superseded or [],
-            }
-        )
+    notes = memory.agent_notes(agent)
+    return NotesOutput(
+        agent=agent,
+        notes=notes.notes if notes else None,
+        id=notes.id if notes else None,
+        recorded_at=notes.recorded_at if notes else None,
+        action=action,
+        superseded=superseded or [],
     )
 
 
@@ -126,19 +120,19 @@ def list_tasks(memory: Memory, args: ListReviewInput) -> ReviewListOutput:
 
 def _review(memory: Memory, kind: str, limit: int) -> ReviewListOutput:
     # Memory.review has no kind filter: read the open queue and keep one kind.
-    rows: list[dict[str, Any]] = [r for r in memory.review(limit=1000) if r["kind"] == kind][:limit]
-    items = [{**r["item"], "kind": r["kind"], "involves": r["involves"]} for r in rows]
+    rows = [r for r in memory.review(limit=1000) if r.kind == kind][:limit]
+    items = [{**r.item, "kind": r.kind, "involves": r.involves} for r in rows]
     return ReviewListOutput.model_validate(plain({"items": items, "count": len(items)}))
 
 
-def memory_status(memory: Memory, args: NoInput) -> MemoryStatusOutput:
+def memory_status(memory: Memory, args: NoInput) -> StatusReport:
     """Health of the memory store: server, schema, index states, counts, embedding model, maintenance.
 
     Call it when a tool reports that Neo4j or an index is unavailable, or to see how much
     memory holds (counts per kind, lifecycle and truth status). `embedding.ready: false`
     means search runs on keywords and the graph only.
     """
-    return MemoryStatusOutput.model_validate(plain(memory.status()))
+    return StatusReport.model_validate(plain(memory.status().model_dump()))
 
 
 def verify_claims(memory: Memory, args: VerifyClaimsInput) -> VerifyClaimsOutput:

@@ -7,13 +7,35 @@ from typing import Any
 from hippograph.errors import ConflictError, IngestError, NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, RelType, ReviewStatus, new_id
+from hippograph.schema.results import Result, Rows
 from hippograph.units import pipeline, store
 from hippograph.units.pipeline import WriteContext
 
 
-def list_open(graph: Graph, limit: int = 100) -> list[dict[str, Any]]:
+class ReviewEntry(Result):
+    """One open review item (Conflict, Ambiguity or Task): its properties and what it involves."""
+
+    kind: str
+    item: dict[str, Any]
+    involves: list[dict[str, Any]]
+
+
+class ReviewQueue(Rows[ReviewEntry]):
+    """Open review items, oldest first."""
+
+
+class Resolution(Result):
+    """How a review item was decided; ``kept`` is the unit that won a conflict."""
+
+    id: str
+    kind: str
+    status: str
+    kept: str | None = None
+
+
+def list_open(graph: Graph, limit: int = 100) -> ReviewQueue:
     """Open review items, oldest first, with the units they involve."""
-    return graph.read("list_open_reviews", limit=limit)
+    return ReviewQueue.model_validate(graph.read("list_open_reviews", limit=limit))
 
 
 def _load(tx: Tx, item_id: str) -> dict[str, Any]:
@@ -34,18 +56,15 @@ def resolve(
     accept: bool,
     keep: str | None = None,
     note: str | None = None,
-) -> dict[str, Any]:
+) -> Resolution:
     """Accept or reject a review item; every effect is a recorded change."""
     batch = new_id("batch")
 
-    def work(tx: Tx) -> dict[str, Any]:
+    def work(tx: Tx) -> Resolution:
         row = _load(tx, item_id)
         kind, item, involved = row["kind"], row["item"], row["involves"]
-        outcome: dict[str, Any] = {
-            "id": item_id,
-            "kind": kind,
-            "status": "accepted" if accept else "rejected",
-        }
+        decided = "accepted" if accept else "rejected"
+        kept: str | None = None
         now = ctx.clock()
         if kind == "Conflict":
             units = sorted(involved, key=lambda u: (u.get("trust", 0.0), u["recorded_at"]))
@@ -63,7 +82,7 @@ def resolve(
                         batch,
                         reason=f"conflict {item_id} resolved for {winner['id']}",
                     )
-                outcome["kept"] = winner["id"]
+                kept = winner["id"]
             for unit in units:
                 store.update_node(
                     tx,
@@ -71,7 +90,7 @@ def resolve(
                     {"in_conflict": False},
                     actor=ctx.actor,
                     batch_id=batch,
-                    reason=f"conflict {item_id} {outcome['status']}",
+                    reason=f"conflict {item_id} {decided}",
                     at=ctx.clock(),
                 )
         elif kind == "Ambiguity" and accept and len(involved) >= 2:
@@ -98,13 +117,12 @@ def resolve(
         store.update_node(
             tx,
             item_id,
-            {"status": status.value, "resolved_at": now, "resolution": note or outcome["status"]},
+            {"status": status.value, "resolved_at": now, "resolution": note or decided},
             actor=ctx.actor,
             batch_id=batch,
             at=ctx.clock(),
         )
-        outcome["status"] = status.value
         del item
-        return outcome
+        return Resolution(id=item_id, kind=kind, status=status.value, kept=kept)
 
     return graph.write_tx(work)

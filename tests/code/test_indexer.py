@@ -146,7 +146,7 @@ def test_signature_change_marks_references_stale_and_opens_a_task(
     )
     bundle = memory.pre_edit(str(root / "shop/auth.py") + ":login")
     assert [s["id"] for s in bundle.stale] == [note.id]
-    assert any(i["kind"] == "Task" and "signature" in i["item"]["text"] for i in memory.review())
+    assert any(i.kind == "Task" and "signature" in i.item["text"] for i in memory.review())
 
 
 def test_deleted_symbol_is_retired_not_deleted(
@@ -197,7 +197,7 @@ def test_code_mention_links_about_the_symbol(memory: Memory, tmp_path: Path) -> 
     unit = memory.remember(
         "`issue_token` must never log the payload", about=["auth"], source="user", source_ref="c#1"
     )
-    targets = [e["other_text"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT"]
+    targets = [e["other_text"] for e in memory.get(unit.id).edges if e["type"] == "ABOUT"]
     assert "issue_token" in targets
 
 
@@ -246,9 +246,7 @@ def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(
     [same] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/b.go")]
     assert same["id"] == sym["id"] and same["file_path"] == "cart/b.go"
     assert [e["path"] for e in graph.read("symbol_defined_in", ids=[sym["id"]])] == ["cart/b.go"]
-    assert any(
-        c.get("reason") == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100)
-    )
+    assert any(c.reason == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100))
 
 
 def imported(graph: Graph, path: str) -> list[str]:

@@ -84,19 +84,19 @@ def test_blocks_a_patch_that_reintroduces_what_broke(repo_memory: tuple[Path, Me
     )
     bad = diff_for(repo, CONFIG.replace("yaml.safe_load(handle)", "yaml.load(handle)"))
     verdict = memory.check_patch(bad)
-    assert verdict["verdict"] == "block"
-    assert [(v["rule"], v["line"]) for v in verdict["violations"]] == [(rule.id, 6)]
-    assert verdict["symbols"] == ["svc.config.load_config"]
-    assert any(w["failure"] == fail.id for w in verdict["warnings"])
-    assert verdict["repair_plan"][0].startswith(
+    assert verdict.verdict == "block"
+    assert [(v["rule"], v["line"]) for v in verdict.violations] == [(rule.id, 6)]
+    assert verdict.symbols == ["svc.config.load_config"]
+    assert any(w["failure"] == fail.id for w in verdict.warnings)
+    assert verdict.repair_plan[0].startswith(
         "svc/config.py:6: remove or rewrite `return yaml.load(handle)`"
     )
     clean = diff_for(repo, CONFIG.replace("return {**a, **b}", "return {**a, **b, 'merged': True}"))
-    assert memory.check_patch(clean)["verdict"] == "allow"
+    assert memory.check_patch(clean).verdict == "allow"
     confirmed = memory.check_patch(bad, confirm=[rule.id], reason="trusted input in tests")
-    assert confirmed["verdict"] == "warn" and confirmed["overrides"] == [rule.id]
+    assert confirmed.verdict == "warn" and confirmed.overrides == [rule.id]
     override = memory.log(unit_id=rule.id)[0]
-    assert override["op"] == "override_rule" and override["reason"] == "trusted input in tests"
+    assert override.op == "override_rule" and override.reason == "trusted input in tests"
 
 
 def test_require_and_tree_sitter_rules(repo_memory: tuple[Path, Memory]) -> None:
@@ -119,9 +119,9 @@ def test_require_and_tree_sitter_rules(repo_memory: tuple[Path, Memory]) -> None
         repo, CONFIG.replace("    return {**a, **b}", "    print(a)\n    return {**a, **b}")
     )
     verdict = memory.check_patch(patch)
-    kinds = sorted((v["check"], v["line"]) for v in verdict["violations"])
+    kinds = sorted((v["check"], v["line"]) for v in verdict.violations)
     assert kinds == [("require", None), ("ts-query", 10)]
-    assert verdict["verdict"] == "block"
+    assert verdict.verdict == "block"
 
 
 def test_bad_patches_are_refused(repo_memory: tuple[Path, Memory]) -> None:

@@ -94,7 +94,7 @@ def test_failed_claims_mark_the_unit_and_strict_recall_says_why(
     )
     result = memory.recall("where is the on-call runbook", mode="keyword")
     assert result.abstain and result.reason == "claim_failed" and result.task_id
-    assert memory.status()["counts"]["units_with_failed_claims"] == 1
+    assert memory.status().counts["units_with_failed_claims"] == 1
     loose = memory.recall("where is the on-call runbook", mode="keyword", strict=False)
     assert loose.items[0]["id"] == gone.id and loose.items[0]["failed"] == ["claims_hold"]
     assert memory.recall("issue_token auth.py", mode="keyword").items[0]["id"] == good.id

@@ -38,9 +38,9 @@ def test_import_our_own_decision_records(graph: Graph, settings: Settings, clock
     memory = mem(graph, settings, ROOT, clock)
     first = memory.import_adrs(ROOT / "docs/decisions")
     count = len(list((ROOT / "docs/decisions").glob("0*.md")))
-    assert len(first["created"]) == count
+    assert len(first.created) == count
     again = memory.import_adrs(ROOT / "docs/decisions")
-    assert again["created"] == [] and len(again["unchanged"]) == count  # idempotent
+    assert again.created == [] and len(again.unchanged) == count  # idempotent
     answer = memory.why("py2neo")
     assert answer.decision is not None and answer.decision["source_ref"].startswith(
         "docs/decisions/0001-"
@@ -63,7 +63,7 @@ def test_adr_supersession_becomes_a_link(
     )
     memory = mem(graph, settings, tmp_path, clock)
     out = memory.import_adrs(adr)
-    assert len(out["created"]) == 2 and len(out["linked"]) == 1
+    assert len(out.created) == 2 and len(out.linked) == 1
     answer = memory.why("events broker")
     assert answer.decision is not None and answer.decision["text"] == "We will use Kafka."
     assert [d["text"] for d in answer.supersedes] == ["We will use RabbitMQ."]
@@ -92,13 +92,13 @@ def test_import_git_proposes_failures_from_fixes_and_reverts(
     git(repo, "commit", "--allow-empty", "-qm", "fix typo in readme")
     memory = mem(graph, settings, repo, clock)
     out = memory.import_git()
-    kinds = sorted((p["kind"], p["what"]) for p in out["proposed"])
+    kinds = sorted((p.kind, p.what) for p in out.proposed)
     assert kinds == [("fix", "avg crashed on an empty list"), ("revert", "reverted: tweak total")]
-    fix = next(p for p in out["proposed"] if p["kind"] == "fix")
-    assert fix["symbols"] == ["calc.avg"]
-    unit = memory.get(fix["id"])["unit"]
+    fix = next(p for p in out.proposed if p.kind == "fix")
+    assert fix.symbols == ["calc.avg"]
+    unit = memory.get(fix.id).unit
     assert unit["truth_status"] == "hypothesis" and unit["kind"] == "failure"
-    assert memory.import_git()["proposed"] == []  # idempotent
+    assert memory.import_git().proposed == []  # idempotent
 
 
 def tree_digest(repo: Path) -> dict[str, str]:
@@ -124,8 +124,7 @@ def test_safe_run_commits_a_good_patch_and_restores_a_bad_one(
     good = '--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n def double(x):\n+    """Twice x."""\n     return x * 2\n'
     out = memory.safe_run(good, test="python3 test_app.py", commit=True, message="docstring")
     assert (
-        out["outcome"] == "committed"
-        and git(repo, "log", "-1", "--format=%s").strip() == "docstring"
+        out.outcome == "committed" and git(repo, "log", "-1", "--format=%s").strip() == "docstring"
     )
     (repo / "notes.txt").write_text("my local notes\n")  # an untracked file must survive
     before = tree_digest(repo)
@@ -133,14 +132,12 @@ def test_safe_run_commits_a_good_patch_and_restores_a_bad_one(
     with pytest.raises(IngestError, match="uncommitted changes"):
         memory.safe_run(bad, test="python3 test_app.py")
     out = memory.safe_run(bad, test="python3 test_app.py", allow_dirty=True)
-    assert out["outcome"] == "failed" and out["failure_id"]
+    assert out.outcome == "failed" and out.failure_id
     assert tree_digest(repo) == before  # byte for byte
-    failure = memory.get(out["failure_id"])["unit"]
+    failure = memory.get(out.failure_id).unit
     assert failure["test"] == "python3 test_app.py" and "AssertionError" in failure["why"]
     again = memory.check_patch(bad)
-    assert again["verdict"] == "warn" and any(
-        w["failure"] == out["failure_id"] for w in again["warnings"]
-    )
+    assert again.verdict == "warn" and any(w["failure"] == out.failure_id for w in again.warnings)
     with pytest.raises(IngestError, match="does not apply"):
         memory.safe_run(
             "--- a/app.py\n+++ b/app.py\n@@ -1,1 +1,1 @@\n-nothing like this\n+x\n",
@@ -162,7 +159,5 @@ def test_safe_run_times_out_a_hanging_build(
     memory = mem(graph, settings, repo, clock)
     patch = "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+two\n"
     out = memory.safe_run(patch, build="sleep 30", test="true", timeout_s=1)
-    assert out["outcome"] == "failed" and out["steps"][-1]["detail"].startswith(
-        "timed out after 1 s"
-    )
+    assert out.outcome == "failed" and out.steps[-1].detail.startswith("timed out after 1 s")
     assert (repo / "a.txt").read_text() == "one\n"

@@ -102,7 +102,7 @@ def test_user_statements_become_hypotheses_from_their_episodes(
         "session.jsonl#3",
     )
     for unit, turn in ((fact, 1), (rule, 3)):
-        edges = memory.get(unit["id"])["edges"]
+        edges = memory.get(unit["id"]).edges
         assert [(e["type"], e["target_id"]) for e in edges if e["type"] == "FROM"] == [
             ("FROM", episode_id("shop", "session.jsonl", "s1", turn))
         ]
@@ -148,7 +148,7 @@ def test_a_later_turn_repeating_a_statement_links_it_once_more(
         if u["text"] == "We deploy on Fridays only"
     )
     assert sorted(
-        e["target_id"] for e in memory.get(fact["id"])["edges"] if e["type"] == "FROM"
+        e["target_id"] for e in memory.get(fact["id"]).edges if e["type"] == "FROM"
     ) == sorted(episode_id("shop", "session.jsonl", "s1", t) for t in (1, 6))
 
 

@@ -33,8 +33,8 @@ def test_markdown_units_keep_their_line_ranges(memory: Memory, tmp_path: Path) -
     assert pg["source_ref"] == "MEMORY.md#L4-L4" and pg["title"] == "Project memory / Database"
     assert units["Tabs are forbidden; use four spaces."]["source_ref"] == "MEMORY.md#L8-L8"
     got = memory.get(pg["id"])
-    assert got["source_lines"] == "- We use Postgres 16 for OLTP."
-    assert any(e["type"] == "FROM" for e in got["edges"])
+    assert got.source_lines == "- We use Postgres 16 for OLTP."
+    assert any(e["type"] == "FROM" for e in got.edges)
 
 
 def test_reimport_unchanged_file_writes_nothing(memory: Memory, tmp_path: Path) -> None:
@@ -63,7 +63,7 @@ def test_editing_one_line_changes_one_unit(memory: Memory, tmp_path: Path) -> No
     ):
         assert now[text] == old[text]
     old_pg = memory.get(old["We use Postgres 16 for OLTP."])
-    assert any(e["type"] == "SUPERSEDED_BY" for e in old_pg["edges"])
+    assert any(e["type"] == "SUPERSEDED_BY" for e in old_pg.edges)
 
 
 def test_removed_line_is_deprecated_and_moved_line_keeps_identity(
@@ -81,7 +81,7 @@ def test_removed_line_is_deprecated_and_moved_line_keeps_identity(
     report = memory.import_markdown([path])
     assert report.files[0]["deprecated"] == 1 and report.files[0]["moved"] >= 1
     gone = memory.get(old["Migrations run with alembic."])
-    assert gone["unit"]["truth_status"] == "deprecated"
+    assert gone.unit["truth_status"] == "deprecated"
 
 
 def test_transcript_turns_become_chained_searchable_episodes(
@@ -118,7 +118,7 @@ def test_transcript_turns_become_chained_searchable_episodes(
     episodes = {u["text"]: u for u in memory.units(kind="episode", limit=10)}
     first = episodes["We should cache the token"]
     assert first["source_ref"] == "chat.jsonl#s1:1" and first["scope"] == "conv-1"
-    edges = memory.get(first["id"])["edges"]
+    edges = memory.get(first["id"]).edges
     assert [e["target_id"] for e in edges if e["type"] == "NEXT"] == [
         episodes["Agreed, 5 minutes TTL"]["id"]
     ]
@@ -133,7 +133,7 @@ def test_transcript_strict_imports_nothing_on_a_bad_line(memory: Memory, tmp_pat
     )
     with pytest.raises(IngestError, match=r"t.jsonl:2: missing field 'text'"):
         memory.import_transcript(path, strict=True)
-    assert memory.units(kind="episode") == []
+    assert list(memory.units(kind="episode")) == []
 
 
 def test_transcript_continues_a_session_across_imports(memory: Memory, tmp_path: Path) -> None:
@@ -144,7 +144,7 @@ def test_transcript_continues_a_session_across_imports(memory: Memory, tmp_path:
     b.write_text('{"session": "s", "turn": 2, "speaker": "x", "text": "two"}\n')
     memory.import_transcript(b)
     eps = {u["text"]: u["id"] for u in memory.units(kind="episode")}
-    nexts = [e for e in memory.get(eps["one"])["edges"] if e["type"] == "NEXT"]
+    nexts = [e for e in memory.get(eps["one"]).edges if e["type"] == "NEXT"]
     assert [e["target_id"] for e in nexts] == [eps["two"]]
 
 
@@ -190,10 +190,10 @@ def test_review_accept_conflict_keeps_the_chosen_unit(memory: Memory) -> None:
         source_ref="https://x",
     )
     items = memory.review()
-    conflict = next(i for i in items if i["kind"] == "Conflict")
-    assert {u["id"] for u in conflict["involves"]} == {user.id, web.id}
-    out = memory.resolve(conflict["item"]["id"], accept=True, keep=user.id)
-    assert out["kept"] == user.id and out["status"] == "accepted"
-    assert memory.get(web.id)["believed"] is False
-    assert memory.get(user.id)["unit"]["in_conflict"] is False
-    assert all(i["item"]["id"] != conflict["item"]["id"] for i in memory.review())
+    conflict = next(i for i in items if i.kind == "Conflict")
+    assert {u["id"] for u in conflict.involves} == {user.id, web.id}
+    out = memory.resolve(conflict.item["id"], accept=True, keep=user.id)
+    assert out.kept == user.id and out.status == "accepted"
+    assert memory.get(web.id).believed is False
+    assert memory.get(user.id).unit["in_conflict"] is False
+    assert all(i.item["id"] != conflict.item["id"] for i in memory.review())

@@ -113,10 +113,10 @@ def test_failure_needs_a_real_commit_or_a_test(
         "Token refresh raced with logout", why="no lock", fix="serialise refresh", commit=sha[:8]
     )
     got = memory.get(fail.id)
-    assert got["unit"]["commit"] == sha
-    assert {e["type"] for e in got["edges"]} >= {"FROM", "FIXED_BY"}
+    assert got.unit["commit"] == sha
+    assert {e["type"] for e in got.edges} >= {"FROM", "FIXED_BY"}
     by_test = memory.fail("Login 500 on empty password", test="tests/test_login.py::test_empty")
-    assert memory.get(by_test.id)["unit"]["test"] == "tests/test_login.py::test_empty"
+    assert memory.get(by_test.id).unit["test"] == "tests/test_login.py::test_empty"
 
 
 def test_rules_and_policies(memory: Memory) -> None:
@@ -134,8 +134,8 @@ def test_rules_and_policies(memory: Memory) -> None:
         forbid=r"\beval\(",
     )
     advisory = memory.add_rule("Prefer small pull requests", category="code", severity="low")
-    assert [r["id"] for r in memory.rules()][:1] == [check.id]
-    assert [p["id"] for p in memory.policies()] == [advisory.id]
+    assert [r.id for r in memory.rules()][:1] == [check.id]
+    assert [p.id for p in memory.policies()] == [advisory.id]
 
 
 def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:

@@ -253,7 +253,7 @@ async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(
         forbid=r"pickle\.loads",
     )
     assert rule["kind"] == "rule" and rule["action"] == "created"
-    assert any(r["id"] == rule["id"] and r["severity"] == "critical" for r in memory.rules())
+    assert any(r.id == rule["id"] and r.severity == "critical" for r in memory.rules())
     diff = (
         "diff --git a/app/payments.py b/app/payments.py\nnew file mode 100644\n--- /dev/null\n"
         "+++ b/app/payments.py\n@@ -0,0 +1,2 @@\n+import pickle\n+order = pickle.loads(blob)\n"

@@ -28,9 +28,9 @@ def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(
     )
     memory.confirm(rule.id)
     fact = memory.remember("Builds use Gradle 8", about=["build"], **USER)
-    first = {r["job"]: r["changed"] for r in memory.maintain()}
+    first = {r.job: r.changed for r in memory.maintain()}
     assert first["memory_score"] == 2 and first["unit_decay"] == 2
-    score = memory.get(fact.id)["unit"]["memory_score"]
+    score = memory.get(fact.id).unit["memory_score"]
     expected = (
         0.22 * 0.5
         + 0.22 * 0.9
@@ -41,12 +41,12 @@ def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(
         + 0.08 * 1.0
     )
     assert abs(score - expected) < 0.01
-    assert memory.get(fact.id)["unit"]["lifecycle"] == "working"  # score >= 0.55
-    assert memory.get(rule.id)["unit"]["lifecycle"] == "consolidated"
-    assert memory.get(rule.id)["unit"]["decay"] == 1.0  # a user's rule never decays
-    second = {r["job"]: r["changed"] for r in memory.maintain()}
+    assert memory.get(fact.id).unit["lifecycle"] == "working"  # score >= 0.55
+    assert memory.get(rule.id).unit["lifecycle"] == "consolidated"
+    assert memory.get(rule.id).unit["decay"] == 1.0  # a user's rule never decays
+    second = {r.job: r.changed for r in memory.maintain()}
     assert set(second.values()) == {0}
-    runs = memory.status()["last_maintenance"]
+    runs = memory.status().last_maintenance
     assert {r["job"] for r in runs} == {
         "embed",
         "ttl",
@@ -56,9 +56,7 @@ def test_jobs_score_and_move_lifecycles_and_second_run_is_stable(
         "lifecycle",
     }
     changes = memory.log(unit_id=fact.id)
-    assert any(
-        c["actor"] == "maintenance" and "lifecycle" in (c.get("reason") or "") for c in changes
-    )
+    assert any(c.actor == "maintenance" and "lifecycle" in (c.reason or "") for c in changes)
 
 
 def test_ttl_expiry_archives_unconfirmed_units(memory: Memory, clock: Clock) -> None:
@@ -67,20 +65,20 @@ def test_ttl_expiry_archives_unconfirmed_units(memory: Memory, clock: Clock) -> 
     memory.confirm(kept.id)
     clock.advance(days=31)
     runs = memory.maintain(job="ttl")
-    assert runs[0]["changed"] == 1
-    assert memory.get(fact.id)["unit"]["lifecycle"] == "archived"
-    assert memory.get(kept.id)["unit"]["lifecycle"] != "archived"
+    assert runs[0].changed == 1
+    assert memory.get(fact.id).unit["lifecycle"] == "archived"
+    assert memory.get(kept.id).unit["lifecycle"] != "archived"
     expiry = memory.log(unit_id=fact.id)[0]
-    memory.undo(expiry["id"])  # a job's transition is undoable like any change
-    assert memory.get(fact.id)["unit"]["lifecycle"] == "staging"
+    memory.undo(expiry.id)  # a job's transition is undoable like any change
+    assert memory.get(fact.id).unit["lifecycle"] == "staging"
 
 
 def test_dry_run_changes_nothing(memory: Memory) -> None:
     memory.remember("Lint with ruff", about=["lint"], **USER)
-    before = memory.get(memory.units()[0]["id"])["unit"]
+    before = memory.get(memory.units()[0]["id"]).unit
     runs = memory.maintain(dry_run=True)
-    assert {r["job"]: r["changed"] for r in runs}["memory_score"] == 1
-    assert memory.get(before["id"])["unit"] == before
+    assert {r.job: r.changed for r in runs}["memory_score"] == 1
+    assert memory.get(before["id"]).unit == before
 
 
 def test_edge_weights_grow_with_co_occurrence_and_fade(memory: Memory, clock: Clock) -> None:
@@ -90,11 +88,11 @@ def test_edge_weights_grow_with_co_occurrence_and_fade(memory: Memory, clock: Cl
         memory.recall("redis", mode="keyword")
     memory.maintain(job="edge_weights")
     unit = memory.units()[0]["id"]
-    related = next(e for e in memory.get(unit)["edges"] if e["type"] == "RELATED")["props"]
+    related = next(e for e in memory.get(unit).edges if e["type"] == "RELATED")["props"]
     assert related["weight"] > 0.1
     clock.advance(days=365)
     memory.maintain(job="edge_weights")
-    faded = next(e for e in memory.get(unit)["edges"] if e["type"] == "RELATED")["props"]
+    faded = next(e for e in memory.get(unit).edges if e["type"] == "RELATED")["props"]
     assert faded["weight"] < related["weight"]
 
 
@@ -114,10 +112,10 @@ def test_unit_decay_follows_the_configured_weibull_curve(
     note = mem.remember("The exporter writes JSON lines", about=["export"], **USER)
     clock.advance(days=10)
     mem.maintain(job="unit_decay")
-    assert mem.get(promise.id)["unit"]["decay"] == pytest.approx(
+    assert mem.get(promise.id).unit["decay"] == pytest.approx(
         math.exp(-((10 / 20) ** 2)), abs=1e-4
     )  # 0.7788
-    assert mem.get(note.id)["unit"]["decay"] == pytest.approx(0.5, abs=1e-4)  # one half-life
+    assert mem.get(note.id).unit["decay"] == pytest.approx(0.5, abs=1e-4)  # one half-life
     recalled = mem.recall("export fix friday", mode="keyword", strict=False, record_usage=False)
     parts = {i["id"]: i["parts"]["decay"] for i in recalled.items}
     assert parts[promise.id] == pytest.approx(

@@ -67,7 +67,7 @@ def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph
     assert first.abstain and first.reason == "no_accepted_facts" and first.task_id
     again = memory.recall("What Kubernetes version do we run?", mode="keyword")
     assert again.task_id == first.task_id  # the same need is not recorded twice
-    task = memory.get(first.task_id)["unit"]
+    task = memory.get(first.task_id).unit
     assert task["reason"] == "no_accepted_facts" and "kubernetes" in task["text"].lower()
 
 
@@ -116,7 +116,7 @@ def test_abstain_unverified_hypothesis_and_allow_uncertainty(memory: Memory) -> 
 
 def test_abstain_ambiguous_entity(memory: Memory, graph: Graph) -> None:
     unit = memory.remember("Mercury handles the billing emails", about=["Mercury"], **USER)
-    entity = next(e["target_id"] for e in memory.get(unit.id)["edges"] if e["type"] == "ABOUT")
+    entity = next(e["target_id"] for e in memory.get(unit.id).edges if e["type"] == "ABOUT")
     amb = Ambiguity(id="amb_1", text="Mercury the mail service or Mercury the bank?", score=0.7)
     graph.write_tx(
         lambda tx: (
@@ -276,7 +276,7 @@ def test_recall_rows_are_plain_and_their_datetimes_exact(
 
     assert rows and all(plain(r) for r in rows)
     sent = next(r["unit"] for r in rows if r["id"] == old.id)
-    stored = memory.get(old.id)["unit"]
+    stored = memory.get(old.id).unit
     assert (
         stored["valid_until"] is not None and sent["retired_at"] is None
     )  # superseded: now history
@@ -300,10 +300,10 @@ def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> N
     b = memory.remember("Redis runs in cluster mode", about=["redis"], **USER)
     result = memory.recall("redis", mode="keyword")
     assert set(ids(result)) == {a.id, b.id}
-    assert memory.get(a.id)["unit"]["usage_count"] == 1
-    related = [e for e in memory.get(a.id)["edges"] if e["type"] == "RELATED"]
+    assert memory.get(a.id).unit["usage_count"] == 1
+    related = [e for e in memory.get(a.id).edges if e["type"] == "RELATED"]
     assert related and related[0]["props"]["co_occurrence"] == 1
-    assert memory.feedback(a.id, helped=True)["success_count"] == 1
+    assert memory.feedback(a.id, helped=True).success_count == 1
 
 
 @pytest.mark.parametrize(

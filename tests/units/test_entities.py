@@ -83,31 +83,30 @@ def test_partial_name_with_weak_name_similarity_goes_to_review() -> None:
 def test_remember_reuses_merges_and_flags(memory: Memory, graph: Graph) -> None:
     a = memory.remember("Orders are stored in Postgres", about=["Postgres"], **USER)
     b = memory.remember("Postgres runs version 16", about=["postgres"], **USER)
-    ent_a = [e["target_id"] for e in memory.get(a.id)["edges"] if e["type"] == "ABOUT"]
-    ent_b = [e["target_id"] for e in memory.get(b.id)["edges"] if e["type"] == "ABOUT"]
+    ent_a = [e["target_id"] for e in memory.get(a.id).edges if e["type"] == "ABOUT"]
+    ent_b = [e["target_id"] for e in memory.get(b.id).edges if e["type"] == "ABOUT"]
     assert ent_a == ent_b  # exact name: one entity
     same = memory.remember("PostgreSQL replicas store the orders", about=["PostgreSQL"], **USER)
-    ent_same = [e["target_id"] for e in memory.get(same.id)["edges"] if e["type"] == "ABOUT"]
+    ent_same = [e["target_id"] for e in memory.get(same.id).edges if e["type"] == "ABOUT"]
     assert ent_same != ent_a  # linked, never merged
     assert any(
-        e["type"] == "SAME_AS" and e["target_id"] == ent_a[0]
-        for e in memory.get(ent_same[0])["edges"]
+        e["type"] == "SAME_AS" and e["target_id"] == ent_a[0] for e in memory.get(ent_same[0]).edges
     )
     c = memory.remember("Postgre SQL backups run nightly", about=["Postgre SQL"], **USER)
-    ent_c = [e["target_id"] for e in memory.get(c.id)["edges"] if e["type"] == "ABOUT"]
+    ent_c = [e["target_id"] for e in memory.get(c.id).edges if e["type"] == "ABOUT"]
     assert ent_c != ent_a
-    review = [i for i in memory.review() if i["kind"] == "Ambiguity"]
-    assert len(review) == 1 and {u["id"] for u in review[0]["involves"]} == {ent_a[0], ent_c[0]}
+    review = [i for i in memory.review() if i.kind == "Ambiguity"]
+    assert len(review) == 1 and {u["id"] for u in review[0].involves} == {ent_a[0], ent_c[0]}
     result = memory.recall("Postgre SQL backups", mode="keyword")
     assert result.abstain and result.reason == "ambiguous_entity"
-    memory.resolve(review[0]["item"]["id"], accept=True)
-    assert any(e["type"] == "SAME_AS" for e in memory.get(ent_c[0])["edges"])
+    memory.resolve(review[0].item["id"], accept=True)
+    assert any(e["type"] == "SAME_AS" for e in memory.get(ent_c[0]).edges)
 
 
 def test_same_name_with_other_neighbours_is_still_the_same_entity(memory: Memory) -> None:
     a = memory.remember("Invoices are stored in Postgres", about=["Postgres", "billing"], **USER)
     b = memory.remember("Postgres backups run at 02:00", about=["Postgres", "ops"], **USER)
-    about = lambda u: {e["other_text"] for e in memory.get(u)["edges"] if e["type"] == "ABOUT"}  # noqa: E731
+    about = lambda u: {e["other_text"] for e in memory.get(u).edges if e["type"] == "ABOUT"}  # noqa: E731
     assert "Postgres" in about(a.id) and "Postgres" in about(b.id)
-    assert [i for i in memory.review() if i["kind"] == "Ambiguity"] == []
+    assert [i for i in memory.review() if i.kind == "Ambiguity"] == []
     assert not memory.recall("postgres backups", mode="keyword").abstain

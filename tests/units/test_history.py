@@ -19,47 +19,47 @@ def test_log_lists_changes_newest_first_and_by_id(memory: Memory) -> None:
     a = memory.remember("We use pytest", about=["tests"], **USER)
     b = memory.remember("We use mypy strict", about=["typing"], **USER)
     changes = memory.log()
-    assert changes[0]["at"] >= changes[-1]["at"]
+    assert changes[0].at >= changes[-1].at
     about_a = memory.log(unit_id=a.id)
-    assert {c["target_id"] for c in about_a if c["op"] == "create_node"} == {a.id}
-    assert any(c["op"] == "create_edge" and c["source_id"] == a.id for c in about_a)
-    assert all(b.id not in (c["target_id"], c.get("source_id"), c.get("end_id")) for c in about_a)
+    assert {c.target_id for c in about_a if c.op == "create_node"} == {a.id}
+    assert any(c.op == "create_edge" and c.source_id == a.id for c in about_a)
+    assert all(b.id not in (c.target_id, c.source_id, c.end_id) for c in about_a)
 
 
 def test_undo_a_remember_retires_the_unit(memory: Memory) -> None:
     unit = memory.remember("Deploy with make release", about=["deploy"], **USER)
-    create = next(c for c in memory.log(unit_id=unit.id) if c["op"] == "create_node")
-    result = memory.undo(create["id"])
-    assert create["id"] in result["undone"]
+    create = next(c for c in memory.log(unit_id=unit.id) if c.op == "create_node")
+    result = memory.undo(create.id)
+    assert create.id in result.undone
     got = memory.get(unit.id)
-    assert got["unit"]["retired_at"] is not None and got["believed"] is False
-    assert got["edges"] == []  # the ABOUT edge was retired too
+    assert got.unit["retired_at"] is not None and got.believed is False
+    assert got.edges == []  # the ABOUT edge was retired too
     with pytest.raises(ConflictError, match="already undone"):
-        memory.undo(create["id"])
+        memory.undo(create.id)
 
 
 def test_undo_a_supersede_restores_the_old_unit(memory: Memory) -> None:
     old = memory.remember("We use Postgres", about=["db"], topic="database", **USER)
     new = memory.remember("We moved to ClickHouse", about=["db"], topic="database", **USER)
     assert new.superseded == [old.id]
-    create_new = next(c for c in memory.log(unit_id=new.id) if c["op"] == "create_node")
-    memory.undo(create_new["id"])
-    assert memory.get(old.id)["believed"] is True
-    assert memory.get(new.id)["believed"] is False
+    create_new = next(c for c in memory.log(unit_id=new.id) if c.op == "create_node")
+    memory.undo(create_new.id)
+    assert memory.get(old.id).believed is True
+    assert memory.get(new.id).believed is False
     assert [u["id"] for u in memory.units(subject="db")] == [old.id]
 
 
 def test_undo_is_refused_when_a_later_change_depends_on_it(memory: Memory) -> None:
     unit = memory.remember("Ports above 1024 only", about=["ports"], **USER)
-    create = next(c for c in memory.log(unit_id=unit.id) if c["op"] == "create_node")
+    create = next(c for c in memory.log(unit_id=unit.id) if c.op == "create_node")
     memory.confirm(unit.id)
     with pytest.raises(ConflictError, match="depends on it; undo that one first"):
-        memory.undo(create["id"])
+        memory.undo(create.id)
     confirm_change = memory.log(unit_id=unit.id)[0]
-    memory.undo(confirm_change["id"])
-    assert memory.get(unit.id)["unit"]["truth_status"] == "candidate"
-    memory.undo(create["id"])  # now nothing depends on it
-    assert memory.get(unit.id)["believed"] is False
+    memory.undo(confirm_change.id)
+    assert memory.get(unit.id).unit["truth_status"] == "candidate"
+    memory.undo(create.id)  # now nothing depends on it
+    assert memory.get(unit.id).believed is False
 
 
 def test_undo_unknown_change_is_clear(memory: Memory) -> None:
@@ -73,10 +73,10 @@ def test_rollback_reverses_everything_after_a_time(memory: Memory, clock: Clock)
     later = memory.remember("Python 3.12 minimum", about=["python"], topic="version", **USER)
     memory.confirm(keep.id)
     memory.rollback(cut)
-    assert memory.get(keep.id)["unit"]["truth_status"] == "candidate"
-    assert memory.get(later.id)["believed"] is False
+    assert memory.get(keep.id).unit["truth_status"] == "candidate"
+    assert memory.get(later.id).believed is False
     assert [u["id"] for u in memory.units()] == [keep.id]
-    assert any(c.get("undoes") for c in memory.log())  # the rollback is itself history
+    assert any(c.undoes for c in memory.log())  # the rollback is itself history
 
 
 def test_as_of_before_and_after_a_supersede(memory: Memory, clock: Clock) -> None:
@@ -85,13 +85,11 @@ def test_as_of_before_and_after_a_supersede(memory: Memory, clock: Clock) -> Non
     clock.advance(days=5)
     new = memory.supersede(old.id, "Auth uses JWT", reason="stateless API", **USER)
     after = clock.advance(days=1)
-    assert memory.get(old.id, as_of=march)["believed"] is True
-    assert memory.get(old.id, as_of=after)["believed"] is False
-    assert memory.get(new.id, as_of=after)["believed"] is True
+    assert memory.get(old.id, as_of=march).believed is True
+    assert memory.get(old.id, as_of=after).believed is False
+    assert memory.get(new.id, as_of=after).believed is True
     hist = memory.history(new.id)
-    assert (
-        hist["supersedes"][0]["id"] == old.id and hist["supersedes"][0]["reason"] == "stateless API"
-    )
+    assert hist.supersedes[0].id == old.id and hist.supersedes[0].reason == "stateless API"
 
 
 def test_branch_isolation_and_merge(
@@ -106,12 +104,12 @@ def test_branch_isolation_and_merge(
     assert {u["id"] for u in feature.units()} == {shared.id, learned.id}
     assert {u["id"] for u in main.units()} == {shared.id}
     assert [u["id"] for u in main.branch_diff("feature/oauth")] == [learned.id]
-    counts = {row["branch"]: row["active"] for row in main.branch_list()}
+    counts = {row.branch: row.active for row in main.branch_list().branches}
     assert counts == {"main": 1, "feature/oauth": 1}
     merged = main.branch_merge("feature/oauth")
-    assert merged["merged"] == [learned.id]
+    assert merged.merged == [learned.id]
     assert {u["id"] for u in main.units()} == {shared.id, learned.id}
-    assert main.get(learned.id)["unit"]["merged_from"] == "feature/oauth"
+    assert main.get(learned.id).unit["merged_from"] == "feature/oauth"
 
 
 def test_branch_sees_main_duplicate_instead_of_copying(

@@ -31,18 +31,18 @@ def test_clickhouse_story_supersedes_postgres(memory: Memory, clock: Clock) -> N
     )
     assert new.action == "created" and new.superseded == [old.id]
     closed = memory.get(old.id)
-    assert closed["unit"]["valid_until"] is not None
-    assert closed["unit"]["text"] == "We use Postgres for analytics"  # never edited in place
-    assert closed["believed"] is False
-    assert any(e["type"] == "SUPERSEDED_BY" and e["target_id"] == new.id for e in closed["edges"])
-    assert memory.get(new.id)["believed"] is True
+    assert closed.unit["valid_until"] is not None
+    assert closed.unit["text"] == "We use Postgres for analytics"  # never edited in place
+    assert closed.believed is False
+    assert any(e["type"] == "SUPERSEDED_BY" and e["target_id"] == new.id for e in closed.edges)
+    assert memory.get(new.id).believed is True
     # as of before the move, Postgres was current and ClickHouse unknown
-    assert memory.get(old.id, as_of=t_before)["believed"] is True
+    assert memory.get(old.id, as_of=t_before).believed is True
     with pytest.raises(NotFoundError, match="was not in memory yet"):
         memory.get(new.id, as_of=t_before)
     hist = memory.history(old.id)
-    assert [u["id"] for u in hist["superseded_by"]] == [new.id]
-    assert [u["id"] for u in memory.history(new.id)["supersedes"]] == [old.id]
+    assert [u.id for u in hist.superseded_by] == [new.id]
+    assert [u.id for u in memory.history(new.id).supersedes] == [old.id]
 
 
 def test_re_mention_strengthens_instead_of_duplicating(memory: Memory) -> None:
@@ -51,7 +51,7 @@ def test_re_mention_strengthens_instead_of_duplicating(memory: Memory) -> None:
         "tabs are forbidden in python files.", about=["style"], source="agent", source_ref="s#2"
     )
     assert again.action == "strengthened" and again.id == first.id
-    unit = memory.get(first.id)["unit"]
+    unit = memory.get(first.id).unit
     assert unit["mention_count"] == 2
     assert unit["confidence"] == pytest.approx(0.72 + 0.10 * (1 - 0.72))
     assert unit["lifecycle"] == "working"
@@ -71,7 +71,7 @@ def test_near_duplicate_by_embedding_strengthens(
     again = mem.remember("Deploys happen on Friday afternoon!!", about=["deploys"], **USER)
     same_words = mem.remember("afternoon friday on happen deploys", about=["deploys"], **USER)
     assert again.id == first.id and same_words.id == first.id
-    assert mem.get(first.id)["unit"]["mention_count"] == 3
+    assert mem.get(first.id).unit["mention_count"] == 3
 
 
 def test_less_trusted_contradiction_goes_to_review(memory: Memory) -> None:
@@ -88,9 +88,9 @@ def test_less_trusted_contradiction_goes_to_review(memory: Memory) -> None:
     assert web.action == "created" and web.superseded == [] and len(web.conflicts) == 1
     for unit_id in (user.id, web.id):
         got = memory.get(unit_id)
-        assert got["unit"]["in_conflict"] is True and got["unit"].get("valid_until") is None
+        assert got.unit["in_conflict"] is True and got.unit.get("valid_until") is None
     conflict = memory.get(web.conflicts[0])
-    assert {e["target_id"] for e in conflict["edges"] if e["type"] == "INVOLVES"} == {
+    assert {e["target_id"] for e in conflict.edges if e["type"] == "INVOLVES"} == {
         user.id,
         web.id,
     }
@@ -99,18 +99,18 @@ def test_less_trusted_contradiction_goes_to_review(memory: Memory) -> None:
 def test_confirm_consolidates_only_linked_uncontested_units(memory: Memory) -> None:
     linked = memory.remember("We ship on Tuesdays", about=["release"], **USER)
     result = memory.confirm(linked.id)
-    assert result["lifecycle"] == "consolidated" and result["truth_status"] == "confirmed"
+    assert result.lifecycle == "consolidated" and result.truth_status == "confirmed"
     unlinked = memory.remember("Coffee machine is on floor 2", **USER)
     assert unlinked.tasks, "an unlinked unit opens a review task"
-    assert memory.confirm(unlinked.id)["lifecycle"] == "working"
+    assert memory.confirm(unlinked.id).lifecycle == "working"
 
 
 def test_forget_deprecates_never_deletes(memory: Memory) -> None:
     unit = memory.remember("Use black for formatting", about=["formatting"], **USER)
     memory.deprecate(unit.id, reason="we switched to ruff format")
     got = memory.get(unit.id)
-    assert got["unit"]["truth_status"] == "deprecated" and got["unit"]["lifecycle"] == "archived"
-    assert got["believed"] is False
+    assert got.unit["truth_status"] == "deprecated" and got.unit["lifecycle"] == "archived"
+    assert got.believed is False
     again = memory.remember("Use black for formatting", about=["formatting"], **USER)
     assert again.action == "created" and again.id != unit.id
 
@@ -181,6 +181,6 @@ def test_eight_concurrent_writers_make_one_unit(graph: Graph, settings: Settings
     assert errors == []
     assert len(set(ids)) == 1
     mem = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=tmp_path)
-    assert mem.get(ids[0])["unit"]["mention_count"] == 8
+    assert mem.get(ids[0]).unit["mention_count"] == 8
     counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
     assert counts["Fact"] == 1 and counts["Entity"] == 1

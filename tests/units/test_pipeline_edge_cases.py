@@ -29,14 +29,14 @@ def test_a_feature_branch_never_closes_mains_unit(
     )
     new = feat.remember("Analytics run on DuckDB", about=["analytics"], topic="database", **USER)
     assert new.superseded == [old.id]
-    assert main.get(old.id)["believed"] is True  # main unchanged
+    assert main.get(old.id).believed is True  # main unchanged
     assert [u["id"] for u in main.units()] == [old.id]
     assert [u["id"] for u in feat.units()] == [new.id]  # hidden on the branch
     assert [i["id"] for i in feat.recall("analytics database", mode="keyword").items] == [new.id]
     assert [i["id"] for i in main.recall("analytics database", mode="keyword").items] == [old.id]
     merged = main.branch_merge("feat/duck")
-    assert merged["closed"] == [old.id]
-    assert main.get(old.id)["believed"] is False and [u["id"] for u in main.units()] == [new.id]
+    assert merged.closed == [old.id]
+    assert main.get(old.id).believed is False and [u["id"] for u in main.units()] == [new.id]
 
 
 def test_confirm_refuses_a_closed_unit_and_forget_twice_is_refused(memory: Memory) -> None:
@@ -71,8 +71,8 @@ def test_a_re_mention_adds_the_missing_link_and_closes_the_task(memory: Memory) 
     assert first.tasks
     again = memory.remember("Nightly export starts at 02:00 UTC", about=["export"], **USER)
     assert again.action == "strengthened"
-    assert any(e["type"] == "ABOUT" for e in memory.get(first.id)["edges"])
-    assert memory.get(first.tasks[0])["unit"]["status"] == "done"
+    assert any(e["type"] == "ABOUT" for e in memory.get(first.id).edges)
+    assert memory.get(first.tasks[0]).unit["status"] == "done"
 
 
 def test_transcripts_with_the_same_session_name_do_not_collide(
@@ -98,7 +98,7 @@ def test_rollback_then_reimport_revives_episodes(
     )
     memory.import_transcript(path)
     memory.rollback(cut)
-    assert memory.units(kind="episode") == []
+    assert list(memory.units(kind="episode")) == []
     assert memory.import_transcript(path).imported == 1
     assert len(memory.units(kind="episode")) == 1
 
@@ -117,7 +117,7 @@ def test_markdown_reimport_leaves_hand_remembered_units_alone(
     )
     md.write_text("- Use uv for everything.\n")
     memory.import_markdown([md])
-    assert memory.get(mine.id)["believed"] is True
+    assert memory.get(mine.id).believed is True
 
 
 def test_imported_markdown_passes_the_strict_gate(memory: Memory, tmp_path: Path) -> None:
@@ -155,7 +155,7 @@ def test_an_old_statement_learned_late_is_history_not_a_conflict(
         **USER,
     )
     assert old.conflicts == [] and old.superseded_by == new.id
-    assert memory.get(old.id)["believed"] is False and memory.get(new.id)["believed"] is True
+    assert memory.get(old.id).believed is False and memory.get(new.id).believed is True
 
 
 def test_a_different_number_is_not_a_near_duplicate(
