@@ -43,5 +43,11 @@ docs-cli: install
 typecheck: install
 	$(BIN)/mypy
 
+# The formatter, the linter (with import sorting) and mypy --strict: CI runs this before the tests.
+lint: install
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
 clean:
 	rm -rf $(VENV) dist build *.egg-info
