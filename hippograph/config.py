@@ -136,7 +136,7 @@ class Settings(BaseSettings):
     )
     retrieval_weights: dict[str, float] = Field(
         default_factory=lambda: dict(tuning.DEFAULT_WEIGHTS),
-        description="RetrievalScore weights (SPEC §4), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
+        description="RetrievalScore weights (docs/recall.md), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
     )
     decay_curves: dict[str, Any] = Field(
         default_factory=dict,

@@ -1,4 +1,4 @@
-"""Stable identity of code (SPEC §5) and the measure used to recognise a renamed or moved body.
+"""Stable identity of code (docs/graph-model.md) and the measure used to recognise a renamed or moved body.
 
     node_id     = sha256(project:qualified_name[#n] + kind + signature_hash)   (#n from the second of a kind)
     fingerprint = sha256(project + file_path + name + kind + signature + language)

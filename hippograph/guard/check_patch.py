@@ -1,4 +1,4 @@
-"""The rule engine (SPEC §8): judge a unified diff before it is applied.
+"""The rule engine (docs/agents.md): judge a unified diff before it is applied.
 
 Changed lines are mapped to files and symbols through the code graph; the rules that apply
 (by scope glob, by symbol, by GOVERNS edge, repository-wide) are evaluated against the added

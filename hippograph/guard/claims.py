@@ -1,4 +1,4 @@
-"""Claims in memories, checked by typed probes (SPEC §9): a path exists, a symbol exists, a
+"""Claims in memories, checked by typed probes (docs/claims.md): a path exists, a symbol exists, a
 branch exists, a commit exists, a URL answers.
 
 Claims are read from a unit's text by fixed patterns, conservatively: a path must contain a

@@ -1,4 +1,4 @@
-"""The pre-edit lookup (SPEC §5): before an agent edits code, what memory says about it, by identity.
+"""The pre-edit lookup (docs/graph-model.md): before an agent edits code, what memory says about it, by identity.
 
 Not by text similarity: decisions that govern the symbol or its file, failures it was part
 of, rules that apply (attached, or whose scope glob matches the file), its rename history,

@@ -1,4 +1,4 @@
-"""The safe execution pipeline (SPEC §8): checkpoint, rules, apply, build, test, then commit or roll back.
+"""The safe execution pipeline (docs/agents.md): checkpoint, rules, apply, build, test, then commit or roll back.
 
 On any failure the working tree is restored to the checkpoint (tracked files through git,
 untracked files from a saved copy) and a :Failure is recorded with the failing step, an

@@ -4,7 +4,7 @@ Pure apart from running ``git`` (through :mod:`hippograph.repo.git`): no databas
 language model. History is streamed from one ``git log -p -U0`` process; its diffs go through
 :func:`hippograph.repo.diff.parse_diff`, so added and removed line ranges are
 exact. :func:`classify` turns a commit into a failure signal for negative
-memory (SPEC §8) only when its subject says so.
+memory (docs/agents.md) only when its subject says so.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Decisions and "why did we choose X" (SPEC §2, §8): problem, alternatives rejected and why,
+"""Decisions and "why did we choose X" (docs/graph-model.md, docs/agents.md): problem, alternatives rejected and why,
 the choice, its reasoning, its outcome, and the chain of decisions that replaced each other."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Negative memory (SPEC §8): what broke, why, the fix, and the commit or test that proves it."""
+"""Negative memory (docs/agents.md): what broke, why, the fix, and the commit or test that proves it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules (SPEC §8): normative statements with a category, a severity, a scope and, optionally,
+"""Rules (docs/agents.md): normative statements with a category, a severity, a scope and, optionally,
 a machine-checkable pattern. Rules with no check are advisory and pushed to agents as policy."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What `hippo status` shows (SPEC §10): server, schema, indexes, counts, model, maintenance."""
+"""What `hippo status` shows (docs/cli.md): server, schema, indexes, counts, model, maintenance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Decay curves per memory_type (SPEC §7), shared by recall and the unit_decay job.
+"""Decay curves per memory_type (docs/recall.md), shared by recall and the unit_decay job.
 
 A curve is a Weibull survival function, ``exp(-(age / scale) ** shape)`` with the age in
 days since the unit was last used (else recorded). A half-life ``h`` is the special case

@@ -1,4 +1,4 @@
-"""One recall engine for every surface (SPEC §4): voices, fusion, scoring, the gate, abstain.
+"""One recall engine for every surface (docs/recall.md): voices, fusion, scoring, the gate, abstain.
 
 A recall runs five stages, each taking and returning a typed record (``stages.py``):
 ``shape`` (the query, its intent, the full-text query, the voice weights) -> ``gather`` (the

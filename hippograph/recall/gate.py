@@ -1,4 +1,4 @@
-"""The strict-mode gate (SPEC §4): what a unit must pass before it reaches an agent."""
+"""The strict-mode gate (docs/recall.md): what a unit must pass before it reaches an agent."""
 
 from __future__ import annotations
 

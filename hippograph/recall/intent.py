@@ -1,6 +1,6 @@
 """What a query asks for: its intent (which voices to trust) and whether it has a topic at all.
 
-Silence is a feature (SPEC §4): "ok go on" has no topic and must retrieve nothing.
+Silence is a feature (docs/recall.md): "ok go on" has no topic and must retrieve nothing.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Candidates from the fused rows, RetrievalScore (SPEC §4) x decay (SPEC §7), and MMR diversification. Pure maths.
+"""Candidates from the fused rows, RetrievalScore (docs/recall.md) x decay (docs/recall.md), and MMR diversification. Pure maths.
 
 Fusion itself (weighted reciprocal rank) runs in ``recall_candidates.cypher``."""
 

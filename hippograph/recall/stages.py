@@ -1,4 +1,4 @@
-"""The in-memory stages of recall and the records passed between all five (SPEC §4).
+"""The in-memory stages of recall and the records passed between all five (docs/recall.md).
 
 ``shape -> gather -> score -> gate -> choose``: the engine (``engine.py``) shapes the query and
 gathers candidates with the one read; the last three stages are pure and live here. Each stage

@@ -1,4 +1,4 @@
-"""Typed, weighted edges (SPEC §2): every edge carries weight and the signals that move it."""
+"""Typed, weighted edges (docs/graph-model.md): every edge carries weight and the signals that move it."""
 
 from __future__ import annotations
 

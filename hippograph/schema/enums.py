@@ -1,4 +1,4 @@
-"""Labels, relationship types and the closed vocabularies of the graph (SPEC §2)."""
+"""Labels, relationship types and the closed vocabularies of the graph (docs/graph-model.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Knowledge units: every node carrying ``:Memory`` plus its kind (SPEC §2)."""
+"""Knowledge units: every node carrying ``:Memory`` plus its kind (docs/graph-model.md)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ INITIAL_TRUST: dict[SourceKind, float] = {
     SourceKind.AGENT: 0.7,
     SourceKind.IMPORT: 0.6,
     SourceKind.TOOL: 0.5,
-    SourceKind.WEB: 0.55,  # SPEC: 0.4-0.7 depending on the site; a caller may pass its own
+    SourceKind.WEB: 0.55,  # web sources range 0.4-0.7 depending on the site; a caller may pass its own
 }
 
 

@@ -41,7 +41,7 @@ class File(NodeRecord):
 
 
 class Symbol(NodeRecord):
-    """A code symbol; its id is sha256(qualified_name + kind + signature_hash) (SPEC §5)."""
+    """A code symbol; its id is sha256(qualified_name + kind + signature_hash) (docs/graph-model.md)."""
 
     labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.SYMBOL,)
     id_prefix: ClassVar[str] = "sym"

@@ -42,7 +42,7 @@ def check_weights(value: Mapping[str, float]) -> dict[str, float]:
 
 
 MEMORY_TYPES = ("commitment", "profile", "project_note", "user_rule", "episodic", "code")
-NEVER = ("user_rule",)  # SPEC §7: a rule given by the user never decays
+NEVER = ("user_rule",)  # a rule given by the user never decays
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Branch-scoped memory (SPEC §6): what is learned on a branch stays there until merged."""
+"""Branch-scoped memory (docs/lifecycle-and-history.md): what is learned on a branch stays there until merged."""
 
 from __future__ import annotations
 

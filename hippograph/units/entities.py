@@ -1,4 +1,4 @@
-"""Entity resolution for non-code entities (SPEC §5): the SameEntityScore and its thresholds.
+"""Entity resolution for non-code entities (docs/graph-model.md): the SameEntityScore and its thresholds.
 
     SameEntityScore = 0.30 name_similarity + 0.20 alias_match + 0.20 context_similarity
                     + 0.15 graph_neighborhood_similarity + 0.10 temporal_consistency

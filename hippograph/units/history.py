@@ -1,4 +1,4 @@
-"""Memory's own history (SPEC §6): the log, undo, rollback, and units as of a time.
+"""Memory's own history (docs/lifecycle-and-history.md): the log, undo, rollback, and units as of a time.
 
 Every mutation is a ``:Change`` holding before/after property JSON, grouped in
 batches (one user action). Undo applies the inverse of a batch as new changes;

@@ -1,4 +1,4 @@
-"""The deterministic rules of the ingest pipeline (SPEC §3): trust, strengthening, lifecycle.
+"""The deterministic rules of the ingest pipeline (docs/lifecycle-and-history.md): trust, strengthening, lifecycle.
 
 Pure functions, no database: they decide; ``pipeline`` applies.
 """
