@@ -31,7 +31,7 @@ from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.repo.sources import read_lines
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.results import Result, UnitList
-from hippograph.units import branches, history, pipeline, policy, review, store, usage
+from hippograph.units import branches, history, lifecycle, pipeline, policy, review, store, usage
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
     Embedder,
@@ -40,8 +40,9 @@ from hippograph.units.embedder import (
     model_location,
 )
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
-from hippograph.units.pipeline import ConfirmResult, DeprecateResult, RememberResult, WriteContext
+from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
 from hippograph.units.read_gate import Principal, open_gate
+from hippograph.units.records import RememberResult, WriteContext
 from hippograph.units.review import Resolution, ReviewQueue
 
 if TYPE_CHECKING:  # imported where they run, so `hippo --help` and the hooks stay light
@@ -143,11 +144,11 @@ class Memory:
 
     def confirm(self, unit_id: str, *, reason: str | None = None) -> ConfirmResult:
         """Confirm a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
-        return pipeline.confirm(self.graph, self._ctx(), unit_id, reason=reason)
+        return lifecycle.confirm(self.graph, self._ctx(), unit_id, reason=reason)
 
     def deprecate(self, unit_id: str, *, reason: str) -> DeprecateResult:
         """Stop believing a unit (kept, tagged, never deleted)."""
-        return pipeline.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
+        return lifecycle.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
 
     # -- recall -------------------------------------------------------------------
 

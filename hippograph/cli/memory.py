@@ -20,7 +20,8 @@ if TYPE_CHECKING:
         UnitHistory,
         UnitView,
     )
-    from hippograph.units.pipeline import ConfirmResult, DeprecateResult, RememberResult
+    from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
+    from hippograph.units.records import RememberResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 
@@ -60,7 +61,7 @@ def _fields(
     }
 
 
-@view("hippograph.units.pipeline.RememberResult")
+@view("hippograph.units.records.RememberResult")
 def _written(result: RememberResult) -> None:
     typer.echo(f"{result.action} {result.id} ({result.kind})")
     for old in result.superseded:
@@ -205,7 +206,7 @@ def confirm(
         render(memory.confirm(unit_id, reason=reason), as_json=as_json)
 
 
-@view("hippograph.units.pipeline.ConfirmResult")
+@view("hippograph.units.lifecycle.ConfirmResult")
 def _confirmed(out: ConfirmResult) -> None:
     typer.echo(f"confirmed {out.id}: lifecycle {out.lifecycle}, confidence {out.confidence:.2f}")
 
@@ -222,7 +223,7 @@ def forget(
         render(memory.deprecate(unit_id, reason=reason), as_json=as_json)
 
 
-@view("hippograph.units.pipeline.DeprecateResult")
+@view("hippograph.units.lifecycle.DeprecateResult")
 def _deprecated(out: DeprecateResult) -> None:
     typer.echo(f"deprecated {out.id} (kept as history; undo with `hippo undo`)")
 

@@ -26,7 +26,7 @@ from hippograph.code.walk import MAX_BYTES, candidates, repo_root
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, File, RelType, Symbol, Task, new_id
 from hippograph.units import store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 Progress = Callable[[int, int, str], None]
 

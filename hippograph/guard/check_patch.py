@@ -25,7 +25,7 @@ from hippograph.repo.diff import FilePatch, parse_diff
 from hippograph.schema import Change, ChangeOp, new_id
 from hippograph.schema.results import Result
 from hippograph.units import store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 BLOCKING = ("critical", "high")
 

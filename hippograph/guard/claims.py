@@ -30,7 +30,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.repo.git import git_output
 from hippograph.schema import new_id
 from hippograph.units import store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 KINDS = ("path", "symbol", "branch", "commit", "url")
 _URL = re.compile(r"\bhttps?://[^\s<>()\"'`\]]+", re.IGNORECASE)

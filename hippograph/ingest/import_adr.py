@@ -19,8 +19,9 @@ from hippograph.kinds import decisions
 from hippograph.repo.sources import format_line_ref
 from hippograph.schema import Lifecycle, TruthStatus, new_id
 from hippograph.schema.results import Result
-from hippograph.units import pipeline, policy, store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units import policy, store
+from hippograph.units.lifecycle import close_as_superseded
+from hippograph.units.records import WriteContext
 
 _NUMBER = re.compile(r"(\d+)")
 
@@ -83,7 +84,7 @@ def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) ->
         rows = graph.read("unit_link_state", id=unit)
         if newer and newer != unit and rows and rows[0]["unit"].get("valid_until") is None:
             close = partial(
-                pipeline.close_as_superseded,
+                close_as_superseded,
                 ctx=ctx,
                 old=rows[0]["unit"],
                 new_id_=newer,

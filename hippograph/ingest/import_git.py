@@ -19,7 +19,7 @@ from hippograph.ingest.gitlog import Commit, classify, read_commits
 from hippograph.kinds.failures import record_failure
 from hippograph.schema import SourceKind, TruthStatus
 from hippograph.schema.results import Result
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 
 class ProposedFailure(Result):

@@ -18,7 +18,8 @@ from hippograph.ingest.markdown import MarkdownUnit, discover_markdown, parse_ma
 from hippograph.repo.sources import format_line_ref
 from hippograph.schema import File, Lifecycle, SourceKind, TruthStatus, UnitInput, new_id
 from hippograph.units import pipeline, policy, store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.lifecycle import close_as_superseded
+from hippograph.units.records import WriteContext, build_record
 
 
 @dataclass
@@ -95,7 +96,7 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
     pairs, added, removed = _pair_edits(added, removed)
     file_id = found[0]["file"]["id"] if found else new_id("file")
     inputs = {id(u): _unit_input(u, rel, scope, file_id) for u in [*added, *(p[0] for p in pairs)]}
-    records = {key: pipeline.build_record(ctx, ui, ctx.clock()) for key, ui in inputs.items()}
+    records = {key: build_record(ctx, ui, ctx.clock()) for key, ui in inputs.items()}
     if ctx.embedder is not None and records:
         vectors = ctx.embedder.embed([r.text for r in records.values()])
         records = {
@@ -159,7 +160,7 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
         for unit, old in pairs:
             result = pipeline.remember_in_tx(tx, ctx, inputs[id(unit)], records[id(unit)], batch)
             if result.id != old["id"]:
-                pipeline.close_as_superseded(
+                close_as_superseded(
                     tx, ctx, old, result.id, ctx.clock(), batch, reason=f"edited in {rel}"
                 )
             counts["superseded"] += 1

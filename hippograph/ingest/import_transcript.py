@@ -18,7 +18,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.ingest.transcript import Turn, read_transcript
 from hippograph.schema import Edge, Episode, Lifecycle, RelType, SourceKind, TruthStatus, new_id
 from hippograph.units import store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 BATCH_TURNS = 500
 

@@ -15,7 +15,8 @@ from hippograph.schema import Alternative, Edge, MemoryKind, RelType, UnitInput,
 from hippograph.schema.results import Result
 from hippograph.units import pipeline, policy, store
 from hippograph.units.history import state_at, was_believed
-from hippograph.units.pipeline import RememberResult, WriteContext
+from hippograph.units.lifecycle import close_as_superseded
+from hippograph.units.records import RememberResult, WriteContext, build_record
 
 
 def parse_alternative(text: str) -> tuple[str, str]:
@@ -72,7 +73,7 @@ def decide(
             raise NotFoundError(f"--supersedes {supersedes}: no decision has that id.")
         old = rows[0]["unit"]
     vector = ctx.embedder.embed([decision])[0] if ctx.embedder is not None else None
-    record = pipeline.build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
+    record = build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:
@@ -99,7 +100,7 @@ def decide(
                 at=now,
             )
         if old is not None and supersedes not in result.superseded:
-            pipeline.close_as_superseded(
+            close_as_superseded(
                 tx,
                 ctx,
                 old,

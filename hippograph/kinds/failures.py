@@ -21,7 +21,7 @@ from hippograph.schema import (
     new_id,
 )
 from hippograph.units import pipeline, store
-from hippograph.units.pipeline import RememberResult, WriteContext
+from hippograph.units.records import RememberResult, WriteContext, build_record
 
 
 def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
@@ -102,7 +102,7 @@ def record_failure(
         source_ref=source_ref or (f"commit:{sha}" if sha else f"test:{test}"),
         details={"why": why, "fix": fix, "commit": sha, "test": test},
     )
-    record = pipeline.build_record(ctx, unit, ctx.clock())
+    record = build_record(ctx, unit, ctx.clock())
     if truth is not None:
         record = record.model_copy(update={"truth_status": truth})
     if ctx.embedder is not None:

@@ -13,7 +13,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, MemoryKind, RelType, RuleCategory, Severity, UnitInput, new_id
 from hippograph.schema.results import Result, Rows
 from hippograph.units import pipeline, store
-from hippograph.units.pipeline import RememberResult, WriteContext
+from hippograph.units.records import RememberResult, WriteContext, build_record
 
 
 def compile_ts_query(query: str, language: str) -> Any:
@@ -99,7 +99,7 @@ def add_rule(
             "language": lang,
         },
     )
-    record = pipeline.build_record(ctx, unit, ctx.clock())
+    record = build_record(ctx, unit, ctx.clock())
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:

@@ -11,7 +11,7 @@ from hippograph.repo.git import git_output
 from hippograph.schema import new_id
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import policy, store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 
 def current_branch(cwd: Path) -> str | None:

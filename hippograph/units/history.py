@@ -17,7 +17,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Change, ChangeOp, new_id
 from hippograph.schema.results import Result, Rows
 from hippograph.units import store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units.records import WriteContext
 
 
 class ChangeLog(Rows[Change]):

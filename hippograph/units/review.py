@@ -8,8 +8,9 @@ from hippograph.errors import ConflictError, IngestError, NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, RelType, ReviewStatus, new_id
 from hippograph.schema.results import Result, Rows
-from hippograph.units import pipeline, store
-from hippograph.units.pipeline import WriteContext
+from hippograph.units import store
+from hippograph.units.lifecycle import close_as_superseded
+from hippograph.units.records import WriteContext
 
 
 class ReviewEntry(Result):
@@ -73,7 +74,7 @@ def resolve(
                 if winner is None:
                     raise IngestError(f"--keep {keep} is not one of the units in {item_id}.")
                 for loser in (u for u in units if u["id"] != winner["id"]):
-                    pipeline.close_as_superseded(
+                    close_as_superseded(
                         tx,
                         ctx,
                         loser,
