@@ -1,1 +1,2 @@
-"""Benchmarks: `python -m bench NAME [--size N] [--seed S]`. Never collected by pytest, never decide CI."""
+"""Benchmarks: `python -m bench NAME [--size N] [--seed S]`.
+Never collected by pytest, never decide CI."""

@@ -1,4 +1,5 @@
-"""`python -m bench NAME [options]`: run one benchmark, write bench/results/*.json, print one summary line."""
+"""`python -m bench NAME [options]`: run one benchmark, write bench/results/*.json, print one
+summary line."""
 
 from __future__ import annotations
 

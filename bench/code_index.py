@@ -1,4 +1,5 @@
-"""Code indexing on real code nobody here wrote: full index, no-op re-index, one touched file, vs bare parsing.
+"""Code indexing on real code nobody here wrote: full index, no-op re-index, one touched file,
+vs bare parsing.
 
 `python -m bench code-index` indexes the installed `neo4j` driver package; `--size 2` (or
 `--large`) also indexes `transformers` (about 2,900 files). The packages are copied from
@@ -48,7 +49,10 @@ PACKAGES = ("neo4j", "transformers")
 SMOKE_FILES = 12
 REPO_NAME = "bench-code"
 GITIGNORE = "__pycache__/\n*.pyc\n*.so\n"
-APPENDED = '\n\ndef hippograph_bench_added(value):\n    """Appended by the code-index bench."""\n    return value + 1\n'
+APPENDED = (
+    '\n\ndef hippograph_bench_added(value):\n    """Appended by the code-index bench."""\n'
+    "    return value + 1\n"
+)
 
 
 def _options(rest: list[str]) -> argparse.Namespace:
@@ -61,7 +65,8 @@ def _options(rest: list[str]) -> argparse.Namespace:
 
 
 def _copy(package: str, repo: Path, limit: int | None) -> int:
-    """Copy site-packages/<package> into the repository (all of it, or its first ``limit`` .py files)."""
+    """Copy site-packages/<package> into the repository (all of it, or its first ``limit`` .py
+    files)."""
     src = SITE / package
     if not src.is_dir():
         raise SystemExit(
@@ -100,7 +105,8 @@ def _sources(repo: Path) -> list[tuple[str, str, bytes]]:
 
 
 def _parse_baseline(sources: list[tuple[str, str, bytes]]) -> dict[str, Any]:
-    """Seconds for tree-sitter alone and for parse_source over the same bytes (grammars loaded first)."""
+    """Seconds for tree-sitter alone and for parse_source over the same bytes (grammars loaded
+    first)."""
     from tree_sitter import Parser
     from tree_sitter_language_pack import get_language
 
@@ -134,7 +140,8 @@ def _parse_baseline(sources: list[tuple[str, str, bytes]]) -> dict[str, Any]:
 def _index(
     memory: Memory, timed: speedkit.TimedGraph, repo: Path
 ) -> tuple[Any, float, dict[str, float]]:
-    """The index report, its wall seconds, and seconds spent in database reads and write transactions."""
+    """The index report, its wall seconds, and seconds spent in database reads and write
+    transactions."""
     timed.reset()
     t0 = time.perf_counter()
     report = memory.index(repo)
@@ -237,10 +244,11 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     path = write_result("code-index", params, figures, copy_to=opts.out)
     print(
-        f"code-index: {'+'.join(packages)} files={files} symbols={full.symbols_created} index {figures['full_index_s']} s "
-        f"({figures['full_index_files_per_s']} files/s, {figures['index_over_parse_source']}x parse_source {parse_s} s, "
-        f"tree-sitter alone {baseline['treesitter_only_s']} s); unchanged re-index {figures['reindex_unchanged_s']} s "
-        f"writing {figures['reindex_unchanged_changes_written']} changes; one touched file {figures['touch_one_s']} s "
-        f"| {path.relative_to(path.parents[2])}"
+        f"code-index: {'+'.join(packages)} files={files} symbols={full.symbols_created} index "
+        f"{figures['full_index_s']} s ({figures['full_index_files_per_s']} files/s, "
+        f"{figures['index_over_parse_source']}x parse_source {parse_s} s, tree-sitter alone "
+        f"{baseline['treesitter_only_s']} s); unchanged re-index {figures['reindex_unchanged_s']} "
+        f"s writing {figures['reindex_unchanged_changes_written']} changes; one touched file "
+        f"{figures['touch_one_s']} s | {path.relative_to(path.parents[2])}"
     )
     return 0

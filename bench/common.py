@@ -18,7 +18,8 @@ RESULTS = ROOT / "bench" / "results"
 
 
 def bench_settings(**overrides: Any) -> Settings:
-    """Settings for the benchmark server: HIPPOGRAPH_BENCH_NEO4J_URI, else the test instance (bolt 7688).
+    """Settings for the benchmark server: HIPPOGRAPH_BENCH_NEO4J_URI, else the test instance
+    (bolt 7688).
 
     Benchmarks empty the database they run on, so they never use the memory you keep.
     """
@@ -61,8 +62,8 @@ def commit() -> str:
 def write_result(
     name: str, params: dict[str, Any], figures: dict[str, Any], *, copy_to: Path | None = None
 ) -> Path:
-    """Write bench/results/<name>-<timestamp>.json (and the same text to ``copy_to``, a bench's --out) and
-    return its path."""
+    """Write bench/results/<name>-<timestamp>.json (and the same text to ``copy_to``, a bench's
+    --out) and return its path."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     path = RESULTS / f"{name}-{stamp}.json"

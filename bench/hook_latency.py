@@ -103,7 +103,8 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int) -> dict[str, Any]:
             unit = cls(
                 id=uid("dec" if cls is Decision else "fact"),
                 text=draft.text,
-                source_ref=f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L{rng.randint(1, 400)}",
+                source_ref=f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L"
+                f"{rng.randint(1, 400)}",
                 source_kind=rng.choice((SourceKind.USER, SourceKind.AGENT, SourceKind.IMPORT)),
                 trust=round(rng.uniform(0.45, 0.95), 2),
                 confidence=round(rng.uniform(0.5, 0.95), 2),
@@ -193,7 +194,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     env = hookkit.hook_env(settings, port)
     if not hookkit.HIPPO.exists():
         raise SystemExit(
-            f"{hookkit.HIPPO} is missing: install hippograph into this environment (pip install -e .)."
+            f"{hookkit.HIPPO} is missing: install hippograph into this environment "
+            "(pip install -e .)."
         )
     gen = TextGen(args.seed)
     graph = speedkit.connect(settings, clear=True)
@@ -253,8 +255,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                     settings, port, floor_text, {"q": query, "limit": 50}
                 )
                 series["fulltext_http_floor"].append(ms)
-        # Keep the plan of the slowest recall statement: this is how a plan made from stale statistics
-        # (~0.5 s per read for a whole run, see recall_candidates.cypher) was found.
+        # Keep the plan of the slowest recall statement: this is how a plan made from stale
+        # statistics (~0.5 s per read for a whole run, see recall_candidates.cypher) was found.
         slow_profile = (
             {
                 "slowest_ms": round(slowest[0], 2),
@@ -321,7 +323,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "load_average": speedkit.cpu_load(),
         "notes": [
             "timings are noisy: two cores shared with other work (see load_average)",
-            "database reads: wall time with an HTTP statement of prompt.handle in flight, in-process (recall_candidates and hook_preamble run at the same time)",
+            (
+                "database reads: wall time with an HTTP statement of prompt.handle in flight, "
+                "in-process (recall_candidates and hook_preamble run at the same time)"
+            ),
             "p50_split_ms subtracts medians: an estimate, not a trace",
             "unreachable: a local port nothing listens on (connection refused at once)",
         ],
@@ -335,10 +340,11 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     path = write_result("hook-latency", params, figures, copy_to=opts.out)
     print(
-        f"hook-latency: units={size} hook process p50 {hook50} ms p95 {s['hook_process']['p95']} ms "
-        f"(python -c pass p50 {s['python_pass']['p50']} ms, imports alone {s['imports_only']['p50']} ms); "
-        f"database reads p50 {reads50} ms p95 {s['in_process_reads']['p95']} ms "
-        f"(bare full-text over HTTP {figures['fulltext_http_floor_ms']['p50']} ms); "
-        f"Neo4j unreachable p50 {s['unreachable_process']['p50']} ms | {path.relative_to(path.parents[2])}"
+        f"hook-latency: units={size} hook process p50 {hook50} ms p95 {s['hook_process']['p95']} "
+        f"ms (python -c pass p50 {s['python_pass']['p50']} ms, imports alone "
+        f"{s['imports_only']['p50']} ms); database reads p50 {reads50} ms p95 "
+        f"{s['in_process_reads']['p95']} ms (bare full-text over HTTP "
+        f"{figures['fulltext_http_floor_ms']['p50']} ms); Neo4j unreachable p50 "
+        f"{s['unreachable_process']['p50']} ms | {path.relative_to(path.parents[2])}"
     )
     return 0

@@ -1,5 +1,5 @@
-"""Plumbing shared by the agent-hook benchmarks: running `hippo hook user-prompt` as Claude Code does,
-reading what it injected, and timing the same prompt in-process over HTTP."""
+"""Plumbing shared by the agent-hook benchmarks: running `hippo hook user-prompt` as Claude Code
+does, reading what it injected, and timing the same prompt in-process over HTTP."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ _ITEM_ID = re.compile(r", ([a-z]+_[0-9a-f]{16})\]$")
 
 
 def http_port(settings: Settings) -> int:
-    """HTTP port of the bench server: HIPPOGRAPH_BENCH_NEO4J_HTTP_PORT, else HIPPOGRAPH_NEO4J_HTTP_PORT,
-    else the test instance's when the bench runs on it."""
+    """HTTP port of the bench server: HIPPOGRAPH_BENCH_NEO4J_HTTP_PORT, else
+    HIPPOGRAPH_NEO4J_HTTP_PORT, else the test instance's when the bench runs on it."""
     for var in ("HIPPOGRAPH_BENCH_NEO4J_HTTP_PORT", "HIPPOGRAPH_NEO4J_HTTP_PORT"):
         if os.environ.get(var, "").strip():
             return int(os.environ[var])
@@ -48,7 +48,8 @@ def free_port() -> int:
 
 
 def hook_env(settings: Settings, port: int) -> dict[str, str]:
-    """The hook process's environment: only the connection variables, none of the caller's HIPPOGRAPH_*."""
+    """The hook process's environment: only the connection variables, none of the caller's
+    HIPPOGRAPH_*."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     env.update(
         {
@@ -86,7 +87,8 @@ def payload(prompt: str, cwd: Path) -> dict[str, Any]:
 def run_hook(
     prompt: str, cwd: Path, env: dict[str, str]
 ) -> tuple[float, dict[str, Any] | None, int, str]:
-    """Run `hippo hook user-prompt` as a fresh process; wall ms, the JSON it printed (or None), exit code, stderr."""
+    """Run `hippo hook user-prompt` as a fresh process; wall ms, the JSON it printed (or None), exit
+    code, stderr."""
     data = json.dumps(payload(prompt, cwd))
     t0 = time.perf_counter()
     done = subprocess.run(
@@ -111,7 +113,8 @@ def run_process(argv: list[str]) -> float:
 
 
 def injected(out: dict[str, Any] | None) -> dict[str, Any]:
-    """What a hook output put in front of the agent: item ids and texts in order, and whether policies came along."""
+    """What a hook output put in front of the agent: item ids and texts in order, and whether
+    policies came along."""
     if not out:
         return {"items": [], "texts": [], "policies": False, "chars": 0}
     context = out.get("hookSpecificOutput", {}).get("additionalContext", "")
@@ -211,7 +214,8 @@ def _post(
 def http_statement(
     settings: Settings, port: int, text: str, params: dict[str, Any]
 ) -> tuple[int, float]:
-    """One bench statement over the Query API, straight through urllib: rows and wall ms (the HTTP floor)."""
+    """One bench statement over the Query API, straight through urllib: rows and wall ms (the HTTP
+    floor)."""
     doc, ms = _post(settings, port, text, params)
     return len(doc.get("data", {}).get("values", [])), ms
 
@@ -219,7 +223,8 @@ def http_statement(
 def http_profile(
     settings: Settings, port: int, text: str, params: dict[str, Any], *, top: int = 8
 ) -> dict[str, Any]:
-    """PROFILE a statement over the Query API: wall ms, total db hits and the operators with the most."""
+    """PROFILE a statement over the Query API: wall ms, total db hits and the operators with the
+    most."""
     doc, ms = _post(settings, port, "PROFILE " + text, params)
     ops: list[dict[str, Any]] = []
 

@@ -1,4 +1,5 @@
-"""Ingest throughput: transcript turns/s through Memory.import_transcript, next to the model's bare encode rate.
+"""Ingest throughput: transcript turns/s through Memory.import_transcript,
+next to the model's bare encode rate.
 
 `python -m bench ingest-throughput --size 2000` (default 2,000 turns; `--smoke`: 50).
 Generates a seeded generic-JSONL transcript (several sessions, user asks and assistant
@@ -43,7 +44,8 @@ def _options(rest: list[str]) -> argparse.Namespace:
 
 
 def write_transcript(path: Path, size: int, seed: int) -> list[dict[str, Any]]:
-    """A generic-JSONL transcript of ``size`` turns in sessions of 10 to 60 turns; returns its lines."""
+    """A generic-JSONL transcript of ``size`` turns in sessions of 10 to 60 turns; returns its
+    lines."""
     gen = TextGen(seed)
     rng = random.Random(seed + 2)
     lines: list[dict[str, Any]] = []
@@ -115,7 +117,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 t0 = time.perf_counter()
                 model.embed(texts)
                 encode_after = time.perf_counter() - t0
-                # Best of the two encodes: the floor the import is held to (conservative under noise).
+                # Best of the two encodes: the floor the import is held to
+                # (conservative under noise).
                 encode_s = min(encode_before, encode_after)
                 figures.update(
                     {
@@ -135,7 +138,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             keyword_s = time.perf_counter() - t0
             if report.imported != size:
                 raise RuntimeError(
-                    f"keyword-only import wrote {report.imported} of {size} turns: {report.problems[:3]}"
+                    f"keyword-only import wrote {report.imported} of {size} turns: "
+                    f"{report.problems[:3]}"
                 )
             figures.update(
                 {
@@ -144,7 +148,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 }
             )
             if figures.get("import_s"):
-                # What the import adds on top of embedding, estimated by the keyword-only import's time.
+                # What the import adds on top of embedding,
+                # estimated by the keyword-only import's time.
                 figures["write_share_of_embedding_import"] = round(
                     keyword_s / figures["import_s"], 3
                 )
@@ -161,13 +166,14 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     result = write_result("ingest-throughput", params, figures, copy_to=opts.out)
     emb = (
-        f"with embeddings {figures['import_turns_per_s']} turns/s vs bare encode {figures['encode_turns_per_s']} turns/s "
-        f"(ratio {figures['import_over_encode']}, target >= 0.70); "
+        f"with embeddings {figures['import_turns_per_s']} turns/s vs bare encode "
+        f"{figures['encode_turns_per_s']} turns/s (ratio {figures['import_over_encode']}, "
+        "target >= 0.70); "
         if figures.get("import_turns_per_s")
         else ""
     )
     print(
-        f"ingest-throughput: turns={size} {emb}keyword-only {figures['keyword_import_turns_per_s']} turns/s "
-        f"| {result.relative_to(result.parents[2])}"
+        f"ingest-throughput: turns={size} {emb}keyword-only "
+        f"{figures['keyword_import_turns_per_s']} turns/s | {result.relative_to(result.parents[2])}"
     )
     return 0

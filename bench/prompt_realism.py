@@ -1,5 +1,5 @@
-"""Prompt realism: does the per-prompt hook surface the right memory for prompts as people write them,
-and nothing for chit-chat?
+"""Prompt realism: does the per-prompt hook surface the right memory for prompts as people write
+them, and nothing for chit-chat?
 
 `python -m bench prompt-realism`. The labelled set is bench/data/prompt_realism.jsonl, written by
 the team (original text): ~60 memories of one fictional project (facts, decisions, rules,
@@ -17,7 +17,8 @@ realistic prompts (an expected memory among the first two injected items), the h
 in what was injected, the silence rate on chit-chat, and every miss with what was injected
 instead and a diagnosis: the same recall without the strict gate (k=60), where the expected
 memory ranked, which voices found it, which gate checks it failed, and how many of the prompt's
-term stems its searchable text (title, text, details) shares against how many the relevance check needs.
+term stems its searchable text (title, text, details) shares against how many the relevance check
+needs.
 
 --size N keeps the first N realistic and N chit-chat prompts; --smoke keeps 4 of each. --seed is
 not used (the set is fixed). Bench options: --data PATH, --in-process, --out PATH.
@@ -128,8 +129,8 @@ def _diagnose(
     settings: Any,
     port: int,
 ) -> dict[str, Any]:
-    """The hook's recall without the strict gate: where each expected memory ranked, found by which voice,
-    failing which check, and how many of the prompt's terms it shares."""
+    """The hook's recall without the strict gate: where each expected memory ranked, found by which
+    voice, failing which check, and how many of the prompt's terms it shares."""
     q = shape(text)
     stems = relevance.query_stems((*q.identifiers, *q.content_terms))
     engine = RecallEngine(
@@ -199,7 +200,8 @@ class _Runner:
     def evaluate(
         self, prompts: list[dict[str, Any]], chitchat: list[dict[str, Any]]
     ) -> dict[str, Any]:
-        """Top-2 and anywhere hits on the realistic prompts, silence on chit-chat, each miss diagnosed."""
+        """Top-2 and anywhere hits on the realistic prompts, silence on chit-chat, each miss
+        diagnosed."""
         walls: list[float] = []
         rows, misses, noisy = [], [], []
         for p in prompts:
@@ -275,8 +277,8 @@ class _Runner:
 
 
 def _review_ambiguities(memory: Memory) -> list[str]:
-    """Accept every open entity ambiguity through the review API, as a person going through `hippo review` would
-    for names such as 'Postgres' / 'Postgres'; returns their texts."""
+    """Accept every open entity ambiguity through the review API, as a person going through
+    `hippo review` would for names such as 'Postgres' / 'Postgres'; returns their texts."""
     texts = []
     for item in memory.review(limit=1000):
         if item.kind == "Ambiguity":
@@ -337,8 +339,14 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "after_review": after_review,
         "anchor": "SPEC §11: 14 of 16 real prompts in the top two; 18 of 18 chit-chat silent",
         "notes": [
-            "as_written: right after the writes; after_review: every open entity Ambiguity accepted with Memory.resolve",
-            "diagnosis: the hook's keyword recall again without the strict gate (k=60, in-process over HTTP)",
+            (
+                "as_written: right after the writes; after_review: every open entity Ambiguity "
+                "accepted with Memory.resolve"
+            ),
+            (
+                "diagnosis: the hook's keyword recall again without the strict gate (k=60, "
+                "in-process over HTTP)"
+            ),
         ],
     }
     params = {
@@ -354,8 +362,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     a, b = as_written, after_review
     print(
         f"prompt-realism: top-2 hits {a['top2_hits']}/{a['realistic_prompts']} as written, "
-        f"{b['top2_hits']}/{b['realistic_prompts']} after reviewing {len(reviewed)} entity ambiguities; "
-        f"chit-chat silent {a['chitchat_silent']}/{a['chitchat_prompts']} "
-        f"[{'in-process' if opts.in_process else 'hook process'}] | {path.relative_to(path.parents[2])}"
+        f"{b['top2_hits']}/{b['realistic_prompts']} after reviewing {len(reviewed)} entity "
+        f"ambiguities; chit-chat silent {a['chitchat_silent']}/{a['chitchat_prompts']} "
+        f"[{'in-process' if opts.in_process else 'hook process'}] | "
+        f"{path.relative_to(path.parents[2])}"
     )
     return 0

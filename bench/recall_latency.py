@@ -107,7 +107,8 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
             used = rng.random() < 0.2
             fields: dict[str, Any] = {
                 "text": draft.text,
-                "source_ref": f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L{rng.randint(1, 400)}",
+                "source_ref": f"notes/{draft.entities[0][1] if draft.entities else 'misc'}.md#L"
+                f"{rng.randint(1, 400)}",
                 "source_kind": rng.choice((SourceKind.USER, SourceKind.AGENT, SourceKind.IMPORT)),
                 "trust": round(rng.uniform(0.45, 0.95), 2),
                 "confidence": round(rng.uniform(0.5, 0.95), 2),
@@ -233,7 +234,8 @@ def _cprofile(memory: Memory, queries: list[str], mode: str) -> dict[str, Any]:
 
 
 def _server_split(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> dict[str, Any]:
-    """Re-run captured statements raw: server time vs driver wall vs hippograph's Graph.read wall."""
+    """Re-run captured statements raw: server time vs driver wall vs hippograph's Graph.read
+    wall."""
     from hippograph.graph import queries
     from hippograph.graph.client import row_of
 
@@ -376,10 +378,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                     (f"{mode}:{c[0]}", c[1], c[2]) for c in tgraph.calls if c[0] != "write_tx"
                 )
 
-        # Keyword recall and its floor in one pass, hybrid recall and its floors in the next: keyword
-        # recall never runs next to the model in hippograph (the hook and `--mode keyword` never import
-        # torch), and torch's worker threads keep spinning for a while after each encode, which on two
-        # cores would slow whatever Python runs right after it.
+        # Keyword recall and its floor in one pass, hybrid recall and its floors in the next:
+        # keyword recall never runs next to the model in hippograph (the hook and `--mode keyword`
+        # never import torch), and torch's worker threads keep spinning for a while after each
+        # encode, which on two cores would slow whatever Python runs right after it.
         for i, (q, style) in enumerate(measured):
             text = lucene_of(q)
             if text:
@@ -452,9 +454,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     path = write_result("recall-latency", params, figures, copy_to=opts.out)
     print(
-        f"recall-latency: size={size} keyword p50 {s['keyword']['p50']} ms p95 {s['keyword']['p95']} ms "
-        f"({figures['keyword_over_fulltext_p50']}x bare full-text p50 {ft50} ms); hybrid p50 {s['hybrid']['p50']} ms "
-        f"p95 {s['hybrid']['p95']} ms, excl. embed {s['hybrid_excl_embed']['p50']} ms (embed {s['hybrid_embed']['p50']} ms, "
-        f"bare vector {s['vector_floor']['p50']} ms) | {path.relative_to(path.parents[2])}"
+        f"recall-latency: size={size} keyword p50 {s['keyword']['p50']} ms p95 "
+        f"{s['keyword']['p95']} ms ({figures['keyword_over_fulltext_p50']}x bare full-text p50 "
+        f"{ft50} ms); hybrid p50 {s['hybrid']['p50']} ms p95 {s['hybrid']['p95']} ms, excl. embed "
+        f"{s['hybrid_excl_embed']['p50']} ms (embed {s['hybrid_embed']['p50']} ms, bare vector "
+        f"{s['vector_floor']['p50']} ms) | {path.relative_to(path.parents[2])}"
     )
     return 0

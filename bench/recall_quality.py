@@ -1,4 +1,5 @@
-"""`python -m bench recall-quality`: turn-level evidence recall@k on LoCoMo, hybrid vs keyword vs semantic.
+"""`python -m bench recall-quality`: turn-level evidence recall@k on LoCoMo,
+hybrid vs keyword vs semantic.
 
 Each LoCoMo conversation is converted to the generic JSONL transcript format and imported
 through ``Memory.import_transcript`` (real embedding model), one scope per conversation. Every
@@ -289,10 +290,11 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     path = write_result("recall-quality", params, figures)
     r = {m: overall[m] for m in MODES}
     print(
-        f"recall-quality: {len(rows)} questions, {turns} turns | R@5 hybrid {r['hybrid']['recall@5']:.3f} "
-        f"keyword {r['keyword']['recall@5']:.3f} semantic {r['semantic']['recall@5']:.3f} | R@10 hybrid "
-        f"{r['hybrid']['recall@10']:.3f} keyword {r['keyword']['recall@10']:.3f} semantic {r['semantic']['recall@10']:.3f} "
-        f"| best single @5: {best_mode} {best5:.3f} | import {timings['import_turns_per_s']} turns/s | p50 ms "
+        f"recall-quality: {len(rows)} questions, {turns} turns | R@5 hybrid "
+        f"{r['hybrid']['recall@5']:.3f} keyword {r['keyword']['recall@5']:.3f} semantic "
+        f"{r['semantic']['recall@5']:.3f} | R@10 hybrid {r['hybrid']['recall@10']:.3f} keyword "
+        f"{r['keyword']['recall@10']:.3f} semantic {r['semantic']['recall@10']:.3f} | best single "
+        f"@5: {best_mode} {best5:.3f} | import {timings['import_turns_per_s']} turns/s | p50 ms "
         + " ".join(f"{m} {recall_ms[m]['p50']}" for m in MODES)
         + f" | {path.relative_to(ROOT)}"
     )

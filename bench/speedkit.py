@@ -1,4 +1,5 @@
-"""Plumbing shared by the speed benchmarks: timed graph reads, bare driver queries, embedders, stats."""
+"""Plumbing shared by the speed benchmarks: timed graph reads, bare driver queries,
+embedders, stats."""
 
 from __future__ import annotations
 
@@ -68,7 +69,8 @@ class TimedGraph(Graph):
 
 
 class BareQuery:
-    """A bench-only .cypher file run straight through the driver (no hippograph layer, no to_native)."""
+    """A bench-only .cypher file run straight through the driver (no hippograph layer,
+    no to_native)."""
 
     def __init__(self, graph: Graph, name: str) -> None:
         self.graph = graph
@@ -87,7 +89,8 @@ class BareQuery:
 
 
 def same_index(bare: BareQuery, recall_query: str) -> None:
-    """Fail loudly when a floor query uses an index the recall statement it stands under does not query."""
+    """Fail loudly when a floor query uses an index the recall statement it stands under does not
+    query."""
     from hippograph.graph import queries
 
     pattern = re.compile(r"queryNodes\('([^']+)'")
@@ -95,12 +98,14 @@ def same_index(bare: BareQuery, recall_query: str) -> None:
     theirs = set(pattern.findall(queries.get(recall_query).text))
     if len(ours) != 1 or ours[0] not in theirs:
         raise SystemExit(
-            f"bench floor query uses index {ours!r} but {recall_query}.cypher queries {sorted(theirs)}; update bench/cypher/."
+            f"bench floor query uses index {ours!r} but {recall_query}.cypher queries "
+            f"{sorted(theirs)}; update bench/cypher/."
         )
 
 
 def run_raw(graph: Graph, text: str, params: dict[str, Any]) -> tuple[list[Any], float, float]:
-    """Run statement text through the driver; records, wall ms and server ms (available + consumed)."""
+    """Run statement text through the driver; records, wall ms and server ms (available +
+    consumed)."""
     t0 = time.perf_counter()
     records, summary, _ = graph._driver.execute_query(
         neo4j.Query(text),
@@ -164,7 +169,8 @@ def real_embedder(settings: Settings) -> Embedder | None:
 
 
 def unit_vectors(rng_seed: int, start: int, count: int) -> list[list[float]]:
-    """Seeded random unit vectors for units start..start+count (numpy, deterministic per position)."""
+    """Seeded random unit vectors for units start..start+count (numpy, deterministic per
+    position)."""
     import numpy as np
 
     rng = np.random.default_rng([rng_seed, start])

@@ -1,4 +1,5 @@
-"""Seeded generator of realistic engineering-memory text: services, configs, people, decisions, incidents.
+"""Seeded generator of realistic engineering-memory text: services, configs, people,
+decisions, incidents.
 
 Every word class is drawn with a Zipf law, so a few services, people and config keys are
 everywhere and most are rare: full-text terms get realistic document frequencies. The
@@ -13,44 +14,50 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-SERVICES = """billing payments auth search ingest gateway scheduler notifier ledger catalog inventory checkout
-orders shipping pricing invoicing reporting analytics profile accounts sessions webhooks mailer sms exporter
-importer indexer crawler thumbnails media uploads storage audit compliance fraud risk recommendations feed
-timeline chat presence sync backup metrics alerts tracing config flags quota limits routing dns certs secrets
-vault-proxy cron-runner migrations admin console partner-api mobile-bff web-bff""".split()
-PEOPLE = """alice bob carol dave erin frank grace heidi ivan judy mallory nina oscar peggy quentin rupert sybil
-trent ursula victor walter xena yusuf zoe amara bilal chen dmitri elena farid giulia hana ines jonas kenji
-leila marco nadia olu priya rahul sofia tomas uma vera wei ximena yara zane aiko bruno chiara diego emeka
-fatima gustav hiro isla jamal kasia lars mei nikos omar paula quinn rosa santi tariq ulla vikram wanda""".split()
-TECHS = """postgres mysql sqlite redis memcached kafka rabbitmq nats pulsar elasticsearch opensearch clickhouse
-neo4j mongodb cassandra dynamodb s3 minio nginx envoy haproxy traefik istio linkerd kubernetes helm terraform
-pulumi ansible docker podman grafana prometheus loki tempo jaeger sentry datadog pagerduty celery sidekiq
-temporal airflow dagster fastapi django flask express nestjs spring gin actix tokio grpc graphql protobuf
-avro parquet arrow pandas polars numpy pytorch onnx vllm openapi swagger jwt oauth oidc keycloak okta ldap
-vault consul etcd zookeeper github gitlab jenkins argocd flux buildkite bazel poetry uv pnpm webpack vite""".split()
-TEAMS = """platform infra data payments growth identity search mobile web sre security compliance devex ml
-support finance-eng checkout-squad core reliability""".split()
+SERVICES = """billing payments auth search ingest gateway scheduler notifier ledger catalog
+inventory checkout orders shipping pricing invoicing reporting analytics profile accounts sessions
+webhooks mailer sms exporter importer indexer crawler thumbnails media uploads storage audit
+compliance fraud risk recommendations feed timeline chat presence sync backup metrics alerts tracing
+config flags quota limits routing dns certs secrets vault-proxy cron-runner migrations admin console
+partner-api mobile-bff web-bff""".split()
+PEOPLE = """alice bob carol dave erin frank grace heidi ivan judy mallory nina oscar peggy quentin
+rupert sybil trent ursula victor walter xena yusuf zoe amara bilal chen dmitri elena farid giulia
+hana ines jonas kenji leila marco nadia olu priya rahul sofia tomas uma vera wei ximena yara zane
+aiko bruno chiara diego emeka fatima gustav hiro isla jamal kasia lars mei nikos omar paula quinn
+rosa santi tariq ulla vikram wanda""".split()
+TECHS = """postgres mysql sqlite redis memcached kafka rabbitmq nats pulsar elasticsearch opensearch
+clickhouse neo4j mongodb cassandra dynamodb s3 minio nginx envoy haproxy traefik istio linkerd
+kubernetes helm terraform pulumi ansible docker podman grafana prometheus loki tempo jaeger sentry
+datadog pagerduty celery sidekiq temporal airflow dagster fastapi django flask express nestjs spring
+gin actix tokio grpc graphql protobuf avro parquet arrow pandas polars numpy pytorch onnx vllm
+openapi swagger jwt oauth oidc keycloak okta ldap vault consul etcd zookeeper github gitlab jenkins
+argocd flux buildkite bazel poetry uv pnpm webpack vite""".split()
+TEAMS = """platform infra data payments growth identity search mobile web sre security compliance
+devex ml support finance-eng checkout-squad core reliability""".split()
 ENVS = ["production", "staging", "dev", "eu-west", "us-east", "canary", "sandbox", "qa"]
 WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
-NOUNS = """request response queue worker job batch cache connection pool timeout retry backoff limit quota
-token session cookie header payload schema migration index table column row partition shard replica
-cluster node pod container image volume secret certificate key endpoint route handler middleware
-listener consumer producer topic offset lag throughput latency error exception trace span metric alert
-dashboard runbook incident outage deploy release rollback rollout canary flag toggle config setting
-default threshold budget report export import sync snapshot backup restore lock mutex deadlock leak
-memory heap stack thread process socket port address hostname domain proxy load balancer gateway
-webhook callback event message notification email invoice refund charge subscription plan customer
-tenant account user role permission policy scope audit log record entry document file bucket object
-upload download thumbnail preview search query filter sort page cursor offset limit window buffer
-checksum hash signature nonce salt password credential rotation expiry renewal quota tier region zone
-latency p99 spike regression benchmark profile flamegraph allocation garbage collector pause""".split()
-VERBS = """reads writes caches retries drops rejects validates parses serialises compresses encrypts signs
-verifies forwards routes batches flushes commits rolls-back publishes consumes acknowledges replays
-indexes shards replicates backs-up restores rotates renews expires throttles rate-limits paginates
-sorts filters dedupes merges splits migrates archives deletes refreshes invalidates warms evicts""".split()
-ADJS = """slow fast stale fresh flaky stable noisy quiet large small hot cold expensive cheap legacy new
-experimental deprecated critical optional strict lenient eventual consistent idempotent atomic
-synchronous asynchronous blocking lazy eager partial full incremental hourly nightly weekly""".split()
+NOUNS = """request response queue worker job batch cache connection pool timeout retry backoff limit
+quota token session cookie header payload schema migration index table column row partition shard
+replica cluster node pod container image volume secret certificate key endpoint route handler
+middleware listener consumer producer topic offset lag throughput latency error exception trace span
+metric alert dashboard runbook incident outage deploy release rollback rollout canary flag toggle
+config setting default threshold budget report export import sync snapshot backup restore lock mutex
+deadlock leak memory heap stack thread process socket port address hostname domain proxy load
+balancer gateway webhook callback event message notification email invoice refund charge
+subscription plan customer tenant account user role permission policy scope audit log record entry
+document file bucket object upload download thumbnail preview search query filter sort page cursor
+offset limit window buffer checksum hash signature nonce salt password credential rotation expiry
+renewal quota tier region zone latency p99 spike regression benchmark profile flamegraph allocation
+garbage collector pause""".split()
+VERBS = """reads writes caches retries drops rejects validates parses serialises compresses encrypts
+signs verifies forwards routes batches flushes commits rolls-back publishes consumes acknowledges
+replays indexes shards replicates backs-up restores rotates renews expires throttles rate-limits
+paginates sorts filters dedupes merges splits migrates archives deletes refreshes invalidates warms
+evicts""".split()
+ADJS = """slow fast stale fresh flaky stable noisy quiet large small hot cold expensive cheap legacy
+new experimental deprecated critical optional strict lenient eventual consistent idempotent atomic
+synchronous asynchronous blocking lazy eager partial full incremental hourly nightly
+weekly""".split()
 FAILURES = """timed-out crashed leaked-memory dropped-messages double-charged lost-writes deadlocked
 ran-out-of-disk returned-500s served-stale-data overloaded-the-database exhausted-the-pool
 hit-the-rate-limit corrupted-the-index missed-the-deadline looped-forever""".split()
@@ -105,22 +112,54 @@ TEMPLATES = [
 # Prompts as people type them to a coding agent: several sentences, pasted paths, logs and
 # tracebacks; {line}, {line2} and {stamp} are filled before the rest.
 PROMPT_TEMPLATES = [
-    "hey, quick one: what is {key} set to on {svc} in {env}? i'm looking at {path} and it says {num} but the pods seem to behave differently",
-    "Why are we using {tech} for the {noun} {noun2} in {svc}? {person} mentioned there was a reason but I can't find it anywhere, and I'd like to try {tech2} instead.",
-    "Can you refactor {func} in {path}? It {verb} the {noun} before it {verb2} the {noun2}, which is backwards. Keep the {tech} client as it is and don't touch the {key} default.",
-    "{svc} {failure} again in {env} (see {ticket}). Before I start digging: did we already fix something like this? I vaguely remember {person} changing {key}.",
-    "deploy of {svc} to {env} failed in {tool} with `{key} must be <= {num}`. who owns that pipeline, and is it ok if I just change it in {path}?",
-    "write a test for the {noun} retry path in {svc}, the one that talks to {svc2} over {proto}. use the existing fixtures, don't spin up {tech} for it",
-    "two things. 1) {svc} in {env} should run {num2} replicas, not {num}; can you fix the values file? 2) is {person} still on call for {svc2} this quarter or did that change?",
-    "Reviewing the PR for {codename}: it moves {svc} {noun}s from {tech} to {tech2}. Anything in memory about why we didn't do that before? Also check the {team} team's conventions for {path}.",
+    (
+        "hey, quick one: what is {key} set to on {svc} in {env}? i'm looking at {path} and it says "
+        "{num} but the pods seem to behave differently"
+    ),
+    (
+        "Why are we using {tech} for the {noun} {noun2} in {svc}? {person} mentioned there was a "
+        "reason but I can't find it anywhere, and I'd like to try {tech2} instead."
+    ),
+    (
+        "Can you refactor {func} in {path}? It {verb} the {noun} before it {verb2} the {noun2}, "
+        "which is backwards. Keep the {tech} client as it is and don't touch the {key} default."
+    ),
+    (
+        "{svc} {failure} again in {env} (see {ticket}). Before I start digging: did we already fix "
+        "something like this? I vaguely remember {person} changing {key}."
+    ),
+    (
+        "deploy of {svc} to {env} failed in {tool} with `{key} must be <= {num}`. who owns that "
+        "pipeline, and is it ok if I just change it in {path}?"
+    ),
+    (
+        "write a test for the {noun} retry path in {svc}, the one that talks to {svc2} over "
+        "{proto}. use the existing fixtures, don't spin up {tech} for it"
+    ),
+    (
+        "two things. 1) {svc} in {env} should run {num2} replicas, not {num}; can you fix the "
+        "values file? 2) is {person} still on call for {svc2} this quarter or did that change?"
+    ),
+    (
+        "Reviewing the PR for {codename}: it moves {svc} {noun}s from {tech} to {tech2}. Anything "
+        "in memory about why we didn't do that before? Also check the {team} team's "
+        "conventions for {path}."
+    ),
     (
         "{svc} worker crashes on startup:\n\nTraceback (most recent call last):\n"
-        '  File "/app/src/{svc}/{noun}.py", line {line}, in {func}\n    client = {tech}.connect(settings.{key})\n'
-        '  File "/usr/local/lib/python3.11/site-packages/{tech}/pool.py", line {line2}, in connect\n'
-        '    raise TimeoutError("{noun2} pool exhausted")\nTimeoutError: {noun2} pool exhausted\n\n'
+        '  File "/app/src/{svc}/{noun}.py", line {line}, in {func}\n'
+        "    client = {tech}.connect(settings.{key})\n"
+        '  File "/usr/local/lib/python3.11/site-packages/{tech}/pool.py", line {line2}, '
+        "in connect\n"
+        '    raise TimeoutError("{noun2} pool exhausted")\n'
+        "TimeoutError: {noun2} pool exhausted\n\n"
         "it started after I bumped {tech} to {version}. thoughts?"
     ),
-    "seeing this in the {env} logs for {svc}:\n{stamp} ERROR [{svc}.{noun}] {noun2} {failure} after {num} retries (key={key})\nis that the same thing as {ticket} or something new? {person} said it was fixed",
+    (
+        "seeing this in the {env} logs for {svc}:\n{stamp} ERROR [{svc}.{noun}] {noun2} {failure} "
+        "after {num} retries (key={key})\nis that the same thing as {ticket} or something new? "
+        "{person} said it was fixed"
+    ),
 ]
 CHATTER_PROMPTS = [
     "ok go on",
@@ -146,13 +185,15 @@ TOOLS = [
     "flux",
 ]
 UNITS = ["ms", "seconds", "minutes", "requests", "connections", "MiB", "rows", "messages"]
-KEY_PARTS = """retry timeout max min pool batch cache ttl rate limit queue depth worker count buffer size interval
-backoff port replicas memory cpu threshold window concurrency prefetch lease heartbeat grace idle read
-write connect flush sample""".split()
+KEY_PARTS = """retry timeout max min pool batch cache ttl rate limit queue depth worker count buffer
+size interval backoff port replicas memory cpu threshold window concurrency prefetch lease heartbeat
+grace idle read write connect flush sample""".split()
 KEY_SUFFIXES = ["ms", "s", "mb", "count", "size", "limit", "enabled", "ratio", "per_sec", "max"]
-FUNC_VERBS = """load save sync fetch build parse apply check send handle compute refresh resolve merge
-validate render export import rotate schedule enqueue drain retry""".split()
-SYLLABLES = "ka lo mi nu ve ra zo ti pe su gar bel dor fin hal jor kel mar nor pil quo ros tav vel wyn".split()
+FUNC_VERBS = """load save sync fetch build parse apply check send handle compute refresh resolve
+merge validate render export import rotate schedule enqueue drain retry""".split()
+SYLLABLES = (
+    "ka lo mi nu ve ra zo ti pe su gar bel dor fin hal jor kel mar nor pil quo ros tav vel wyn"
+).split()
 
 
 def _zipf_weights(n: int, s: float) -> list[float]:
@@ -182,8 +223,8 @@ class Unit:
 
 
 class TextGen:
-    """Deterministic text from a seed: ``statement()`` for units, ``query()`` for recall queries, ``prompt()`` for
-    prompts to a coding agent, ``turn()`` for transcripts."""
+    """Deterministic text from a seed: ``statement()`` for units, ``query()`` for recall queries,
+    ``prompt()`` for prompts to a coding agent, ``turn()`` for transcripts."""
 
     def __init__(self, seed: int) -> None:
         vocab = random.Random(
@@ -398,8 +439,8 @@ class TextGen:
         return text, style
 
     def prompt(self) -> tuple[str, str]:
-        """A prompt as typed to a coding agent (several sentences, pasted paths, logs, typos) and its style:
-        one of ask, paste (a log or traceback) or chat (one in ten: no topic)."""
+        """A prompt as typed to a coding agent (several sentences, pasted paths, logs, typos) and
+        its style: one of ask, paste (a log or traceback) or chat (one in ten: no topic)."""
         rng = self.rng
         if rng.random() < 0.1:
             return rng.choice(CHATTER_PROMPTS), "chat"
@@ -409,7 +450,8 @@ class TextGen:
             .replace("{line2}", str(rng.randint(40, 700)))
             .replace(
                 "{stamp}",
-                f"2025-05-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}:07Z",
+                f"2025-05-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:"
+                f"{rng.randint(0, 59):02d}:07Z",
             )
         )
         text, _ = self._fill(template, rng)

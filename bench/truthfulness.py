@@ -1,4 +1,5 @@
-"""`python -m bench truthfulness`: no stale answers, no untrusted answers, abstain when memory does not know, silence on chit-chat.
+"""`python -m bench truthfulness`: no stale answers, no untrusted answers, abstain when memory does
+not know, silence on chit-chat.
 
 The labelled set is bench/data/truthfulness.jsonl, written by the team (original text). Its first
 line holds background facts loaded into every case's scope; each other line is one case:
@@ -6,9 +7,9 @@ line holds background facts loaded into every case's scope; each other line is o
 - ``changed``: statements about one subject and topic over time (later ones supersede earlier ones,
   through ``Memory.remember`` or, when a statement names ``supersedes``, ``Memory.supersede``); the
   current statement must be in the top 3 and no superseded statement may be returned at all;
-- ``contradiction``: a user statement and an agent or web statement about the same subject and topic;
-  the less-trusted statement may never be returned; the user's must be in the top 3, or, where the
-  case allows it (``abstain_ok``), recall may abstain with that reason;
+- ``contradiction``: a user statement and an agent or web statement about the same subject and
+  topic; the less-trusted statement may never be returned; the user's must be in the top 3, or,
+  where the case allows it (``abstain_ok``), recall may abstain with that reason;
 - ``unknown``: a question nothing in memory answers (other facts are there): recall must abstain;
 - ``chitchat``: a prompt with no topic: recall must be silent.
 
@@ -25,6 +26,7 @@ import json
 import time
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +48,8 @@ SMOKE_PER_TYPE = 2
 
 
 class Clock:
-    """A fixed clock that moves only when told (and by a microsecond per reading, like real time)."""
+    """A fixed clock that moves only when told (and by a microsecond per reading,
+    like real time)."""
 
     def __init__(self, start: datetime) -> None:
         self.now = start
@@ -84,7 +87,8 @@ def _date(text: str | None) -> datetime | None:
 def _load(
     memory: Memory, clock: Clock, scope: str, statements: list[dict[str, Any]]
 ) -> tuple[dict[str, str], list[dict[str, Any]]]:
-    """Remember (or supersede) each statement in order; return key -> unit id and what the pipeline did."""
+    """Remember (or supersede) each statement in order; return key -> unit id and what the pipeline
+    did."""
     ids: dict[str, str] = {}
     actions: list[dict[str, Any]] = []
     for s in statements:
@@ -124,24 +128,27 @@ def _anomalies(
     by_key = {a["key"]: a for a in actions}
     keys = [s["key"] for s in case["statements"]]
     if case["type"] == "changed":
-        for earlier, later in zip(keys, keys[1:], strict=False):
+        for earlier, later in pairwise(keys):
             act = by_key[later]
             if act["action"] == "strengthened":
                 merged = next(
                     (k for k, v in ids.items() if v == act["id"] and k != later), act["id"]
                 )
                 out.append(
-                    f"{later} was merged into {merged} as a duplicate (action strengthened): the new text was not stored"
+                    f"{later} was merged into {merged} as a duplicate (action strengthened): the "
+                    "new text was not stored"
                 )
             elif ids[earlier] not in act["superseded"]:
                 out.append(
-                    f"{later} did not supersede {earlier} (action {act['action']}, conflicts {act['conflicts']})"
+                    f"{later} did not supersede {earlier} (action {act['action']}, conflicts "
+                    f"{act['conflicts']})"
                 )
     elif case["type"] == "contradiction":
         later = by_key[keys[-1]]
         if later["action"] == "strengthened":
             out.append(
-                f"{keys[-1]} was merged into {keys[0]} as a duplicate: a contradiction strengthened the other unit"
+                f"{keys[-1]} was merged into {keys[0]} as a duplicate: a contradiction "
+                "strengthened the other unit"
             )
         elif not later["superseded"] and not later["conflicts"]:
             out.append(f"{keys[-1]} neither superseded {keys[0]} nor opened a conflict")
@@ -174,8 +181,8 @@ def _judge(case: dict[str, Any], result: Any, texts: dict[str, str]) -> dict[str
         out["stale" if kind == "changed" else "untrusted"] = bool(returned_bad)
         if returned_bad:
             why.append(
-                f"returned {'superseded' if kind == 'changed' else 'less-trusted'} {returned_bad} at rank "
-                f"{[keys.index(k) + 1 for k in returned_bad]}"
+                f"returned {'superseded' if kind == 'changed' else 'less-trusted'} {returned_bad} "
+                f"at rank {[keys.index(k) + 1 for k in returned_bad]}"
             )
         abstain_ok = result.abstain and result.reason in exp.get("abstain_ok", [])
         if not out["answer_in_top"] and not abstain_ok:
@@ -194,13 +201,12 @@ def _judge(case: dict[str, Any], result: Any, texts: dict[str, str]) -> dict[str
                 if result.silent
                 else f"answered with {keys} instead of abstaining"
             )
-    elif kind == "chitchat":
-        if not result.silent:
-            why.append(
-                f"abstained ({result.reason}) on chit-chat"
-                if result.abstain
-                else f"returned {keys} on chit-chat"
-            )
+    elif kind == "chitchat" and not result.silent:
+        why.append(
+            f"abstained ({result.reason}) on chit-chat"
+            if result.abstain
+            else f"returned {keys} on chit-chat"
+        )
     out["passed"] = not why
     out["why"] = "; ".join(why)
     return out
@@ -211,7 +217,8 @@ def _rate(num: int, den: int) -> float | None:
 
 
 def _figures(cases: list[dict[str, Any]], verdicts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The report of one mode: stale and untrusted rates, abstain precision/recall, silence, accuracy."""
+    """The report of one mode: stale and untrusted rates, abstain precision/recall, silence,
+    accuracy."""
     by_type: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = defaultdict(list)
     for case, v in zip(cases, verdicts, strict=True):
         by_type[case["type"]].append((case, v))
@@ -390,8 +397,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     for m in modes:
         f = per_mode[m]
         parts.append(
-            f"{m}: stale {f['stale_answers']}/{f['cases']['changed']}, untrusted {f['untrusted_answers']}/"
-            f"{f['cases']['contradiction']}, abstain P {f['abstain_precision']} R {f['abstain_recall']}, silence "
+            f"{m}: stale {f['stale_answers']}/{f['cases']['changed']}, untrusted "
+            f"{f['untrusted_answers']}/{f['cases']['contradiction']}, abstain P "
+            f"{f['abstain_precision']} R {f['abstain_recall']}, silence "
             f"{f['silence_rate_chitchat']}, answerable top-{TOP} {f['answerable_top3_accuracy']}"
         )
     print(

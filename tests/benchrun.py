@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_smoke_bench(name: str, settings: Settings, out: Path) -> dict[str, Any]:
-    """``python -m bench NAME --smoke --out OUT`` on the test server: one summary line, a well-formed result; its figures."""
+    """``python -m bench NAME --smoke --out OUT`` on the test server: one summary line, a
+    well-formed result; its figures."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     env.update(
         {

@@ -1,5 +1,5 @@
-"""The agent-facing benchmarks still run: code-index, hook-latency and prompt-realism at minimum size
-(--smoke) against the test server; figures are not judged, only their presence."""
+"""The agent-facing benchmarks still run: code-index, hook-latency and prompt-realism at minimum
+size (--smoke) against the test server; figures are not judged, only their presence."""
 
 from __future__ import annotations
 

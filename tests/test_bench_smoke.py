@@ -1,4 +1,5 @@
-"""Each quality bench runs at minimum size so none breaks unnoticed (STYLE §8); figures are not checked."""
+"""Each quality bench runs at minimum size so none breaks unnoticed (STYLE §8);
+figures are not checked."""
 
 from __future__ import annotations
 

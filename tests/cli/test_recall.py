@@ -81,7 +81,8 @@ def test_keyword_recall_never_imports_torch(graph: Graph, settings: Settings) ->
         "import sys\n"
         "from typer.testing import CliRunner\n"
         "from hippograph.cli import app\n"
-        "r = CliRunner().invoke(app, ['recall', 'analytics database', '--mode', 'keyword', '--json'])\n"
+        "r = CliRunner().invoke(app, ['recall', 'analytics database', "
+        "'--mode', 'keyword', '--json'])\n"
         "assert r.exit_code == 0, r.output\n"
         "print('torch' in sys.modules or 'sentence_transformers' in sys.modules)"
     )

@@ -1,4 +1,5 @@
-"""The fixture repositories under tests/fixtures/code/<language>/, parsed as the indexer would read them."""
+"""The fixture repositories under tests/fixtures/code/<language>/,
+parsed as the indexer would read them."""
 
 from __future__ import annotations
 

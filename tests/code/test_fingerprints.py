@@ -19,7 +19,8 @@ TEMPLATES = {
     ),
     "go": (
         "calc/fact.go",
-        "package calc\n\nfunc NAME(n int PARAM) int {\n\tCOMMENT\n\tif n <= 1 {\n\t\treturn 1\n\t}\n"
+        "package calc\n\nfunc NAME(n int PARAM) int {\n\tCOMMENT\n"
+        "\tif n <= 1 {\n\t\treturn 1\n\t}\n"
         "\treturn n * NAME(n-1) EXTRA\n}\n",
     ),
     "javascript": (
@@ -29,22 +30,27 @@ TEMPLATES = {
     ),
     "typescript": (
         "src/calc/fact.ts",
-        "export const NAME = (n: number PARAM): number => {\n  COMMENT\n  if (n <= 1) {\n    return 1;\n  }\n"
+        "export const NAME = (n: number PARAM): number => {\n  COMMENT\n"
+        "  if (n <= 1) {\n    return 1;\n  }\n"
         "  return n * NAME(n - 1) EXTRA;\n};\n",
     ),
     "rust": (
         "src/calc/fact.rs",
-        "pub fn NAME(n: u64 PARAM) -> u64 {\n    COMMENT\n    if n <= 1 {\n        return 1;\n    }\n"
+        "pub fn NAME(n: u64 PARAM) -> u64 {\n    COMMENT\n    if n <= 1 {\n"
+        "        return 1;\n    }\n"
         "    n * NAME(n - 1) EXTRA\n}\n",
     ),
     "java": (
         "src/main/java/com/acme/calc/Fact.java",
-        "package com.acme.calc;\n\nclass Fact {\n    static long NAME(long n PARAM) {\n        COMMENT\n"
-        "        if (n <= 1) {\n            return 1;\n        }\n        return n * NAME(n - 1) EXTRA;\n    }\n}\n",
+        "package com.acme.calc;\n\nclass Fact {\n"
+        "    static long NAME(long n PARAM) {\n        COMMENT\n"
+        "        if (n <= 1) {\n            return 1;\n        }\n"
+        "        return n * NAME(n - 1) EXTRA;\n    }\n}\n",
     ),
     "php": (
         "app/Calc/fact.php",
-        "<?php\nnamespace App\\Calc;\n\nfunction NAME(int $n PARAM): int\n{\n    COMMENT\n    if ($n <= 1) {\n"
+        "<?php\nnamespace App\\Calc;\n\nfunction NAME(int $n PARAM): int\n{\n"
+        "    COMMENT\n    if ($n <= 1) {\n"
         "        return 1;\n    }\n    return $n * NAME($n - 1) EXTRA;\n}\n",
     ),
 }

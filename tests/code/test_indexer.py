@@ -1,4 +1,5 @@
-"""Indexing code into the real graph: identity, incremental runs, renames, moves, signatures, pre-edit."""
+"""Indexing code into the real graph: identity, incremental runs, renames, moves,
+signatures, pre-edit."""
 
 from __future__ import annotations
 
@@ -236,7 +237,10 @@ def test_same_name_kind_and_signature_in_one_file_are_two_symbols(
 def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(
     memory: Memory, graph: Graph, tmp_path: Path
 ) -> None:
-    total = "func Total(prices []int) int {\n\tsum := 0\n\tfor _, p := range prices {\n\t\tsum += p\n\t}\n\treturn sum\n}\n"
+    total = (
+        "func Total(prices []int) int {\n\tsum := 0\n\tfor _, p := range prices {\n"
+        "\t\tsum += p\n\t}\n\treturn sum\n}\n"
+    )
     root = repo(tmp_path, {"cart/a.go": "package cart\n\n" + total, "cart/b.go": "package cart\n"})
     memory.index(root)
     [sym] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/a.go")]
@@ -264,7 +268,9 @@ def test_imports_become_edges_between_files_and_follow_the_layout(
             "shop/__init__.py": "",
             "shop/auth.py": AUTH,
             "shop/billing.py": BILLING,
-            "shop/api.py": "import os\nfrom shop import auth\nfrom .billing import User\nimport shop.tokens\n",
+            "shop/api.py": (
+                "import os\nfrom shop import auth\nfrom .billing import User\nimport shop.tokens\n"
+            ),
         },
     )
     report = memory.index(root)

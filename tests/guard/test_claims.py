@@ -1,4 +1,5 @@
-"""Claims in memories and the typed probes that check them, against a real git repository and Neo4j."""
+"""Claims in memories and the typed probes that check them,
+against a real git repository and Neo4j."""
 
 from __future__ import annotations
 

@@ -54,12 +54,16 @@ def test_adr_supersession_becomes_a_link(
     adr = tmp_path / "adr"
     adr.mkdir()
     (adr / "0001-use-rabbitmq.md").write_text(
-        "# 1. Use RabbitMQ for events\n\nDate: 2024-01-10\n\n## Status\n\nSuperseded by [2. Use Kafka](0002-use-kafka.md)\n\n"
-        "## Context\n\nServices need to publish events.\n\n## Decision\n\nWe will use RabbitMQ.\n\n## Consequences\n\nOne broker to run.\n"
+        "# 1. Use RabbitMQ for events\n\nDate: 2024-01-10\n\n## Status\n\n"
+        "Superseded by [2. Use Kafka](0002-use-kafka.md)\n\n"
+        "## Context\n\nServices need to publish events.\n\n## Decision\n\nWe will use RabbitMQ.\n\n"
+        "## Consequences\n\nOne broker to run.\n"
     )
     (adr / "0002-use-kafka.md").write_text(
-        "# 2. Use Kafka for events\n\nDate: 2025-02-01\n\n## Status\n\nAccepted\n\nSupersedes [1. Use RabbitMQ](0001-use-rabbitmq.md)\n\n"
-        "## Context\n\nWe need replay of events.\n\n## Decision\n\nWe will use Kafka.\n\n## Consequences\n\nRetention to manage.\n"
+        "# 2. Use Kafka for events\n\nDate: 2025-02-01\n\n## Status\n\nAccepted\n\n"
+        "Supersedes [1. Use RabbitMQ](0001-use-rabbitmq.md)\n\n"
+        "## Context\n\nWe need replay of events.\n\n## Decision\n\nWe will use Kafka.\n\n"
+        "## Consequences\n\nRetention to manage.\n"
     )
     memory = mem(graph, settings, tmp_path, clock)
     out = memory.import_adrs(adr)
@@ -76,16 +80,19 @@ def test_import_git_proposes_failures_from_fixes_and_reverts(
     repo.mkdir()
     git(repo, "init", "-q")
     (repo / "calc.py").write_text(
-        "def total(items):\n    return sum(items)\n\n\ndef avg(items):\n    return sum(items) / len(items)\n"
+        "def total(items):\n    return sum(items)\n\n\ndef avg(items):\n"
+        "    return sum(items) / len(items)\n"
     )
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "add calc")
     (repo / "calc.py").write_text(
-        "def total(items):\n    return sum(items)\n\n\ndef avg(items):\n    return sum(items) / max(len(items), 1)\n"
+        "def total(items):\n    return sum(items)\n\n\ndef avg(items):\n"
+        "    return sum(items) / max(len(items), 1)\n"
     )
     git(repo, "commit", "-qam", "fix: avg crashed on an empty list")
     (repo / "calc.py").write_text(
-        "def total(items):\n    return sum(items) + 1\n\n\ndef avg(items):\n    return sum(items) / max(len(items), 1)\n"
+        "def total(items):\n    return sum(items) + 1\n\n\ndef avg(items):\n"
+        "    return sum(items) / max(len(items), 1)\n"
     )
     git(repo, "commit", "-qam", "tweak total")
     git(repo, "revert", "--no-edit", "HEAD")
@@ -121,14 +128,20 @@ def test_safe_run_commits_a_good_patch_and_restores_a_bad_one(
     git(repo, "commit", "-qm", "init")
     memory = mem(graph, settings, repo, clock)
     memory.index(repo)
-    good = '--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n def double(x):\n+    """Twice x."""\n     return x * 2\n'
+    good = (
+        "--- a/app.py\n+++ b/app.py\n@@ -1,2 +1,3 @@\n def double(x):\n"
+        '+    """Twice x."""\n     return x * 2\n'
+    )
     out = memory.safe_run(good, test="python3 test_app.py", commit=True, message="docstring")
     assert (
         out.outcome == "committed" and git(repo, "log", "-1", "--format=%s").strip() == "docstring"
     )
     (repo / "notes.txt").write_text("my local notes\n")  # an untracked file must survive
     before = tree_digest(repo)
-    bad = '--- a/app.py\n+++ b/app.py\n@@ -1,3 +1,3 @@\n def double(x):\n     """Twice x."""\n-    return x * 2\n+    return x * 3\n'
+    bad = (
+        '--- a/app.py\n+++ b/app.py\n@@ -1,3 +1,3 @@\n def double(x):\n     """Twice x."""\n'
+        "-    return x * 2\n+    return x * 3\n"
+    )
     with pytest.raises(IngestError, match="uncommitted changes"):
         memory.safe_run(bad, test="python3 test_app.py")
     out = memory.safe_run(bad, test="python3 test_app.py", allow_dirty=True)

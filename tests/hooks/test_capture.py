@@ -1,4 +1,5 @@
-"""Session capture: the SessionEnd/PreCompact hook spawns; the capture process files episodes and hypotheses."""
+"""Session capture: the SessionEnd/PreCompact hook spawns;
+the capture process files episodes and hypotheses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`hippo install claude-code`: merge into existing settings, idempotent, exact uninstall, refusal of bad JSON."""
+"""`hippo install claude-code`: merge into existing settings, idempotent, exact uninstall,
+refusal of bad JSON."""
 
 from __future__ import annotations
 
@@ -265,7 +266,8 @@ def test_cli_user_scope(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     done = CliRunner().invoke(app, ["install", "claude-code", "--user"], catch_exceptions=False)
     assert done.exit_code == 0
     assert done.output.splitlines()[-1] == (
-        "MCP server: register it for every project with: claude mcp add --scope user hippograph -- /usr/local/bin/hippo serve"
+        "MCP server: register it for every project with: claude mcp add --scope user hippograph -- "
+        "/usr/local/bin/hippo serve"
     )
     assert (tmp_path / "home/.claude/settings.json").exists() and not (
         tmp_path / ".mcp.json"

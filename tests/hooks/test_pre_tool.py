@@ -157,12 +157,13 @@ def test_allows_a_clean_edit_with_what_memory_knows(memory: Memory, repo: Path) 
         == "hippograph memory about svc/config.py:5-5 (svc.config.load_config):"
     )
     assert (
-        f"- decision {decision.id}: Config files are parsed with yaml.safe_load (because: user-supplied files)"
-        in context
-    )
+        f"- decision {decision.id}: Config files are parsed with yaml.safe_load "
+        "(because: user-supplied files)"
+    ) in context
     assert f"- rule [critical] {rule.id}: Never use yaml.load; use yaml.safe_load" in context
     assert "Answer in English" not in context
-    # The other function: the decision does not govern it; the enforced rule still applies to the file.
+    # The other function: the decision does not govern it;
+    # the enforced rule still applies to the file.
     other = pre_tool.handle(
         edit(repo, "svc/config.py", "return {**a, **b}", "return {**b, **a}"), lambda cwd: memory
     )
@@ -255,7 +256,8 @@ def test_edit_whose_old_string_is_missing_is_not_judged(memory: Memory, repo: Pa
 def test_context_stays_within_budget(memory: Memory, repo: Path) -> None:
     for n in range(30):
         memory.decide(
-            f"Decision number {n} about loading configuration files in this service, with a long text",
+            f"Decision number {n} about loading configuration files in this "
+            "service, with a long text",
             governs=["svc.config.load_config"],
         )
     out = pre_tool.handle(
@@ -347,6 +349,6 @@ def test_a_rule_an_agent_proposed_warns_but_never_denies(memory: Memory, repo: P
     )
     assert out is not None and "permissionDecision" not in out["hookSpecificOutput"]
     assert (
-        f"- warning [critical] Never use yaml.load (rule {rule.id}, proposed by an agent and not yet confirmed, "
-        "svc/config.py:6)"
+        f"- warning [critical] Never use yaml.load (rule {rule.id}, proposed by an agent and not "
+        "yet confirmed, svc/config.py:6)"
     ) in out["hookSpecificOutput"]["additionalContext"]

@@ -79,7 +79,8 @@ def test_injects_sourced_memories_and_the_preamble(
     seeded: Memory, settings: Settings, tmp_path: Path
 ) -> None:
     prompt = (
-        "I need to add a revenue chart to the analytics dashboard. Where do the analytics queries run now? "
+        "I need to add a revenue chart to the analytics dashboard. Where do the "
+        "analytics queries run now? "
         'Paste: ERROR relation "events" does not exist at character 15'
     )
     done = run_hook(settings, payload(prompt, tmp_path))
@@ -166,7 +167,8 @@ def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> No
         "sys.stdin = io.StringIO(json.dumps({'prompt': 'analytics queries', 'cwd': '/tmp'}))\n"
         "from hippograph.hooks import main\n"
         "main(['user-prompt'])\n"
-        "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', 'typer') if m in sys.modules))"
+        "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', "
+        "'typer') if m in sys.modules))"
     )
     env = {
         "PATH": "/usr/bin:/bin",

@@ -1,4 +1,5 @@
-"""Architecture decision records (MADR 2-4, Nygard): fields, options, supersession and exact line ranges; pure."""
+"""Architecture decision records (MADR 2-4, Nygard): fields, options, supersession and exact line
+ranges; pure."""
 
 from __future__ import annotations
 
@@ -70,7 +71,10 @@ def test_madr3_front_matter_options_pros_cons_and_chosen() -> None:
             ),
         ),
         decision="httpx with tenacity",
-        reasoning="it is the only option with both sync and async APIs, and tenacity gives one retry policy for both.",
+        reasoning=(
+            "it is the only option with both sync and async APIs, and tenacity gives "
+            "one retry policy for both."
+        ),
         consequences=(
             "* Good, because the webhook worker and the adapters share one client factory\n"
             "* Bad, because we add a dependency on tenacity"
@@ -167,9 +171,13 @@ def test_nygard_superseded_by_link() -> None:
             "Postgres 14 for accounts and billing, and the team knows it well."
         ),
         options=(),
-        decision="We will store click events in a partitioned `events` table in the existing\nPostgres cluster.",
+        decision=(
+            "We will store click events in a partitioned `events` table in the existing\n"
+            "Postgres cluster."
+        ),
         reasoning=(
-            "We will store click events in a partitioned `events` table in the existing\nPostgres cluster.\n\n"
+            "We will store click events in a partitioned `events` table in the existing\n"
+            "Postgres cluster.\n\n"
             "Partitions are monthly, so old months can be detached and archived."
         ),
         consequences=(
@@ -266,8 +274,10 @@ def test_number_from_title_when_the_file_name_has_none() -> None:
 
 def test_status_in_bold_amended_lines_and_dates_in_the_status_section() -> None:
     text = (
-        "# 8. Queue retries\n\n## Status\n\n**Date:** 2024-04-02\n\nAmended by [9. Backoff](0009-backoff.md)\n\n"
-        "Accepted\n\nSupersedes [3. Cron retries](0003-cron.md) and [4. Manual retries](0004-manual.md)\n"
+        "# 8. Queue retries\n\n## Status\n\n**Date:** 2024-04-02\n\n"
+        "Amended by [9. Backoff](0009-backoff.md)\n\n"
+        "Accepted\n\n"
+        "Supersedes [3. Cron retries](0003-cron.md) and [4. Manual retries](0004-manual.md)\n"
     )
     adr = parse_adr(text, "0008-queue-retries.md")
     assert (adr.status, adr.date, adr.superseded_by) == ("accepted", "2024-04-02", None)

@@ -1,4 +1,5 @@
-"""Git history: commits with exact touched line ranges from real temporary repositories, and fix/revert signals."""
+"""Git history: commits with exact touched line ranges from real temporary repositories, and
+fix/revert signals."""
 
 from __future__ import annotations
 
@@ -187,7 +188,8 @@ def test_unusual_paths_and_a_hostile_global_config(
     config = tmp_path / "home" / ".gitconfig"  # the user's own: read through $HOME
     config.parent.mkdir()
     config.write_text(
-        "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n\trenames = false\n\texternal = false\n"
+        "[diff]\n\tnoprefix = true\n\tmnemonicPrefix = true\n"
+        "\trenames = false\n\texternal = false\n"
         "[color]\n\tui = always\n[core]\n\tquotePath = true\n[log]\n\tdecorate = full\n",
         encoding="utf-8",
     )

@@ -33,7 +33,10 @@ def test_bullets_one_unit_each_with_exact_lines() -> None:
 
 
 def test_multi_line_bullet_keeps_indented_and_lazy_continuation() -> None:
-    text = "- Postgres is only OLTP now;\n  analytics moved\nto ClickHouse.\n- Next item\n\nAfter the list.\n"
+    text = (
+        "- Postgres is only OLTP now;\n  analytics moved\nto ClickHouse.\n"
+        "- Next item\n\nAfter the list.\n"
+    )
     assert spans(text) == [
         ("Postgres is only OLTP now; analytics moved to ClickHouse.", 1, 3),
         ("Next item", 4, 4),
@@ -52,7 +55,10 @@ def test_nested_bullets_are_separate_units() -> None:
 
 
 def test_numbered_items_and_task_boxes() -> None:
-    text = "1. Run make\n2) Run make test\n10. Ship\n- [ ] write docs\n- [x] add tests\n* [X] done\n- [ ]\n"
+    text = (
+        "1. Run make\n2) Run make test\n10. Ship\n- [ ] write docs\n"
+        "- [x] add tests\n* [X] done\n- [ ]\n"
+    )
     assert spans(text) == [
         ("Run make", 1, 1),
         ("Run make test", 2, 2),
@@ -78,7 +84,10 @@ def test_numbers_other_than_one_do_not_interrupt_a_paragraph() -> None:
 
 
 def test_headings_set_heading_and_path() -> None:
-    text = "# Project\n\nIntro.\n\n## Database\n- Postgres\n### Backups ###\n- nightly\n## Testing\n- pytest\n# Other\nText\n"
+    text = (
+        "# Project\n\nIntro.\n\n## Database\n- Postgres\n### Backups ###\n- nightly\n## Testing\n"
+        "- pytest\n# Other\nText\n"
+    )
     units = parse_markdown(text)
     assert units == [
         MarkdownUnit("Intro.", 3, 3, "Project", ("Project",)),
@@ -110,7 +119,10 @@ def test_thematic_break_ends_a_unit_and_is_not_one() -> None:
 
 
 def test_fenced_code_is_skipped() -> None:
-    text = "Before:\n```bash\nmake test\n- not an item\n# not a heading\n```\nAfter.\n~~~\ncode\n~~~\n- Item\n  ```\n  inside\n  ```\n"
+    text = (
+        "Before:\n```bash\nmake test\n- not an item\n# not a heading\n```\nAfter.\n~~~\ncode\n~~~\n"
+        "- Item\n  ```\n  inside\n  ```\n"
+    )
     units = parse_markdown(text)
     assert [(u.text, u.start_line, u.end_line) for u in units] == [
         ("Before:", 1, 1),
@@ -149,7 +161,10 @@ def test_html_comments_are_skipped() -> None:
 
 
 def test_block_quotes_are_paragraphs_without_markers() -> None:
-    text = "> Decision: use Neo4j\n> for memory.\n>\n> > nested quote\n\n> - quoted item\n> - another\n"
+    text = (
+        "> Decision: use Neo4j\n> for memory.\n>\n> > nested quote\n\n"
+        "> - quoted item\n> - another\n"
+    )
     assert spans(text) == [
         ("Decision: use Neo4j for memory.", 1, 2),
         ("nested quote", 4, 4),
@@ -159,7 +174,10 @@ def test_block_quotes_are_paragraphs_without_markers() -> None:
 
 
 def test_a_table_is_one_unit() -> None:
-    text = "Ports:\n| Service | Port |\n|---------|:----:|\n| neo4j   | 7687 |\n| http    | 7474 |\n\nAfter\n"
+    text = (
+        "Ports:\n| Service | Port |\n|---------|:----:|\n| neo4j   | 7687 |\n"
+        "| http    | 7474 |\n\nAfter\n"
+    )
     assert spans(text) == [
         ("Ports:", 1, 1),
         ("| Service | Port | | neo4j | 7687 | | http | 7474 |", 2, 5),

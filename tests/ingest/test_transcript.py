@@ -1,4 +1,5 @@
-"""JSONL transcripts (generic and Claude Code): turns, skipped events and per-line problems; pure, no database."""
+"""JSONL transcripts (generic and Claude Code): turns, skipped events and per-line problems;
+pure, no database."""
 
 from __future__ import annotations
 

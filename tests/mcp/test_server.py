@@ -1,4 +1,5 @@
-"""The MCP server through the SDK's in-memory client session, against the real server object and Neo4j."""
+"""The MCP server through the SDK's in-memory client session,
+against the real server object and Neo4j."""
 
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ async def client(memory: Memory) -> AsyncIterator[Client]:
     memory.embedder = (
         HashingEmbedder()
     )  # hybrid recall, deterministic; the real model has its `model` tests
-    # mode="legacy": the initialize handshake over JSON-RPC memory streams, as a stdio client does it.
+    # mode="legacy": the initialize handshake over JSON-RPC memory streams,
+    # as a stdio client does it.
     async with Client(build_server(memory), mode="legacy") as connected:
         yield connected
 
@@ -234,9 +236,9 @@ async def test_record_failure_needs_proof(client: Client) -> None:
         and unit["source_kind"] == "agent"
     )
     text = await refused(client, "record_failure", {"what": "It broke"})
-    assert (
-        text
-        == "invalid input: input: a failure needs its proof: give commit (a commit of this repository) or test (a test id)."
+    assert text == (
+        "invalid input: input: a failure needs its proof: give commit (a commit of this "
+        "repository) or test (a test id)."
     )
 
 
@@ -465,9 +467,9 @@ async def test_an_unexpected_error_is_one_line_and_the_server_survives(memory: M
         build_server(memory, tools=[spec(explode, read_only=True)]), mode="legacy"
     ) as buggy:
         text = await refused(buggy, "explode", {})
-        assert (
-            text
-            == "unexpected KeyError in explode: 'secret_column' (the server logged the traceback to stderr)."
+        assert text == (
+            "unexpected KeyError in explode: 'secret_column' (the server logged "
+            "the traceback to stderr)."
         )
         assert [t.name for t in (await buggy.list_tools()).tools] == ["explode"]
 

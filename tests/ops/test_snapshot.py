@@ -1,4 +1,5 @@
-"""Snapshot export and import against the real test server: exact round trips, refusals, nothing half-written."""
+"""Snapshot export and import against the real test server: exact round trips, refusals, nothing
+half-written."""
 
 from __future__ import annotations
 
@@ -282,7 +283,7 @@ def test_import_into_a_non_empty_database_is_refused_and_writes_nothing(
 
 def test_a_directory_without_manifest_is_refused(graph: Graph, tmp_path: Path) -> None:
     with pytest.raises(
-        IngestError, match="has no manifest.json, so it is not a hippograph snapshot"
+        IngestError, match=r"has no manifest.json, so it is not a hippograph snapshot"
     ):
         snapshot.import_snapshot(graph, tmp_path)
 
@@ -352,7 +353,7 @@ def test_a_dangling_edge_or_truncated_file_is_refused(graph: Graph, tmp_path: Pa
         snapshot.import_snapshot(graph, tmp_path)
     assert caught.value.line == 1
     edges.write_text("", encoding="utf-8")
-    with pytest.raises(IngestError, match="holds 0 lines but manifest.json says 1"):
+    with pytest.raises(IngestError, match=r"holds 0 lines but manifest.json says 1"):
         snapshot.import_snapshot(graph, tmp_path)
     (tmp_path / "manifest.json").write_text(
         '{"format": "hippograph-snapshot", "version": 2, "files": {}}', encoding="utf-8"

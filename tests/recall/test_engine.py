@@ -243,8 +243,9 @@ def test_recall_plan_expands_from_the_seeds_and_candidates(graph: Graph, memory:
 def test_recall_rows_are_plain_and_their_datetimes_exact(
     graph: Graph, memory: Memory, clock: Clock
 ) -> None:
-    """The statement is marked PLAIN, so Graph.read hands its rows over unconverted: they must hold no
-    driver value, and the datetimes it sends as epoch microseconds must be the stored instants."""
+    """The statement is marked PLAIN, so Graph.read hands its rows over unconverted: they must hold
+    no driver value, and the datetimes it sends as epoch microseconds must be the stored
+    instants."""
     old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
     clock.advance(days=1, seconds=0.123457)
     memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
@@ -368,7 +369,10 @@ def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
     # keyword mode has no meaning to judge by: naming the entity stays its best evidence
     assert ids(mem.recall(asked, mode="keyword")) == [unit.id]
     # and in a long prompt most words are incidental: naming it is enough
-    pasted = "Checkout fails again, here's the trace from Sentry: TypeError cannot read properties of undefined"
+    pasted = (
+        "Checkout fails again, here's the trace from Sentry: TypeError cannot "
+        "read properties of undefined"
+    )
     assert ids(mem.recall(pasted, mode="hybrid")) == [unit.id]
 
 

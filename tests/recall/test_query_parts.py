@@ -145,7 +145,8 @@ def test_gate_checks_and_reasons() -> None:
 def _mmr_by_definition(
     cands: list[scoring.Candidate], k: int, lam: float = 0.7
 ) -> list[scoring.Candidate]:
-    """MMR exactly as defined: every step compares every remaining candidate with everything chosen."""
+    """MMR exactly as defined: every step compares every remaining candidate with everything
+    chosen."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
     top = pool[0].score or 1.0 if pool else 1.0
     chosen: list[scoring.Candidate] = []
@@ -178,7 +179,7 @@ def test_mmr_picks_what_the_definition_picks() -> None:
         ]
         kept = {c.id for c in cands if rng.random() < 0.6}
 
-        def keep(c: scoring.Candidate) -> bool:
+        def keep(c: scoring.Candidate, kept: set[str] = kept) -> bool:
             return c.id in kept
 
         for k in (1, 3, 5, 20):

@@ -1,4 +1,5 @@
-"""Unified diffs from git and diff -u: paths, hunks, exact line numbers, and errors for malformed input; pure."""
+"""Unified diffs from git and diff -u: paths, hunks, exact line numbers,
+and errors for malformed input; pure."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import pytest
 from hippograph.errors import IngestError
 from hippograph.repo.diff import FilePatch, Hunk, parse_diff
 
-# `git diff --cached -M` of a real change: edit, deletion, new file, mode change, no-newline marker, rename.
+# `git diff --cached -M` of a real change: edit, deletion, new file, mode change,
+# no-newline marker, rename.
 GIT_DIFF = """\
 diff --git a/billing.py b/billing.py
 index d6ae237..2aa1e5f 100644
@@ -178,7 +180,10 @@ def test_plain_diff_u_with_timestamps_and_epoch_for_missing_files() -> None:
 
 
 def test_plain_diff_keeps_paths_without_a_b_prefixes() -> None:
-    text = "--- config/old.yml\t2024-03-01 10:00:00 +0100\n+++ config/new.yml\t2024-03-02 10:00:00 +0100\n@@ -2 +2 @@\n-a: 1\n+a: 2\n"
+    text = (
+        "--- config/old.yml\t2024-03-01 10:00:00 +0100\n"
+        "+++ config/new.yml\t2024-03-02 10:00:00 +0100\n@@ -2 +2 @@\n-a: 1\n+a: 2\n"
+    )
     assert parse_diff(text) == [
         FilePatch(
             "config/old.yml",
@@ -306,7 +311,10 @@ def test_several_hunks_keep_their_own_numbering() -> None:
     ("text", "message", "line"),
     [
         (
-            "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n keep\n-old\n+new\ndiff --git a/y b/y\n",
+            (
+                "diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n keep\n-old\n"
+                "+new\ndiff --git a/y b/y\n"
+            ),
             "line 4: hunk says 3 old and 3 new lines but 2 and 2 follow",
             4,
         ),

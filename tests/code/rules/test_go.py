@@ -1,4 +1,5 @@
-"""Go fixture repository: package-clause names, receivers, structs and interfaces, imports and calls."""
+"""Go fixture repository: package-clause names, receivers, structs and interfaces,
+imports and calls."""
 
 from __future__ import annotations
 
@@ -60,7 +61,10 @@ def test_signatures_and_parents() -> None:
 
 
 def test_generic_receiver_and_missing_package_clause() -> None:
-    source = b"type Stack[T any] struct{ items []T }\n\nfunc (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }\n"
+    source = (
+        b"type Stack[T any] struct{ items []T }\n\n"
+        b"func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }\n"
+    )
     parsed = parse_source(source, "pkg/stack/stack.go", "go")
     assert [(s.qualified_name, s.kind) for s in parsed.symbols] == [
         ("stack.Stack", SymbolKind.STRUCT),

@@ -1,4 +1,5 @@
-"""Java fixture repository: package + class names, constructors, records, nested types, imports and calls."""
+"""Java fixture repository: package + class names, constructors, records, nested types,
+imports and calls."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""JavaScript and TypeScript/TSX fixture repositories: path modules, classes, arrow functions, TS types."""
+"""JavaScript and TypeScript/TSX fixture repositories: path modules, classes, arrow functions,
+TS types."""
 
 from __future__ import annotations
 

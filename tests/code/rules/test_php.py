@@ -1,4 +1,5 @@
-"""PHP fixture repository: namespaces, `Class::method`, traits and enums, `use` imports and calls."""
+"""PHP fixture repository: namespaces, `Class::method`, traits and enums,
+`use` imports and calls."""
 
 from __future__ import annotations
 

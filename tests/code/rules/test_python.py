@@ -71,7 +71,10 @@ def test_signatures_and_parents() -> None:
 
 
 def test_multi_line_signature_is_collapsed_without_comments() -> None:
-    source = b"async def fetch(\n    url: str,  # absolute\n    *,\n    timeout: float = 2.0,\n) -> bytes:\n    ...\n"
+    source = (
+        b"async def fetch(\n    url: str,  # absolute\n    *,\n"
+        b"    timeout: float = 2.0,\n) -> bytes:\n    ...\n"
+    )
     (fetch,) = parse_source(source, "net.py", "python").symbols
     assert fetch.signature == "async def fetch(url: str, *, timeout: float = 2.0,) -> bytes"
 

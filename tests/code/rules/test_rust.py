@@ -1,4 +1,5 @@
-"""Rust fixture repository: crate module paths, impl and trait methods, structs, enums, use trees."""
+"""Rust fixture repository: crate module paths, impl and trait methods, structs, enums,
+use trees."""
 
 from __future__ import annotations
 
