@@ -5,13 +5,16 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
 from hippograph.cli.app import app
-from hippograph.cli.output import print_json
+from hippograph.cli.output import render, view
 from hippograph.errors import ConfigError
+
+if TYPE_CHECKING:
+    from hippograph.hooks.install import InstallReport
 
 install_app = typer.Typer(
     help="Connect coding agents to hippograph: hooks and the MCP server (see docs/agents.md).",
@@ -58,14 +61,12 @@ def claude_code(
     out = install_claude_code(
         repo_root(Path.cwd()), user=not project, uninstall=uninstall, command=hippo_executable()
     )
-    if as_json:
-        print_json(out)
-        return
-    _print(out)
+    render(out, as_json=as_json)
 
 
-def _print(out: dict[str, Any]) -> None:
-    settings, mcp = out["settings"], out["mcp"]
+@view("hippograph.hooks.install.InstallReport")
+def _installed(out: InstallReport) -> None:
+    settings, mcp = out.settings, out.mcp
     state = "updated" if settings["written"] else "unchanged"
     typer.echo(f"Claude Code hooks: {settings['path']} ({state})")
     for verb in ("added", "present", "removed"):
@@ -79,9 +80,9 @@ def _print(out: dict[str, Any]) -> None:
         typer.echo(f"MCP server: {mcp['path']} ({mcp['server']})")
         if mcp.get("note"):
             typer.echo(f"  note: {mcp['note']}", err=True)
-    elif out["user_mcp_command"] and out["action"] == "install":
-        typer.echo(f"MCP server: register it for every project with: {out['user_mcp_command']}")
-    elif out["user_mcp_command"]:
+    elif out.user_mcp_command and out.action == "install":
+        typer.echo(f"MCP server: register it for every project with: {out.user_mcp_command}")
+    elif out.user_mcp_command:
         typer.echo(
             "MCP server: remove the user-wide one with: claude mcp remove --scope user hippograph"
         )

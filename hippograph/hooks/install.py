@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
+from hippograph.schema.results import Result
 
 SERVER_NAME = "hippograph"
 
@@ -61,9 +62,20 @@ def user_mcp_command(command: str) -> str:
     return f"claude mcp add --scope user {SERVER_NAME} -- {shlex.quote(command)} serve"
 
 
+class InstallReport(Result):
+    """What an install or uninstall changed: the hooks in a settings file and the MCP server."""
+
+    action: str  # install | uninstall
+    scope: str  # project | user
+    command: str
+    settings: dict[str, Any]  # path, written, changed, added/present/removed, other_hippo_hooks
+    mcp: dict[str, Any]  # path (None for a user install), written, changed, server, note
+    user_mcp_command: str | None  # user install: how to register the MCP server for every project
+
+
 def install_claude_code(
     target_dir: Path, *, user: bool, uninstall: bool, command: str, home: Path | None = None
-) -> dict[str, Any]:
+) -> InstallReport:
     """Add (or, with ``uninstall``, remove) our hooks and MCP server; returns what changed, per file.
 
     Args:
@@ -96,19 +108,23 @@ def install_claude_code(
             if uninstall
             else _add_server(mcp, command, mcp_path)
         )
-    result: dict[str, Any] = {
-        "action": "uninstall" if uninstall else "install",
-        "scope": "user" if user else "project",
-        "command": command,
-        "settings": {"path": str(settings_path), "written": False, **hooks_done},
-        "mcp": {"path": str(mcp_path) if mcp_path else None, "written": False, **server_done},
-        "user_mcp_command": user_mcp_command(command) if user else None,
-    }
-    if hooks_done["changed"]:
-        result["settings"]["written"] = _save(settings_path, settings.value, settings.existed)
-    if server_done.get("changed") and mcp is not None and mcp_path is not None:
-        result["mcp"]["written"] = _save(mcp_path, mcp.value, mcp.existed)
-    return result
+    settings_written = bool(hooks_done["changed"]) and _save(
+        settings_path, settings.value, settings.existed
+    )
+    mcp_written = (
+        bool(server_done.get("changed"))
+        and mcp is not None
+        and mcp_path is not None
+        and _save(mcp_path, mcp.value, mcp.existed)
+    )
+    return InstallReport(
+        action="uninstall" if uninstall else "install",
+        scope="user" if user else "project",
+        command=command,
+        settings={"path": str(settings_path), "written": settings_written, **hooks_done},
+        mcp={"path": str(mcp_path) if mcp_path else None, "written": mcp_written, **server_done},
+        user_mcp_command=user_mcp_command(command) if user else None,
+    )
 
 
 @dataclass

@@ -57,7 +57,7 @@ def test_merges_into_existing_settings_and_is_idempotent(tmp_path: Path) -> None
     put(settings, EXISTING)
     put(mcp, MCP)
     out = install_claude_code(tmp_path, user=False, uninstall=False, command=HIPPO)
-    assert out["settings"]["written"] and out["mcp"]["written"] and out["mcp"]["server"] == "added"
+    assert out.settings["written"] and out.mcp["written"] and out.mcp["server"] == "added"
     merged = read(settings)
     assert merged["permissions"] == EXISTING["permissions"] and merged["env"] == EXISTING["env"]
     assert merged["hooks"]["PreToolUse"][:2] == EXISTING["hooks"]["PreToolUse"]
@@ -83,8 +83,8 @@ def test_merges_into_existing_settings_and_is_idempotent(tmp_path: Path) -> None
     first = (settings.read_bytes(), mcp.read_bytes())
     again = install_claude_code(tmp_path, user=False, uninstall=False, command=HIPPO)
     assert (settings.read_bytes(), mcp.read_bytes()) == first
-    assert not again["settings"]["written"] and not again["mcp"]["written"]
-    assert [h["event"] for h in again["settings"]["present"]] == [
+    assert not again.settings["written"] and not again.mcp["written"]
+    assert [h["event"] for h in again.settings["present"]] == [
         "UserPromptSubmit",
         "PreToolUse",
         "SessionEnd",
@@ -98,11 +98,11 @@ def test_uninstall_removes_exactly_what_was_added(tmp_path: Path) -> None:
     put(mcp, MCP)
     install_claude_code(tmp_path, user=False, uninstall=False, command=HIPPO)
     out = install_claude_code(tmp_path, user=False, uninstall=True, command=HIPPO)
-    assert len(out["settings"]["removed"]) == 4 and out["mcp"]["server"] == "removed"
+    assert len(out.settings["removed"]) == 4 and out.mcp["server"] == "removed"
     assert read(settings) == EXISTING and read(mcp) == MCP
     assert settings.read_text() == json.dumps(EXISTING, indent=2) + "\n"
     untouched = settings.read_bytes()
-    assert not install_claude_code(tmp_path, user=False, uninstall=True, command=HIPPO)["settings"][
+    assert not install_claude_code(tmp_path, user=False, uninstall=True, command=HIPPO).settings[
         "written"
     ]
     assert settings.read_bytes() == untouched
@@ -146,7 +146,7 @@ def test_our_hook_inside_someone_elses_group_leaves_the_group(tmp_path: Path) ->
     }
     put(settings, shared)
     out = install_claude_code(tmp_path, user=False, uninstall=False, command="/usr/local/bin/hippo")
-    assert [h["event"] for h in out["settings"]["present"]] == ["PreToolUse"]
+    assert [h["event"] for h in out.settings["present"]] == ["PreToolUse"]
     install_claude_code(tmp_path, user=False, uninstall=True, command="/usr/local/bin/hippo")
     assert read(settings) == {
         "hooks": {
@@ -173,15 +173,13 @@ def test_user_install_writes_only_user_settings(tmp_path: Path) -> None:
     out = install_claude_code(
         project, user=True, uninstall=False, command="/usr/local/bin/hippo", home=home
     )
-    assert out["settings"]["path"] == str(home / ".claude/settings.json")
+    assert out.settings["path"] == str(home / ".claude/settings.json")
+    assert out.mcp["path"] is None and not (home / ".claude.json").exists() and not project.exists()
     assert (
-        out["mcp"]["path"] is None and not (home / ".claude.json").exists() and not project.exists()
-    )
-    assert (
-        out["user_mcp_command"]
+        out.user_mcp_command
         == "claude mcp add --scope user hippograph -- /usr/local/bin/hippo serve"
     )
-    assert out["settings"]["other_hippo_hooks"] == [
+    assert out.settings["other_hippo_hooks"] == [
         "/old/venv/bin/hippo hook user-prompt"
     ]  # reported, kept
     assert len(read(home / ".claude/settings.json")["hooks"]["UserPromptSubmit"]) == 2
@@ -195,7 +193,7 @@ def test_existing_server_of_our_name_is_kept(tmp_path: Path) -> None:
     }
     text = put(tmp_path / ".mcp.json", mine)
     out = install_claude_code(tmp_path, user=False, uninstall=False, command="/usr/local/bin/hippo")
-    assert out["mcp"]["server"] == "kept-existing" and (tmp_path / ".mcp.json").read_text() == text
+    assert out.mcp["server"] == "kept-existing" and (tmp_path / ".mcp.json").read_text() == text
     install_claude_code(tmp_path, user=False, uninstall=True, command="/usr/local/bin/hippo")
     assert (tmp_path / ".mcp.json").read_text() == text
 
