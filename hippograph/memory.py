@@ -28,7 +28,7 @@ from hippograph.ops.snapshot import SnapshotReport
 from hippograph.ops.status import StatusReport, gather_status
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
-from hippograph.repo.sources import read_lines
+from hippograph.repo.sources import source_lines
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import branches, history, lifecycle, pipeline, policy, review, store, usage
@@ -77,6 +77,15 @@ class Memory:
             self.branch, settings.main_branch, self.cwd
         )
         self.repository = branches.repository_name(self.cwd)
+        self._root: Path | None = None
+
+    @property
+    def root(self) -> Path:
+        """The project root: the repository holding the working folder, else the folder itself.
+        Source lines are read relative to it, never to the working folder."""
+        if self._root is None:
+            self._root = repo_root(self.cwd)
+        return self._root
 
     @classmethod
     def connect(
@@ -459,13 +468,15 @@ class Memory:
         else:
             edges = [e for e in edges if not e["props"].get("retired_at")]
         source_ref = props.get("source_ref")
+        lines = source_lines(source_ref, self.root) if isinstance(source_ref, str) else None
         return UnitView(
             id=unit_id,
             kind=str(props.get("kind") or store.kind_of(labels)),
             labels=labels,
             unit=props,
             edges=edges,
-            source_lines=read_lines(source_ref, self.cwd) if isinstance(source_ref, str) else None,
+            source_lines=lines.text if lines else None,
+            source_problem=lines.problem if lines else None,
             believed=history.was_believed(props, as_of or self.clock())
             if "text" in props
             else None,

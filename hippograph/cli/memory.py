@@ -273,6 +273,8 @@ def _unit(out: UnitView) -> None:
         typer.echo("source lines:")
         for line in out.source_lines.splitlines():
             typer.echo(f"  | {line}")
+    elif out.source_problem:
+        typer.echo(f"source lines: not shown, {out.source_problem}.")
     if out.edges:
         print_table(
             "Edges",

@@ -41,7 +41,7 @@ class HookSpec:
 
 HOOKS = (
     HookSpec("UserPromptSubmit", None, "user-prompt", 10),
-    HookSpec("PreToolUse", "Edit|Write", "pre-tool", 20),
+    HookSpec("PreToolUse", "Edit|MultiEdit|Write|NotebookEdit", "pre-tool", 20),
     HookSpec("SessionEnd", None, "session-end", 5),
     HookSpec("PreCompact", None, "pre-compact", 10),
 )
@@ -226,20 +226,28 @@ def _add_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]:
     # Check every event first, so that a malformed one refuses the whole install.
     for spec in HOOKS:
         _event_groups(settings, spec.event, path, create=False)
-    added, present = [], []
+    added: list[dict[str, Any]] = []
+    present: list[dict[str, Any]] = []
+    updated: list[dict[str, Any]] = []
     for spec in HOOKS:
         wanted = hook_command(command, spec)
         groups = _event_groups(settings, spec.event, path, create=True)
         assert groups is not None
-        if any(_ours(g, wanted) for g in groups):
+        mine = [g for g in groups if _ours(g, wanted)]
+        if mine:
             present.append({"event": spec.event, "command": wanted})
+            for g in mine:  # an older install's matcher (Edit|Write) widened to every editing tool
+                if spec.matcher is not None and g.get("matcher") != spec.matcher:
+                    if len(_ours(g, wanted)) == len(g["hooks"]):
+                        g["matcher"] = spec.matcher
+                        updated.append({"event": spec.event, "matcher": spec.matcher})
             continue
         group: dict[str, Any] = {"matcher": spec.matcher} if spec.matcher is not None else {}
         group["hooks"] = [{"type": "command", "command": wanted, "timeout": spec.timeout}]
         groups.append(group)
         added.append({"event": spec.event, "command": wanted})
     return {
-        "changed": bool(added),
+        "changed": bool(added or updated),
         "added": added,
         "present": present,
         "removed": [],

@@ -1,4 +1,4 @@
-"""PreToolUse hook for Edit and Write: the pre-edit bundle as context, and a deny when a rule blocks.
+"""PreToolUse hook for every editing tool (Edit, MultiEdit, Write, NotebookEdit): the pre-edit bundle as context, and a deny when a rule blocks.
 
 The edit is turned into the unified diff it would make, judged by the rule engine
 (``Memory.check_patch``) and looked up by identity (``Memory.pre_edit``). A violated critical
@@ -11,6 +11,7 @@ edit: any error gives no output, and is printed to stderr only when HIPPOGRAPH_D
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import sys
 import traceback
@@ -25,7 +26,8 @@ from hippograph.guard.pre_edit import PreEdit
 from hippograph.memory import Memory
 from hippograph.schema.defaults import is_debug
 
-TOOLS = ("Edit", "Write")
+# Every tool that edits a file: a matcher that leaves one out lets the same change through it.
+TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 CONTEXT_BUDGET = 1500
 EVENT = "PreToolUse"
 
@@ -78,7 +80,7 @@ def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
     tool, tool_input = payload.get("tool_name"), payload.get("tool_input")
     if tool not in TOOLS or not isinstance(tool_input, dict):
         return None
-    file_path = tool_input.get("file_path")
+    file_path = tool_input.get("notebook_path" if tool == "NotebookEdit" else "file_path")
     if not isinstance(file_path, str) or not file_path.strip():
         return None
     path = Path(file_path)
@@ -90,6 +92,10 @@ def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
     except ValueError:
         return None  # a path outside its own repository root: nothing sensible to check
     before = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
+    if tool == "MultiEdit":
+        return _plan_multi_edit(root, rel, before, tool_input.get("edits"))
+    if tool == "NotebookEdit":
+        return _plan_notebook_edit(root, rel, before, tool_input)
     if tool == "Write" or (before is None and not tool_input.get("old_string")):
         content = tool_input.get("content", tool_input.get("new_string"))
         if not isinstance(content, str):
@@ -109,6 +115,68 @@ def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
         before.replace(old, new) if tool_input.get("replace_all") else before.replace(old, new, 1)
     )
     return PlannedEdit(root, rel, start, min(max(end, start), whole), before, after)
+
+
+def _plan_multi_edit(root: Path, rel: str, before: str | None, edits: Any) -> PlannedEdit | None:
+    """A MultiEdit: its edits applied in order, as one change over the lines they touch in the
+    file as it is (after an edit whose old_string is not there, the tool itself will fail)."""
+    if not isinstance(edits, list) or not edits:
+        return None
+    original = before or ""
+    whole = max(_line_count(original), 1)
+    text, touched = original, []
+    for one in edits:
+        old = one.get("old_string") if isinstance(one, dict) else None
+        new = one.get("new_string") if isinstance(one, dict) else None
+        if not isinstance(old, str) or not isinstance(new, str):
+            return None
+        if not old and not text:  # the first edit creates the file
+            text = new
+            continue
+        if not old or old not in text:
+            return PlannedEdit(root, rel, 1, whole, before, None)
+        at = original.find(old)
+        if at >= 0:  # where it stands in the file as it is now
+            touched += [original.count("\n", 0, at) + 1, original.count("\n", 0, at + len(old)) + 1]
+        text = text.replace(old, new) if one.get("replace_all") else text.replace(old, new, 1)
+    start, end = (min(touched), min(max(touched), whole)) if touched else (1, whole)
+    return PlannedEdit(root, rel, start, max(end, start), before, text)
+
+
+def _cell_source(cell: Any) -> str:
+    source = cell.get("source", "") if isinstance(cell, dict) else ""
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _plan_notebook_edit(
+    root: Path, rel: str, before: str | None, tool_input: dict[str, Any]
+) -> PlannedEdit | None:
+    """A NotebookEdit as a change of the notebook's cell sources, one cell after another: the
+    rules judge the code that goes in, as they judge an Edit of a source file."""
+    new_source = tool_input.get("new_source")
+    mode = tool_input.get("edit_mode") or "replace"
+    if not isinstance(new_source, str) and mode != "delete":
+        return None
+    try:
+        cells = json.loads(before or "{}").get("cells", [])
+    except (ValueError, AttributeError):
+        cells = []
+    sources = [_cell_source(c) for c in cells if isinstance(c, dict)]
+    ids = [c.get("id") for c in cells if isinstance(c, dict)]
+    cell_id = tool_input.get("cell_id")
+    at = ids.index(cell_id) if cell_id in ids else (len(sources) if mode == "insert" else -1)
+    after = list(sources)
+    if mode == "insert":
+        after.insert(at + 1 if cell_id in ids else at, str(new_source))
+    elif 0 <= at < len(after):
+        if mode == "delete":
+            del after[at]
+        else:
+            after[at] = str(new_source)
+    else:
+        after.append(str(new_source))
+    old_text = "\n".join(sources)
+    return PlannedEdit(root, rel, 1, max(_line_count(old_text), 1), old_text, "\n".join(after))
 
 
 def unified_diff(planned: PlannedEdit) -> str:

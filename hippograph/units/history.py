@@ -75,6 +75,11 @@ class UnitView(Result):
     unit: dict[str, Any]
     edges: list[dict[str, Any]]
     source_lines: str | None = Field(description="The exact lines of source_ref, when readable.")
+    source_problem: str | None = Field(
+        default=None,
+        description="Why the lines of source_ref were not read: outside the project root, "
+        "not a regular file, or too large.",
+    )
     believed: bool | None = Field(description="Whether memory believed it at as_of (or now).")
     as_of: datetime | None
 

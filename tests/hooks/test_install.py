@@ -64,7 +64,7 @@ def test_merges_into_existing_settings_and_is_idempotent(tmp_path: Path) -> None
     assert merged["hooks"]["Stop"] == EXISTING["hooks"]["Stop"]
     q = "'/opt/hippo env/bin/hippo'"
     assert merged["hooks"]["PreToolUse"][2] == {
-        "matcher": "Edit|Write",
+        "matcher": "Edit|MultiEdit|Write|NotebookEdit",
         "hooks": [{"type": "command", "command": f"{q} hook pre-tool", "timeout": 20}],
     }
     assert merged["hooks"]["UserPromptSubmit"] == [
@@ -131,7 +131,7 @@ def test_our_hook_inside_someone_elses_group_leaves_the_group(tmp_path: Path) ->
         "hooks": {
             "PreToolUse": [
                 {
-                    "matcher": "Edit|Write",
+                    "matcher": "Edit|MultiEdit|Write|NotebookEdit",
                     "hooks": [
                         {"type": "command", "command": "prettier --check"},
                         {
@@ -152,7 +152,7 @@ def test_our_hook_inside_someone_elses_group_leaves_the_group(tmp_path: Path) ->
         "hooks": {
             "PreToolUse": [
                 {
-                    "matcher": "Edit|Write",
+                    "matcher": "Edit|MultiEdit|Write|NotebookEdit",
                     "hooks": [{"type": "command", "command": "prettier --check"}],
                 }
             ]
@@ -270,3 +270,17 @@ def test_cli_user_scope(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert (tmp_path / "home/.claude/settings.json").exists() and not (
         tmp_path / ".mcp.json"
     ).exists()
+
+
+def test_an_older_install_is_widened_to_every_editing_tool(tmp_path: Path) -> None:
+    """Installs before MultiEdit and NotebookEdit were matched let those edits through."""
+    install_claude_code(tmp_path, user=False, uninstall=False, command=HIPPO)
+    settings = tmp_path / ".claude/settings.json"
+    old = read(settings)
+    ours = [g for g in old["hooks"]["PreToolUse"] if "pre-tool" in g["hooks"][0]["command"]]
+    ours[0]["matcher"] = "Edit|Write"
+    put(settings, old)
+    again = install_claude_code(tmp_path, user=False, uninstall=False, command=HIPPO)
+    assert again.settings["written"]
+    groups = read(settings)["hooks"]["PreToolUse"]
+    assert [g["matcher"] for g in groups] == ["Edit|MultiEdit|Write|NotebookEdit"]

@@ -352,3 +352,62 @@ def test_a_rule_an_agent_proposed_warns_but_never_denies(memory: Memory, repo: P
         f"- warning [critical] Never use yaml.load (rule {rule.id}, proposed by an agent and not "
         "yet confirmed, svc/config.py:6)"
     ) in out["hookSpecificOutput"]["additionalContext"]
+
+
+NOTEBOOK = (
+    '{"cells": [{"id": "c1", "cell_type": "code", "metadata": {}, "outputs": [], '
+    '"source": ["import yaml\\n", "cfg = yaml.safe_load(open(\'a.yaml\'))\\n"]}], '
+    '"metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'
+)
+
+
+def test_the_same_violation_is_denied_through_every_editing_tool(
+    memory: Memory, repo: Path
+) -> None:
+    (repo / "nb.ipynb").write_text(NOTEBOOK)
+    memory.add_rule(
+        "Never use yaml.load; use yaml.safe_load",
+        category="security",
+        severity="critical",
+        scope="*",
+        forbid=r"yaml\.load\(",
+    )
+    path = str(repo / "svc/config.py")
+    calls = {
+        "Edit": edit(repo, "svc/config.py", "yaml.safe_load(handle)", "yaml.load(handle)"),
+        "Write": write(repo, "svc/config.py", CONFIG.replace("safe_load", "load")),
+        "MultiEdit": payload(
+            repo,
+            "MultiEdit",
+            {
+                "file_path": path,
+                "edits": [
+                    {"old_string": "return {**a, **b}", "new_string": "return {**b, **a}"},
+                    {"old_string": "yaml.safe_load(handle)", "new_string": "yaml.load(handle)"},
+                ],
+            },
+        ),
+        "NotebookEdit": payload(
+            repo,
+            "NotebookEdit",
+            {
+                "notebook_path": str(repo / "nb.ipynb"),
+                "cell_id": "c1",
+                "new_source": "import yaml\ncfg = yaml.load(open('a.yaml'))\n",
+                "cell_type": "code",
+                "edit_mode": "replace",
+            },
+        ),
+    }
+    for tool, call in calls.items():
+        out = pre_tool.handle(call, lambda cwd: memory)
+        assert out is not None, tool
+        assert out["hookSpecificOutput"]["permissionDecision"] == "deny", tool
+    # and a clean MultiEdit is not denied
+    clean = payload(
+        repo,
+        "MultiEdit",
+        {"file_path": path, "edits": [{"old_string": "{**a, **b}", "new_string": "a | b"}]},
+    )
+    out = pre_tool.handle(clean, lambda cwd: memory)
+    assert out is None or out["hookSpecificOutput"].get("permissionDecision") != "deny"
