@@ -1,4 +1,5 @@
-"""The ``hippo`` executable: hooks take a lean path (no CLI framework, no driver); the rest is the CLI."""
+"""The ``hippo`` executable: hooks take a lean path (no CLI framework, no driver);
+the rest is the CLI."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Source code -> symbols, imports and calls with tree-sitter. Pure: the graph side builds identity on top.
+"""Source code -> symbols, imports and calls with tree-sitter.
+Pure: the graph side builds identity on top.
 
 from hippograph.code import language_of, parse_source
 

@@ -85,7 +85,8 @@ def header_text(
 
 
 def normalize_signature(raw: str, trailers: str) -> str:
-    """``raw`` collapsed to single spaces, tight inside brackets, without a trailing ``trailers`` character."""
+    """``raw`` collapsed to single spaces, tight inside brackets,
+    without a trailing ``trailers`` character."""
     text = _BEFORE_CLOSE.sub(r"\1", _AFTER_OPEN.sub(r"\1", collapse(raw)))
     while text and text[-1] in trailers:
         text = text[:-1].rstrip()
@@ -93,7 +94,8 @@ def normalize_signature(raw: str, trailers: str) -> str:
 
 
 class BodyTokens:
-    """The code tokens of one file in order, comments left out, for hashing any body by its byte range.
+    """The code tokens of one file in order, comments left out,
+    for hashing any body by its byte range.
 
     Built once from the leaves and comments of the walk. Text between them that is not
     whitespace (a grammar that leaves punctuation outside its leaves) becomes tokens too,
@@ -102,7 +104,8 @@ class BodyTokens:
     """
 
     def __init__(self, data: bytes, leaves: Iterable[tuple[int, int, bool | None]]) -> None:
-        """``leaves`` are (start, end, is_named) in document order, ``is_named`` None for a comment."""
+        """``leaves`` are (start, end, is_named) in document order,
+        ``is_named`` None for a comment."""
         starts: list[int] = []
         texts: list[str] = []
         named: list[bool] = []
@@ -121,7 +124,8 @@ class BodyTokens:
         self._starts, self._texts, self._named = starts, texts, named
 
     def text(self, start: int, end: int, name: str) -> str:
-        """The tokens in ``start..end`` joined by single spaces, named leaves spelled ``name`` as PLACEHOLDER."""
+        """The tokens in ``start..end`` joined by single spaces,
+        named leaves spelled ``name`` as PLACEHOLDER."""
         first, last = bisect_left(self._starts, start), bisect_left(self._starts, end)
         words = [
             PLACEHOLDER if is_named and text == name else text

@@ -1,6 +1,8 @@
-"""Stable identity of code (docs/graph-model.md) and the measure used to recognise a renamed or moved body.
+"""Stable identity of code (docs/graph-model.md) and the measure used to recognise a renamed or
+moved body.
 
-    node_id     = sha256(project:qualified_name[#n] + kind + signature_hash)   (#n from the second of a kind)
+    node_id     = sha256(project:qualified_name[#n] + kind + signature_hash)
+                  (#n from the second of a kind)
     fingerprint = sha256(project + file_path + name + kind + signature + language)
 
 A symbol that disappears and reappears elsewhere is the same symbol renamed or moved when
@@ -25,7 +27,8 @@ def symbol_id(
 ) -> str:
     """The node id of a symbol. The qualified name is qualified by its project too: two repositories
     may both have ``main.main``, and they are two symbols. The n-th symbol with the same name, kind
-    and signature in one file (a property's getter and setter, overloads) gets ``#n`` after its name."""
+    and signature in one file (a property's getter and setter,
+    overloads) gets ``#n`` after its name."""
     name = qualified_name if ordinal == 1 else f"{qualified_name}#{ordinal}"
     return hashlib.sha256(f"{project}:{name}{kind}{signature_hash}".encode()).hexdigest()
 

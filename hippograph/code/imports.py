@@ -163,8 +163,8 @@ def _ending(files: Layout, tails: list[str]) -> set[str]:
 
 
 def _closest(path: str, hits: set[str]) -> set[str]:
-    """One of several same-named modules: the one sharing the longest folder prefix with the importer;
-    a tie links none (never a guess)."""
+    """One of several same-named modules: the one sharing the longest folder prefix with the
+    importer; a tie links none (never a guess)."""
     if len(hits) <= 1:
         return hits
     here = [p for p in posixpath.dirname(path).split("/") if p]

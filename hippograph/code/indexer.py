@@ -533,7 +533,10 @@ def _write_links(
             "new_id": new_id_,
         }
         if how == "signature":
-            reason = f"signature of {old['qualified_name']} changed from `{old['signature']}` to `{rec.signature}`"
+            reason = (
+                f"signature of {old['qualified_name']} changed from "
+                f"`{old['signature']}` to `{rec.signature}`"
+            )
             refs = tx.run("edges_into_symbol", id=old_id)
             for ref in refs:
                 store.mark_edge_stale(tx, {**ref, "target_id": old_id}, reason)

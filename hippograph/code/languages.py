@@ -24,7 +24,8 @@ LANGUAGES = frozenset(EXTENSIONS.values())
 
 
 def language_of(path: str | PurePath) -> str | None:
-    """The language of a source file from its extension (case-insensitive), or None when it is not indexed."""
+    """The language of a source file from its extension (case-insensitive),
+    or None when it is not indexed."""
     name = PurePosixPath(str(path).replace("\\", "/")).name
     dot = name.rfind(".")
     if dot <= 0:  # no extension, or a dotfile such as ".py"

@@ -113,7 +113,8 @@ class _Walk:
         self._interesting = rules.definition_types | rules.call_types | rules.import_types
 
     def run(self, root: Node) -> None:
-        """Visit every node once with a tree cursor; ``scopes[-1]`` is the scope of the current node."""
+        """Visit every node once with a tree cursor; ``scopes[-1]`` is the scope of the current
+        node."""
         comments, interesting = self.rules.comment_types, self._interesting
         leaves: list[
             tuple[int, int, bool | None]

@@ -9,7 +9,8 @@ from hippograph.schema.enums import SymbolKind
 
 @dataclass(frozen=True)
 class ParsedSymbol:
-    """One definition: its names, kind, normalised signature, hashes and 1-based inclusive line span.
+    """One definition: its names, kind, normalised signature,
+    hashes and 1-based inclusive line span.
 
     ``signature_hash`` and ``body_hash`` are sha256 hex digests taken with the symbol's own
     name replaced by a placeholder, so a rename alone keeps both, and a move to another
@@ -32,7 +33,8 @@ class ParsedSymbol:
 
 @dataclass(frozen=True)
 class ImportRef:
-    """One imported module as written, the names taken from it (empty for the whole module) and its line."""
+    """One imported module as written, the names taken from it
+    (empty for the whole module) and its line."""
 
     module: str
     names: tuple[str, ...]
@@ -41,7 +43,8 @@ class ImportRef:
 
 @dataclass(frozen=True)
 class CallRef:
-    """One call site: the enclosing symbol (None at module level), the called name's last segment and full text."""
+    """One call site: the enclosing symbol (None at module level),
+    the called name's last segment and full text."""
 
     caller: str | None
     callee: str
@@ -51,7 +54,8 @@ class CallRef:
 
 @dataclass(frozen=True)
 class ParsedFile:
-    """Everything read from one source file; ``syntax_errors`` lists the lines tree-sitter could not parse."""
+    """Everything read from one source file; ``syntax_errors`` lists the lines tree-sitter could not
+    parse."""
 
     path: str
     language: str

@@ -1,4 +1,5 @@
-"""Which files of a repository to index: .gitignore honoured, big, binary and foreign files reported."""
+"""Which files of a repository to index: .gitignore honoured, big,
+binary and foreign files reported."""
 
 from __future__ import annotations
 
@@ -74,7 +75,8 @@ def _ignore_spec(root: Path) -> pathspec.GitIgnoreSpec:
 
 
 def candidates(target: Path, root: Path, *, max_bytes: int = MAX_BYTES) -> Iterator[Candidate]:
-    """Source files under ``target`` (or ``target`` itself), each with its language or why it is skipped."""
+    """Source files under ``target`` (or ``target`` itself),
+    each with its language or why it is skipped."""
     target = target.resolve()
     try:
         target.relative_to(root)

@@ -36,7 +36,8 @@ def watch(
     debounce_s: float = 0.5,
     stop: threading.Event | None = None,
 ) -> None:
-    """Call ``on_change`` with the changed source files, batched, until ``stop`` is set (or Ctrl-C)."""
+    """Call ``on_change`` with the changed source files, batched, until ``stop`` is set
+    (or Ctrl-C)."""
     stop = stop or threading.Event()
     collector = _Collector()
     observer = Observer()

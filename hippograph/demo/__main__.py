@@ -53,7 +53,8 @@ def project_dir(settings: Settings) -> Path:
 
 
 def load(memory: Memory) -> None:
-    """The demo memory: facts that changed, a decision, a failure, a rule derived from it, a policy."""
+    """The demo memory: facts that changed, a decision, a failure, a rule derived from it,
+    a policy."""
     start = datetime.now(UTC) - timedelta(days=120)
     user = {"source": "user", "scope": SCOPE}
     memory.remember(
@@ -103,7 +104,8 @@ def load(memory: Memory) -> None:
         from_failure=failure.id,
     )
     memory.add_rule("Keep pull requests under 400 lines", category="code", severity="low")
-    # claims that `hippo verify` checks against the demo repository: one holds, one names a file that is gone
+    # claims that `hippo verify` checks against the demo repository: one holds,
+    # one names a file that is gone
     memory.remember(
         "Configuration is parsed by `load_config()` in shop/config.py",
         about=["configuration"],
@@ -183,9 +185,12 @@ def main() -> None:
         try:
             from hippograph.demo.mcp_call import call_tool
 
-            print(
-                f"  {call_tool(memory, 'search_memory', {'query': 'unsafe yaml loading of configuration', 'mode': 'keyword'})}"
+            found = call_tool(
+                memory,
+                "search_memory",
+                {"query": "unsafe yaml loading of configuration", "mode": "keyword"},
             )
+            print(f"  {found}")
         except ImportError as exc:
             print(f"  (MCP server not available: {exc})")
 

@@ -82,8 +82,8 @@ def patched_text(old: str, patch: FilePatch) -> str:
 
 
 def _old_lines_touched(hunk: Any) -> set[int]:
-    """Old-side lines a hunk really changes: its removed lines, and for each added line the old line it
-    follows (context lines excluded). Unchanged new lines pair one to one, in order, with the old
+    """Old-side lines a hunk really changes: its removed lines, and for each added line the old line
+    it follows (context lines excluded). Unchanged new lines pair one to one, in order, with the old
     lines that were not removed."""
     removed = {n for n, _ in hunk.removed}
     added = {n for n, _ in hunk.added}
@@ -235,18 +235,25 @@ def check_patch(
                         "pattern": rule["pattern"],
                         "confirmed": rule["id"] in confirm,
                         "source_ref": rule.get("source_ref"),
-                        # a rule an agent proposed warns until a person confirms it; it never blocks alone
+                        # a rule an agent proposed warns until a person confirms it;
+                        # it never blocks alone
                         "unconfirmed": rule.get("truth_status") == "hypothesis",
                     }
                 )
     for v in violations:
         where = f"{v['file']}:{v['line']}" if v["line"] else v["file"]
         if v["check"] == "forbid":
-            step = f"{where}: remove or rewrite `{v['text'][:80]}`; it matches /{v['pattern']}/ ({v['message']})"
+            step = (
+                f"{where}: remove or rewrite `{v['text'][:80]}`; it matches "
+                f"/{v['pattern']}/ ({v['message']})"
+            )
         elif v["check"] == "require":
             step = f"{where}: the file must contain a match for /{v['pattern']}/ ({v['message']})"
         else:
-            step = f"{where}: the change matches the forbidden construct of rule {v['rule']} ({v['message']})"
+            step = (
+                f"{where}: the change matches the forbidden construct of rule "
+                f"{v['rule']} ({v['message']})"
+            )
         repair_plan.append(step + ("" if not v["confirmed"] else " [overridden by confirmation]"))
     blocking = [
         v

@@ -46,8 +46,9 @@ _SYMBOL = re.compile(r"^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_][\w]*)*(?:\(\))?$")
 _SAFE_REF = re.compile(r"^[A-Za-z0-9][\w./-]{0,199}$")
 _NOT_BRANCHES = frozenset(
     """
-the a an this that which each every our your my his her its their any no one new feature release default protected
-remote local current same other git in on to from of into onto at by with for and or is was be long lived stale old
+the a an this that which each every our your my his her its their any no one new feature release
+default protected remote local current same other git in on to from of into onto at by with for and
+or is was be long lived stale old
 """.split()
 )
 _PROSE = frozenset({"e.g", "i.e", "etc", "vs"})
@@ -179,8 +180,8 @@ class Probes:
         return "holds" if rel in layout.by_suffix or rel in layout.folders_ending else "failed"
 
     def _tracked(self) -> Layout:
-        """The repository's files (git's list: tracked and untracked, not ignored), read and indexed by
-        path suffix and folder once."""
+        """The repository's files (git's list: tracked and untracked, not ignored), read and indexed
+        by path suffix and folder once."""
         if self._files is None:
             listed = (
                 git_output(self.root, "ls-files", "--cached", "--others", "--exclude-standard")

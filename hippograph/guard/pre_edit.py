@@ -1,4 +1,5 @@
-"""The pre-edit lookup (docs/graph-model.md): before an agent edits code, what memory says about it, by identity.
+"""The pre-edit lookup (docs/graph-model.md): before an agent edits code,
+what memory says about it, by identity.
 
 Not by text similarity: decisions that govern the symbol or its file, failures it was part
 of, rules that apply (attached, or whose scope glob matches the file), its rename history,
@@ -70,7 +71,8 @@ def parse_target(spec: str) -> tuple[str, str | None, tuple[int, int] | None]:
 def pre_edit(
     graph: Graph, spec: str, *, cwd: Path, branches: list[str], index: Callable[[Path], Any]
 ) -> PreEdit:
-    """Build the bundle; ``index`` indexes one file (incremental: nothing written when unchanged)."""
+    """Build the bundle; ``index`` indexes one file (incremental:
+    nothing written when unchanged)."""
     file_part, symbol, lines = parse_target(spec)
     path = Path(file_part)
     path = path if path.is_absolute() else cwd / path

@@ -1,4 +1,5 @@
-"""The safe execution pipeline (docs/agents.md): checkpoint, rules, apply, build, test, then commit or roll back.
+"""The safe execution pipeline (docs/agents.md): checkpoint, rules, apply, build, test,
+then commit or roll back.
 
 On any failure the working tree is restored to the checkpoint (tracked files through git,
 untracked files from a saved copy) and a :Failure is recorded with the failing step, an
@@ -48,7 +49,8 @@ def _git(repo: Path, *args: str, input_text: str | None = None) -> GitResult:
 
 
 class Checkpoint:
-    """The state of the working tree: tracked changes (a stash commit) and untracked files (copied)."""
+    """The state of the working tree: tracked changes
+    (a stash commit) and untracked files (copied)."""
 
     def __init__(self, repo: Path) -> None:
         self.repo = repo
@@ -111,7 +113,8 @@ def safe_run(
     check: Callable[[str], Verdict],
     record: Callable[..., str],
 ) -> RunReport:
-    """Run the pipeline; ``check`` is the rule engine, ``record`` records a failure and returns its id."""
+    """Run the pipeline; ``check`` is the rule engine,
+    ``record`` records a failure and returns its id."""
     if _git(repo, "rev-parse", "--is-inside-work-tree").returncode != 0:
         raise IngestError(
             f"{repo} is not a git working tree; safe-run needs git to checkpoint and restore."
@@ -129,7 +132,8 @@ def safe_run(
     probe = _git(repo, "apply", "--check", "-", input_text=patch)
     if probe.returncode != 0:
         raise IngestError(
-            f"the patch does not apply: {probe.stderr.strip()[:300]}; the working tree is untouched."
+            f"the patch does not apply: {probe.stderr.strip()[:300]}; the "
+            "working tree is untouched."
         )
     checkpoint = Checkpoint(repo)
     settled = False  # the tree is restored, or keeps the change for good: nothing left to undo

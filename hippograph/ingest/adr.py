@@ -1,4 +1,5 @@
-"""Architecture decision records (MADR 2-4 and Nygard) parsed into decisions with options and line ranges.
+"""Architecture decision records (MADR 2-4 and Nygard) parsed into decisions with options and line
+ranges.
 
 Pure: no database. Sections are found by their headings; the status comes from YAML front matter, a
 "Status:" line under the title, or a Status section. Code fences and HTML comments (MADR's
@@ -30,7 +31,8 @@ _TITLE_NUMBER = re.compile(
 )
 _ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _STATUS_WORDS = re.compile(
-    r"\b(accepted|proposed|deprecated|superseded|rejected|draft|approved|withdrawn|obsolete|in progress)\b",
+    r"\b(accepted|proposed|deprecated|superseded|rejected|draft|approved|withdrawn|obsolete"
+    r"|in progress)\b",
     re.IGNORECASE,
 )
 _SUPERSEDED_BY = re.compile(r"\bsuperseded\s+by\b\s*:?\s*(.*)$", re.IGNORECASE)
@@ -95,7 +97,8 @@ class Adr:
 
 @dataclass
 class _Section:
-    """A heading and the last line it owns (before the next heading of the same or a higher level)."""
+    """A heading and the last line it owns (before the next heading of the same or a higher
+    level)."""
 
     level: int
     name: str
@@ -171,7 +174,8 @@ def parse_adr(text: str, path: str) -> Adr:
 
 
 class _Doc:
-    """The file's lines (comments blanked, numbers kept), front matter, headings and the ranges found so far."""
+    """The file's lines (comments blanked, numbers kept), front matter,
+    headings and the ranges found so far."""
 
     def __init__(self, text: str) -> None:
         text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text.lstrip("\ufeff"))
@@ -201,7 +205,8 @@ class _Doc:
             section.end = later.line - 1 if later else len(self.lines)
 
     def _front_matter(self) -> int:
-        """Read top-level ``key: value`` pairs of YAML front matter; return the index of the first line after it."""
+        """Read top-level ``key: value`` pairs of YAML front matter;
+        return the index of the first line after it."""
         if self.lines[0].strip() != "---":
             return 0
         end = next(
@@ -235,7 +240,8 @@ class _Doc:
         )
 
     def trim(self, first: int, last: int) -> tuple[str, int] | None:
-        """The text of lines ``first..last`` without blank lines at either end, and its last line."""
+        """The text of lines ``first..last`` without blank lines at either end,
+        and its last line."""
         while first <= last and not self.lines[first - 1].strip():
             first += 1
         while last >= first and not self.lines[last - 1].strip():
@@ -243,7 +249,8 @@ class _Doc:
         return ("\n".join(self.lines[first - 1 : last]), last) if first <= last else None
 
     def text(self, section: _Section | None, key: str, own: bool = False) -> str | None:
-        """A section's body (only up to its first sub-heading if ``own``), recording its range under ``key``."""
+        """A section's body (only up to its first sub-heading if ``own``),
+        recording its range under ``key``."""
         if section is None:
             return None
         subs = self.inside(section)
@@ -253,7 +260,8 @@ class _Doc:
         return body[0] if body else None
 
     def items(self, section: _Section) -> list[str]:
-        """Top-level list items of a section, indented continuation lines joined, nested lists skipped."""
+        """Top-level list items of a section, indented continuation lines joined,
+        nested lists skipped."""
         items: list[str] = []
         nested = False
         for line in self.lines[section.line : section.end]:
@@ -301,7 +309,8 @@ def _read_status(
 
 
 def _targets(rest: str) -> list[str]:
-    """The references a status phrase names: link targets, else ``ADR-n`` names, else its first word."""
+    """The references a status phrase names: link targets, else ``ADR-n`` names,
+    else its first word."""
     links = [m.group(2) for m in _LINK.finditer(rest) if m.group(2)]
     refs = links or [m.group(0) for m in _ADR_REF.finditer(rest)]
     first = rest.split()[0].strip(".,;:()[]\"'`") if rest.split() else ""
@@ -397,7 +406,8 @@ def _consequences(doc: _Doc) -> str | None:
 
 
 def _match(name: str, candidates: list[str]) -> int | None:
-    """Index of the candidate naming the same option: equal when normalised, else one a word prefix of the other."""
+    """Index of the candidate naming the same option: equal when normalised,
+    else one a word prefix of the other."""
     wanted, normed = _norm(name), [_norm(c) for c in candidates]
     if wanted in normed:
         return normed.index(wanted)

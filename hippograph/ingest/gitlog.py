@@ -1,4 +1,5 @@
-"""Git history as commits with touched line ranges, and a deterministic reading of reverts and fix commits.
+"""Git history as commits with touched line ranges,
+and a deterministic reading of reverts and fix commits.
 
 Pure apart from running ``git`` (through :mod:`hippograph.repo.git`): no database, no
 language model. History is streamed from one ``git log -p -U0`` process; its diffs go through
@@ -22,7 +23,8 @@ from hippograph.repo.git import run_git, stream_git
 
 LOG_TIMEOUT_S = 1800.0  # a whole history with its diffs: long, but never forever
 
-# One record per commit: fields separated by NUL, which neither a commit message nor a text diff can hold.
+# One record per commit: fields separated by NUL,
+# which neither a commit message nor a text diff can hold.
 _FIELDS = ("%H", "%P", "%an", "%ae", "%aI", "%s", "%b")
 _FORMAT = "%x00" + "%x00".join(_FIELDS) + "%x00"
 _LOG = (
@@ -49,7 +51,8 @@ _LOG = (
 _REVERT_SUBJECT = re.compile(r"^revert(?:\([^)]*\))?!?:?\s+(?P<what>.+)$", re.IGNORECASE)
 _REVERTS_BODY = re.compile(r"This reverts commit (?P<sha>[0-9a-f]{7,64})", re.IGNORECASE)
 _FIX_PREFIX = re.compile(
-    r"^(?:\[(?:hot ?fix|bug ?fix|fix)\]|hot[- ]?fix(?:e[sd])?|bug[- ]?fix(?:e[sd])?|fix(?:e[sd]|ing)?|regression)"
+    r"^(?:\[(?:hot ?fix|bug ?fix|fix)\]|hot[- ]?fix(?:e[sd])?|bug[- ]?fix(?:e[sd])?"
+    r"|fix(?:e[sd]|ing)?|regression)"
     r"(?:\((?P<scope>[^)]*)\))?!?(?:\s*[:\-\u2013\u2014]\s*|\s+)(?P<what>.+)$",
     re.IGNORECASE,
 )
@@ -64,12 +67,16 @@ _BODY_REFS = re.compile(
     re.IGNORECASE,
 )
 _FILLER = frozenset(
-    "a an the some minor small more few various several another up correct update broken failing flaky".split()
+    (
+        "a an the some minor small more few various several another up correct "
+        "update broken failing flaky"
+    ).split()
 )
 _NOISE = frozenset(
-    "typo typos spelling grammar wording lint linting linter lints format formatting formatter style styling "
-    "whitespace indentation pep8 flake8 ruff black isort mypy typing types docs doc documentation readme changelog "
-    "comment comments docstring docstrings test tests ci bump deps dependencies imports".split()
+    "typo typos spelling grammar wording lint linting linter lints format formatting formatter "
+    "style styling whitespace indentation pep8 flake8 ruff black isort mypy typing types docs doc "
+    "documentation readme changelog comment comments docstring docstrings test tests ci bump "
+    "deps dependencies imports".split()
 )
 _NOISE_SCOPES = frozenset(
     {"docs", "doc", "lint", "style", "ci", "test", "tests", "deps", "deps-dev", "typo", "format"}
@@ -78,7 +85,8 @@ _NOISE_SCOPES = frozenset(
 
 @dataclass(frozen=True)
 class FileChange:
-    """One file a commit touched: its path, its previous path if renamed, and the line ranges changed."""
+    """One file a commit touched: its path, its previous path if renamed,
+    and the line ranges changed."""
 
     path: str
     old_path: str | None
@@ -113,7 +121,8 @@ class FailureSignal:
 def read_commits(
     repo: Path, since: str | None = None, max_count: int | None = None
 ) -> list[Commit]:
-    """The commits reachable from HEAD, newest first, each with its touched line ranges, from one ``git log``.
+    """The commits reachable from HEAD, newest first, each with its touched line ranges,
+    from one ``git log``.
 
     Args:
         since: anything ``git log --since`` accepts ("2024-01-01", "2 weeks ago").
@@ -185,7 +194,8 @@ def classify(commit: Commit) -> FailureSignal | None:
 
 
 def _fix_what(subject: str) -> tuple[str | None, str | None]:
-    """What a fix subject says it fixes, and its conventional-commit scope; (None, None) if it is no fix."""
+    """What a fix subject says it fixes, and its conventional-commit scope;
+    (None, None) if it is no fix."""
     refs = _FIXES_REF.search(subject)
     prefix = _FIX_PREFIX.match(subject)
     if prefix is not None:
@@ -225,7 +235,8 @@ def _unquote(text: str) -> str:
 
 
 def _records(stream: IO[bytes], repo: Path) -> Iterator[list[str]]:
-    """The eight NUL-separated fields of each commit (the patch last), read from git's output as it arrives."""
+    """The eight NUL-separated fields of each commit (the patch last),
+    read from git's output as it arrives."""
     width = len(_FIELDS) + 1
     tokens: list[bytes] = []
     buffer = b""

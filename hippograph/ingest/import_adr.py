@@ -59,7 +59,8 @@ def _target(reference: str, by_number: dict[int, str], by_name: dict[str, str]) 
 
 
 def import_adrs(graph: Graph, ctx: WriteContext, directory: Path, base: Path) -> AdrImport:
-    """Import every record in ``directory``; returns what was created, kept, superseded and linked."""
+    """Import every record in ``directory``; returns what was created, kept,
+    superseded and linked."""
     report: dict[str, list[Any]] = {
         "created": [],
         "unchanged": [],

@@ -1,4 +1,5 @@
-"""``hippo import markdown``: memory files (MEMORY.md, CLAUDE.md, AGENTS.md, memory/*.md) into units.
+"""``hippo import markdown``: memory files (MEMORY.md, CLAUDE.md, AGENTS.md,
+memory/*.md) into units.
 
 One unit per bullet or paragraph, each keeping ``path#Lstart-Lend`` and linked
 ``FROM`` the document's ``:File`` node. A re-import skips unchanged files; in a

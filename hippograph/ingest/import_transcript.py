@@ -1,4 +1,5 @@
-"""``hippo import transcript``: every turn becomes an ``:Episode``, chained with ``NEXT`` per session.
+"""``hippo import transcript``: every turn becomes an ``:Episode``,
+chained with ``NEXT`` per session.
 
 Episode ids derive from (scope, session, turn), so importing the same file twice
 adds nothing. Each turn is searchable on its own (full-text, and vector once
@@ -54,7 +55,8 @@ def import_transcript(
     scope: str | None = None,
     strict: bool = False,
 ) -> TranscriptReport:
-    """Import one JSONL transcript; bad lines are reported (or, with ``strict``, nothing is imported)."""
+    """Import one JSONL transcript; bad lines are reported (or, with ``strict``,
+    nothing is imported)."""
     read = read_transcript(path)
     scope = scope or ctx.scope
     report = TranscriptReport(
@@ -65,7 +67,8 @@ def import_transcript(
     if strict and read.problems:
         first = read.problems[0]
         raise IngestError(
-            f"{first.message} ({len(read.problems)} bad lines; nothing imported because of --strict)",
+            f"{first.message} ({len(read.problems)} bad lines; nothing "
+            "imported because of --strict)",
             path=display,
             line=first.line,
         )
@@ -125,7 +128,8 @@ def _episode(
         source_kind=SourceKind.IMPORT,
         trust=0.6,
         confidence=0.9,
-        truth_status=TruthStatus.CONFIRMED,  # the record that this was said is confirmed, not what was said
+        # the record that this was said is confirmed, not what was said
+        truth_status=TruthStatus.CONFIRMED,
         lifecycle=Lifecycle.CONSOLIDATED,
         recorded_at=ctx.clock(),
         scope=scope,

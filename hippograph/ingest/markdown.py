@@ -1,4 +1,5 @@
-"""Markdown memory files (MEMORY.md, CLAUDE.md, AGENTS.md, memory/*.md) split into line-ranged units.
+"""Markdown memory files (MEMORY.md, CLAUDE.md, AGENTS.md,
+memory/*.md) split into line-ranged units.
 
 Pure: no database. A unit is one list item with its continuation lines, one
 paragraph, one block-quote paragraph or one table. Headings are not units; they
@@ -36,7 +37,8 @@ _TABLE_DELIMITER = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \
 
 @dataclass(frozen=True)
 class MarkdownUnit:
-    """One unit of a Markdown file: its text, 1-based inclusive line range and enclosing headings."""
+    """One unit of a Markdown file: its text, 1-based inclusive line range and enclosing
+    headings."""
 
     text: str
     start_line: int
@@ -46,7 +48,8 @@ class MarkdownUnit:
 
 
 def discover_markdown(paths: Sequence[Path]) -> list[Path]:
-    """Absolute paths of the memory Markdown files named by or found under ``paths``, sorted and de-duplicated.
+    """Absolute paths of the memory Markdown files named by or found under ``paths``,
+    sorted and de-duplicated.
 
     A file argument must end in ``.md``. A folder yields MEMORY.md, CLAUDE.md and
     AGENTS.md at any depth, and every ``.md`` file inside a folder named ``memory``,
@@ -72,19 +75,21 @@ def discover_markdown(paths: Sequence[Path]) -> list[Path]:
 
 
 def _walk(root: Path) -> Iterator[Path]:
-    """Memory files under ``root``, pruning the skipped folders and not following folder symlinks."""
+    """Memory files under ``root``, pruning the skipped folders and not following folder
+    symlinks."""
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIPPED_FOLDERS)
         here = Path(folder)
         is_memory = root.name == MEMORY_FOLDER or MEMORY_FOLDER in here.relative_to(root).parts
         for name in files:
-            if name in MEMORY_FILE_NAMES or (is_memory and name.lower().endswith(".md")):
-                if (here / name).is_file():
-                    yield here / name
+            wanted = name in MEMORY_FILE_NAMES or (is_memory and name.lower().endswith(".md"))
+            if wanted and (here / name).is_file():
+                yield here / name
 
 
 def parse_markdown(text: str) -> list[MarkdownUnit]:
-    """Split Markdown text into units with exact line ranges; headings, code, comments and front matter are not units."""
+    """Split Markdown text into units with exact line ranges; headings, code, comments and front
+    matter are not units."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines[0].startswith("\ufeff"):
         lines[0] = lines[0][1:]
@@ -103,7 +108,8 @@ class _Open:
 
 
 class _Parser:
-    """One pass over the lines; state is the open unit, the heading stack and any code fence or comment."""
+    """One pass over the lines; state is the open unit,
+    the heading stack and any code fence or comment."""
 
     def __init__(self, lines: list[str]) -> None:
         self.lines = lines
@@ -186,19 +192,24 @@ class _Parser:
         return 1
 
     def _item(self, line: str) -> str | None:
-        """The content of a list item starting on ``line`` (task box removed), or None if it does not start one."""
+        """The content of a list item starting on ``line`` (task box removed),
+        or None if it does not start one."""
         match = _ITEM.match(line)
         if match is None:
             return None
         content = (match.group(2) or "").strip()
-        if self.open is not None and self.open.kind in ("para", "quote"):
-            # CommonMark: only a non-empty bullet or an item numbered 1 may interrupt a paragraph.
-            if not content or (match.group(1) is not None and int(match.group(1)) != 1):
-                return None
+        # CommonMark: only a non-empty bullet or an item numbered 1 may interrupt a paragraph.
+        if (
+            self.open is not None
+            and self.open.kind in ("para", "quote")
+            and (not content or (match.group(1) is not None and int(match.group(1)) != 1))
+        ):
+            return None
         return _TASK_BOX.sub("", content, count=1)
 
     def _quote(self, line: str, number: int) -> None:
-        """Add a block-quote line: markers stripped, an empty quote line ends the paragraph, a list item starts a unit."""
+        """Add a block-quote line: markers stripped, an empty quote line ends the paragraph,
+        a list item starts a unit."""
         content = line
         while match := _QUOTE.match(content):
             content = content[match.end() :]
@@ -228,7 +239,8 @@ class _Parser:
         return self.open
 
     def _set_heading(self, level: int, title: str) -> None:
-        """Replace headings at ``level`` or deeper with ``title`` (an empty title only closes them)."""
+        """Replace headings at ``level`` or deeper with ``title``
+        (an empty title only closes them)."""
         while self.headings and self.headings[-1][0] >= level:
             self.headings.pop()
         title = " ".join(_INLINE_COMMENT.sub("", title).split())
@@ -247,7 +259,8 @@ class _Parser:
 
 
 def _front_matter_end(lines: list[str]) -> int:
-    """Index of the first line after YAML front matter (``---`` ... ``---`` or ``...``), or 0 if there is none."""
+    """Index of the first line after YAML front matter (``---`` ... ``---`` or ``...``),
+    or 0 if there is none."""
     if lines[0].rstrip() != "---":
         return 0
     for index in range(1, len(lines)):

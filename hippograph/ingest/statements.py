@@ -36,8 +36,8 @@ _COMPACT_SUMMARY = "this session is being continued from a previous conversation
 
 # Spoken glue before a statement: "ok,", "please", "also", "by the way", "one more thing:".
 _LEAD = re.compile(
-    r"^(?:ok(?:ay)?|alright|also|and|but|so|oh|hey|btw|by the way|ps|p\.s\.|please|pls|just|important(?:ly)?"
-    r"|one more thing|one last thing|actually)(?!\w)[\s,:;!.\-–—]*",
+    r"^(?:ok(?:ay)?|alright|also|and|but|so|oh|hey|btw|by the way|ps|p\.s\.|please|pls|just"
+    r"|important(?:ly)?|one more thing|one last thing|actually)(?!\w)[\s,:;!.\-–—]*",
     re.IGNORECASE,
 )
 _TAIL = re.compile(r"(?:[,;]?\s*\b(?:thanks|thank you|thx)|,\s*please)?[\s.!]*$", re.IGNORECASE)
@@ -89,7 +89,8 @@ class Statement:
 
 
 def is_compaction_summary(text: str) -> bool:
-    """True for the summary Claude Code writes as a user turn after compacting (not the user's words)."""
+    """True for the summary Claude Code writes as a user turn after compacting
+    (not the user's words)."""
     return text.lstrip().casefold().startswith(_COMPACT_SUMMARY)
 
 

@@ -1,11 +1,14 @@
-"""Agent transcripts (JSONL, one event per line) read into turns; a bad line is reported, never fatal.
+"""Agent transcripts (JSONL, one event per line) read into turns; a bad line is reported,
+never fatal.
 
 Pure: no database. Two line formats are recognised, line by line:
 
-- generic: ``{"session": str|int, "turn": int|str (optional), "speaker": str, "text": str, "time": ISO 8601 (optional)}``;
-- Claude Code events: ``type`` "user" or "assistant" with a ``message`` whose ``content`` is a string or a
-  list of blocks, of which only ``text`` blocks are kept. Other event types (summary, system,
-  file-history-snapshot, ...) and events with no text left (tool calls and results only) are skipped.
+- generic: ``{"session": str|int, "turn": int|str (optional), "speaker": str, "text": str,
+  "time": ISO 8601 (optional)}``;
+- Claude Code events: ``type`` "user" or "assistant" with a ``message`` whose ``content`` is a
+  string or a list of blocks, of which only ``text`` blocks are kept. Other event types (summary,
+  system, file-history-snapshot, ...) and events with no text left (tool calls and results only)
+  are skipped.
 
 A line is Claude Code's when it has a ``type`` field and neither ``speaker`` nor ``text``.
 """
@@ -27,7 +30,8 @@ CLAUDE_CODE_TURN_TYPES = ("user", "assistant")
 
 @dataclass(frozen=True)
 class Turn:
-    """One utterance: its session, 1-based turn number, speaker, text, UTC time if known and source line."""
+    """One utterance: its session, 1-based turn number, speaker, text,
+    UTC time if known and source line."""
 
     session: str
     turn: int
@@ -47,7 +51,8 @@ class LineProblem:
 
 @dataclass
 class TranscriptRead:
-    """What a transcript gave: its turns in file order, the lines with problems, and how many events were skipped."""
+    """What a transcript gave: its turns in file order, the lines with problems,
+    and how many events were skipped."""
 
     turns: list[Turn]
     problems: list[LineProblem]
@@ -56,7 +61,8 @@ class TranscriptRead:
 
 @dataclass(frozen=True)
 class _Utterance:
-    """A line's content before its turn number is settled (``turn`` is None when the line gave none)."""
+    """A line's content before its turn number is settled
+    (``turn`` is None when the line gave none)."""
 
     session: str
     turn: int | None
@@ -109,7 +115,8 @@ def read_transcript(path: Path) -> TranscriptRead:
 
 
 class _Numbering:
-    """Turn numbers per session: a missing one follows the highest so far; a repeated one is refused."""
+    """Turn numbers per session: a missing one follows the highest so far;
+    a repeated one is refused."""
 
     def __init__(self) -> None:
         self.highest: dict[str, int] = {}
@@ -181,7 +188,8 @@ def _generic(event: dict[str, Any]) -> _Utterance | None:
 
 
 def _claude_code(event: dict[str, Any], fallback_session: str) -> _Utterance | None:
-    """A Claude Code transcript event; None for other event types and for events with no text blocks."""
+    """A Claude Code transcript event; None for other event types and for events with no text
+    blocks."""
     if event["type"] not in CLAUDE_CODE_TURN_TYPES:
         return None
     if "message" not in event:
@@ -207,7 +215,8 @@ def _claude_code(event: dict[str, Any], fallback_session: str) -> _Utterance | N
 
 
 def _content_text(content: object) -> str:
-    """The text of a message content: the string itself, or its text blocks joined by blank lines."""
+    """The text of a message content: the string itself,
+    or its text blocks joined by blank lines."""
     if isinstance(content, str):
         return content.strip()
     if not isinstance(content, list):

@@ -1,5 +1,6 @@
-"""Decisions and "why did we choose X" (docs/graph-model.md, docs/agents.md): problem, alternatives rejected and why,
-the choice, its reasoning, its outcome, and the chain of decisions that replaced each other."""
+"""Decisions and "why did we choose X" (docs/graph-model.md, docs/agents.md): problem, alternatives
+rejected and why, the choice, its reasoning, its outcome,
+and the chain of decisions that replaced each other."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ def decide(
     valid_from: datetime | None = None,
     title: str | None = None,
 ) -> RememberResult:
-    """Record a decision with its alternatives (CONSIDERED), what it governs, and what it supersedes."""
+    """Record a decision with its alternatives (CONSIDERED), what it governs,
+    and what it supersedes."""
     if not decision or not decision.strip():
         raise IngestError("a decision needs its decision text (--decision): what was chosen.")
     unit = UnitInput(
@@ -177,7 +179,8 @@ def why(
     recall: Callable[..., RecallResult],
     record_task: Callable[[str, str, list[str]], str],
 ) -> WhyAnswer:
-    """Answer "why did we choose X": the current decision about X found through recall and the graph."""
+    """Answer "why did we choose X": the current decision about X found through recall and the
+    graph."""
     answer = WhyAnswer(subject=subject, as_of=as_of)
     found = recall(subject, k=5, kinds=["decision"], as_of=as_of, strict=False, record_usage=False)
     # Vector search always has a nearest neighbour: only relevant candidates may answer "why".

@@ -1,4 +1,5 @@
-"""Negative memory (docs/agents.md): what broke, why, the fix, and the commit or test that proves it."""
+"""Negative memory (docs/agents.md): what broke, why, the fix,
+and the commit or test that proves it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Rules (docs/agents.md): normative statements with a category, a severity, a scope and, optionally,
-a machine-checkable pattern. Rules with no check are advisory and pushed to agents as policy."""
+"""Rules (docs/agents.md): normative statements with a category, a severity, a scope and,
+optionally, a machine-checkable pattern. Rules with no check are advisory and pushed to agents as
+policy."""
 
 from __future__ import annotations
 
@@ -76,7 +77,8 @@ def add_rule(
     source: str = "user",
     source_ref: str | None = None,
 ) -> RememberResult:
-    """Record a rule; derived from a failure it links DERIVED_FROM; a symbol scope also links GOVERNS."""
+    """Record a rule; derived from a failure it links DERIVED_FROM;
+    a symbol scope also links GOVERNS."""
     kind, pattern, lang = check_of(forbid, require, ts_query, language, scope)
     if from_failure:
         rows = graph.read("unit_link_state", id=from_failure)
@@ -134,7 +136,8 @@ def add_rule(
 
 
 def glob_match(path: str, pattern: str) -> bool:
-    """Whether a repo-relative path matches a scope glob, with gitignore semantics (``**`` spans folders)."""
+    """Whether a repo-relative path matches a scope glob, with gitignore semantics
+    (``**`` spans folders)."""
     import pathspec
 
     return bool(pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(path))

@@ -82,11 +82,13 @@ def start(settings: Settings) -> ServerReport:
         )
     if mode in ("managed", "docker") and settings.has_explicit_uri:
         raise ConfigError(
-            f"HIPPOGRAPH_SERVER_MODE={mode} starts a local server, but HIPPOGRAPH_NEO4J_URI points elsewhere; unset one of them."
+            f"HIPPOGRAPH_SERVER_MODE={mode} starts a local server, but HIPPOGRAPH_NEO4J_URI points "
+            "elsewhere; unset one of them."
         )
     if mode == "docker" and not docker.engine_available():
         raise GraphUnavailableError(
-            "HIPPOGRAPH_SERVER_MODE=docker but no Docker engine answers `docker info`; start Docker or use the managed mode."
+            "HIPPOGRAPH_SERVER_MODE=docker but no Docker engine answers `docker info`; start "
+            "Docker or use the managed mode."
         )
     if settings.has_explicit_uri and mode in ("auto", "external"):
         wait_until_answers(settings, timeout_s=10.0)

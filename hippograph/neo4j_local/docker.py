@@ -62,7 +62,8 @@ def compose_up(settings: Settings, password: str) -> None:
     done = _compose(settings, password, "up", "-d", "--wait")
     if done.returncode != 0:
         raise GraphUnavailableError(
-            f"`docker compose up` failed: {done.stderr.strip()[-300:]}; run `docker compose logs neo4j` for details."
+            f"`docker compose up` failed: {done.stderr.strip()[-300:]}; run "
+            "`docker compose logs neo4j` for details."
         )
 
 

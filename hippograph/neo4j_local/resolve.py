@@ -43,7 +43,8 @@ def java_binary(settings: Settings) -> str:
         candidate = settings.java_home / "bin" / "java"
         if not candidate.exists():
             raise ConfigError(
-                f"HIPPOGRAPH_JAVA_HOME={settings.java_home} has no bin/java; point it at a JDK 17 or 21."
+                f"HIPPOGRAPH_JAVA_HOME={settings.java_home} has no bin/java; "
+                "point it at a JDK 17 or 21."
             )
         java = str(candidate)
     else:
@@ -51,7 +52,8 @@ def java_binary(settings: Settings) -> str:
         if found is None:
             raise ConfigError(
                 "the managed Neo4j server needs Java 17 or 21 and no `java` is on PATH; "
-                "install one (apt-get install openjdk-17-jre-headless) or set HIPPOGRAPH_NEO4J_URI to a running server."
+                "install one (apt-get install openjdk-17-jre-headless) or set "
+                "HIPPOGRAPH_NEO4J_URI to a running server."
             )
         java = found
     out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=30)
@@ -119,8 +121,9 @@ def ensure_jars(settings: Settings) -> Path:
         tail = " ".join((done.stdout + done.stderr).strip().splitlines()[-3:])[:400]
         raise ConfigError(
             f"Maven could not resolve org.neo4j:neo4j:{settings.neo4j_version} and "
-            f"org.neo4j.client:neo4j-browser:{settings.browser_version} from Maven Central ({tail}); "
-            "check network access to Maven Central or the versions in HIPPOGRAPH_NEO4J_VERSION / HIPPOGRAPH_BROWSER_VERSION."
+            f"org.neo4j.client:neo4j-browser:{settings.browser_version} from Maven Central "
+            f"({tail}); check network access to Maven Central or the versions in "
+            "HIPPOGRAPH_NEO4J_VERSION / HIPPOGRAPH_BROWSER_VERSION."
         )
     shutil.rmtree(lib, ignore_errors=True)
     partial.rename(lib)

@@ -197,8 +197,8 @@ class ManagedServer:
         )
         if done.returncode != 0:
             raise ConfigError(
-                f"setting the managed server's initial password failed: {done.stderr.strip()[-300:]}; "
-                f"see {self.paths.logs}."
+                "setting the managed server's initial password failed: "
+                f"{done.stderr.strip()[-300:]}; see {self.paths.logs}."
             )
 
     def start(self) -> bool:
@@ -210,7 +210,8 @@ class ManagedServer:
             if port_in_use(port):
                 raise GraphUnavailableError(
                     f"port {port} on 127.0.0.1 is already taken by another process; stop it, "
-                    f"or set HIPPOGRAPH_NEO4J_{name} to a free port (and HIPPOGRAPH_NEO4J_URI if you connect elsewhere)."
+                    f"or set HIPPOGRAPH_NEO4J_{name} to a free port (and HIPPOGRAPH_NEO4J_URI "
+                    "if you connect elsewhere)."
                 )
         java = java_binary(s)
         lib = ensure_jars(s)
@@ -251,8 +252,8 @@ class ManagedServer:
                 _CHILDREN.pop(proc.pid, None)
                 self.paths.pid_file.unlink(missing_ok=True)
                 raise GraphUnavailableError(
-                    f"the managed Neo4j exited during start (code {proc.returncode}): {self.last_error_line()}; "
-                    "see `hippo db logs`."
+                    f"the managed Neo4j exited during start (code {proc.returncode}): "
+                    f"{self.last_error_line()}; see `hippo db logs`."
                 )
             if port_in_use(self.settings.neo4j_bolt_port):
                 return

@@ -1,4 +1,5 @@
-"""Maintenance jobs (docs/recall.md): scoring, decay, edge strengthening, TTL expiry, lifecycle, embeddings.
+"""Maintenance jobs (docs/recall.md): scoring, decay, edge strengthening, TTL expiry,
+lifecycle, embeddings.
 
 Each Cypher job lives in ``cypher/jobs/`` and runs batched (``CALL … IN
 TRANSACTIONS``), so it stays fast on big graphs. Every run is recorded as a

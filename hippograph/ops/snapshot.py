@@ -53,16 +53,17 @@ class SnapshotReport(Result):
 
 
 def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
-    """Write every node and relationship of memory to ``directory``, replacing an earlier snapshot there."""
+    """Write every node and relationship of memory to ``directory``,
+    replacing an earlier snapshot there."""
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise ConfigError(f"{directory} is a file; give a folder to export the snapshot into.")
     bad = graph.read("count_unexportable", timeout_s=_SCAN_TIMEOUT_S)[0]
     if bad["nodes"] or bad["edges"]:
         raise HippographError(
-            f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and {bad['edges']} "
-            "relationships lack a string id or join such nodes; hippograph never writes these, "
-            "so fix or delete them in Neo4j Browser."
+            f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and "
+            f"{bad['edges']} relationships lack a string id or join such nodes; hippograph never "
+            "writes these, so fix or delete them in Neo4j Browser."
         )
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".snapshot-", dir=directory) as tmp:
@@ -100,8 +101,9 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
                 kind = kind_of(labels)
                 if not set(labels) <= fmt.NODE_LABELS:
                     raise HippographError(
-                        f"node {node_id} has labels {labels}, not all from hippograph's NodeLabel enum, "
-                        "so a snapshot could not restore it; remove the extra labels in Neo4j Browser."
+                        f"node {node_id} has labels {labels}, not all from hippograph's NodeLabel "
+                        "enum, so a snapshot could not restore it; remove the extra "
+                        "labels in Neo4j Browser."
                     )
                 props = _encoded(f"node {node_id}", row["props"])
                 if kind not in handles:
@@ -129,13 +131,14 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
                 edge_id, rel_type, target_id = edge["id"], edge["type"], edge["target_id"]
                 if rel_type not in fmt.EDGE_TYPES:
                     raise HippographError(
-                        f"relationship {edge_id} has type {rel_type}, which is not in hippograph's RelType enum, "
-                        "so a snapshot could not restore it; retype or delete it in Neo4j Browser."
+                        f"relationship {edge_id} has type {rel_type}, which is not in hippograph's "
+                        "RelType enum, so a snapshot could not restore it; retype or "
+                        "delete it in Neo4j Browser."
                     )
                 if source_id not in node_ids or target_id not in node_ids:
                     raise ConflictError(
-                        f"memory changed during the export (relationship {edge_id} joins a node written after the "
-                        "nodes were read); export again while nothing is writing."
+                        f"memory changed during the export (relationship {edge_id} joins a node "
+                        "written after the nodes were read); export again while nothing is writing."
                     )
                 props = _encoded(f"relationship {edge_id}", edge["props"])
                 line = {
@@ -183,14 +186,16 @@ def _replace(staging: Path, directory: Path) -> None:
 
 
 def import_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
-    """Recreate a snapshot's nodes and relationships in an empty database, checking every line first."""
+    """Recreate a snapshot's nodes and relationships in an empty database,
+    checking every line first."""
     directory = Path(directory)
     files = _read_manifest(directory)
     existing = int(graph.read("count_all_nodes")[0]["count"])
     if existing:
         raise ConflictError(
-            f"the database already holds {existing} memory nodes, so the snapshot in {directory} was not imported; "
-            "import into an empty database (a fresh instance, or HIPPOGRAPH_NEO4J_DATABASE naming an empty one)."
+            f"the database already holds {existing} memory nodes, so the snapshot in {directory} "
+            "was not imported; import into an empty database (a fresh instance, or "
+            "HIPPOGRAPH_NEO4J_DATABASE naming an empty one)."
         )
     _validate(directory, files)
     ensure_schema(graph)  # the id constraints also make import_edges' id lookups indexed
@@ -205,8 +210,8 @@ def import_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
                 written += len(rows)
         except HippographError as exc:
             raise HippographError(
-                f"the import stopped after {written} of {total} lines ({exc}); the database now holds part of the "
-                "snapshot, so empty it and import again."
+                f"the import stopped after {written} of {total} lines ({exc}); the database now "
+                "holds part of the snapshot, so empty it and import again."
             ) from exc
     log.info("imported %d lines from %s", total, directory)
     return files
@@ -243,7 +248,8 @@ def _decoded(directory: Path, name: str) -> Iterator[dict[str, Any]]:
 
 
 def _validate(directory: Path, files: dict[str, int]) -> None:
-    """Read every line once, writing nothing: shapes, unique ids, edge ends, and counts against the manifest."""
+    """Read every line once, writing nothing: shapes, unique ids, edge ends,
+    and counts against the manifest."""
     present = {
         f"{sub}/{p.name}" for sub in ("nodes", "edges") for p in (directory / sub).glob("*.jsonl")
     }
@@ -281,8 +287,8 @@ def _validate(directory: Path, files: dict[str, int]) -> None:
             seen.add(row["id"])
         if count != files[name]:
             raise IngestError(
-                f"the file holds {count} lines but manifest.json says {files[name]}, so it may be truncated; "
-                "nothing was imported.",
+                f"the file holds {count} lines but manifest.json says {files[name]}, so it may be "
+                "truncated; nothing was imported.",
                 path=directory / name,
             )
 

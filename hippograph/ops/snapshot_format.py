@@ -71,7 +71,8 @@ def dump_line(obj: dict[str, Any]) -> str:
     text = json.dumps(
         obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False
     )
-    # Some tools (str.splitlines, editors) also break lines at these; JSON may escape them, so it does.
+    # Some tools (str.splitlines, editors) also break lines at these; JSON may escape them,
+    # so it does.
     return text.translate(_LINE_BREAKS) + "\n"
 
 
@@ -151,7 +152,8 @@ def _check_temporal(tag: str, text: Any, where: str) -> str:
 
 
 def decode_props(props: Any, owner: str) -> tuple[dict[str, Any], list[dict[str, str]]]:
-    """Split a line's ``props`` into plain values and temporal ``{key, kind, value}`` rows, checking every value."""
+    """Split a line's ``props`` into plain values and temporal ``{key, kind, value}`` rows,
+    checking every value."""
     if not isinstance(props, dict):
         raise LineError(f"{owner}: props is not a JSON object")
     plain: dict[str, Any] = {}
@@ -206,7 +208,8 @@ def _text_id(obj: dict[str, Any], key: str) -> str:
 
 
 def decode_node(text: str, kind: str) -> dict[str, Any]:
-    """Check one line of ``nodes/<kind>.jsonl`` and return its ``import_nodes`` row (plus ``id``)."""
+    """Check one line of ``nodes/<kind>.jsonl`` and return its ``import_nodes`` row
+    (plus ``id``)."""
     obj = _load(text)
     _keys(obj, NODE_KEYS)
     node_id = _text_id(obj, "id")
@@ -216,12 +219,14 @@ def decode_node(text: str, kind: str) -> dict[str, Any]:
     unknown = sorted(set(labels) - NODE_LABELS)
     if unknown or len(set(labels)) != len(labels) or NodeLabel.NODE.value not in labels:
         raise LineError(
-            f"node {node_id}: labels {labels} must be distinct NodeLabel names including 'Node' (unknown: {unknown})"
+            f"node {node_id}: labels {labels} must be distinct NodeLabel names including "
+            f"'Node' (unknown: {unknown})"
         )
     labels = [NodeLabel(label).value for label in sorted(labels)]
     if kind_of(labels) != kind:
         raise LineError(
-            f"node {node_id} has kind {kind_of(labels)}, so it belongs in nodes/{kind_of(labels)}.jsonl"
+            f"node {node_id} has kind {kind_of(labels)}, so it belongs in "
+            f"nodes/{kind_of(labels)}.jsonl"
         )
     props, temporals = decode_props(obj["props"], f"node {node_id}")
     if props.get("id") != node_id:
@@ -230,7 +235,8 @@ def decode_node(text: str, kind: str) -> dict[str, Any]:
 
 
 def decode_edge(text: str, rel_type: str) -> dict[str, Any]:
-    """Check one line of ``edges/<rel_type>.jsonl`` and return its ``import_edges`` row (plus ``id``)."""
+    """Check one line of ``edges/<rel_type>.jsonl`` and return its ``import_edges`` row
+    (plus ``id``)."""
     obj = _load(text)
     _keys(obj, EDGE_KEYS)
     edge_id = _text_id(obj, "id")
@@ -272,7 +278,8 @@ def parse_manifest(text: str) -> dict[str, int]:
         raise LineError(f"manifest.json does not describe a {FORMAT}")
     if body.get("version") != VERSION:
         raise LineError(
-            f"manifest.json has format version {body.get('version')!r}; this hippograph reads version {VERSION}"
+            f"manifest.json has format version {body.get('version')!r}; this "
+            f"hippograph reads version {VERSION}"
         )
     files = body.get("files")
     if not isinstance(files, dict):
@@ -284,7 +291,8 @@ def parse_manifest(text: str) -> dict[str, int]:
         )
         if not name.endswith(".jsonl") or stem not in allowed:
             raise LineError(
-                f"manifest.json lists {name!r}, which is not nodes/<NodeLabel>.jsonl or edges/<RelType>.jsonl"
+                f"manifest.json lists {name!r}, which is not nodes/<NodeLabel>.jsonl "
+                "or edges/<RelType>.jsonl"
             )
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise LineError(

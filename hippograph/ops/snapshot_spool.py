@@ -29,7 +29,8 @@ def _line_id(line: str) -> str:
 
 
 class EdgeSpool:
-    """Edge lines per type, sorted by id with bounded memory: sorted runs spill to disk and are merged."""
+    """Edge lines per type, sorted by id with bounded memory:
+    sorted runs spill to disk and are merged."""
 
     def __init__(self, folder: Path, *, run_rows: int | None = None) -> None:
         self._folder = folder

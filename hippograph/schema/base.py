@@ -21,14 +21,16 @@ _seeded: random.Random | None = None
 
 
 def seed_ids(seed: int | None) -> None:
-    """Draw ids from a seeded generator from now on (None: random again). Benchmarks use it so two runs
-    of the same code rank alike: recall breaks ties between equal scores by id."""
+    """Draw ids from a seeded generator from now on (None: random again).
+    Benchmarks use it so two runs of the same code rank alike:
+    recall breaks ties between equal scores by id."""
     global _seeded
     _seeded = None if seed is None else random.Random(seed)
 
 
 def new_id(prefix: str) -> str:
-    """A fresh id such as ``fact_3f9a0c2b1d4e5f60``: kind-prefixed so ids read well in a terminal."""
+    """A fresh id such as ``fact_3f9a0c2b1d4e5f60``:
+    kind-prefixed so ids read well in a terminal."""
     if _seeded is not None:
         return f"{prefix}_{_seeded.getrandbits(64):016x}"
     return f"{prefix}_{uuid.uuid4().hex[:16]}"
@@ -85,6 +87,7 @@ def check_text(value: str, field: str = "text") -> str:
         raise ValueError(f"{field} is empty; give the statement to remember")
     if len(value) > MAX_TEXT_CHARS:
         raise ValueError(
-            f"{field} has {len(value)} characters, over the limit of {MAX_TEXT_CHARS}; split it into smaller units"
+            f"{field} has {len(value)} characters, over the limit of {MAX_TEXT_CHARS}; "
+            "split it into smaller units"
         )
     return value

@@ -1,4 +1,5 @@
-"""Typed, weighted edges (docs/graph-model.md): every edge carries weight and the signals that move it."""
+"""Typed, weighted edges (docs/graph-model.md): every edge carries weight and the signals that move
+it."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class Edge(Record):
         return as_utc(value)
 
     def edge_properties(self) -> dict[str, Any]:
-        """Properties stored on the relationship (type and endpoints are structure, not properties)."""
+        """Properties stored on the relationship (type and endpoints are structure,
+        not properties)."""
         props = self.to_properties()
         for key in ("type", "source_id", "target_id"):
             props.pop(key, None)

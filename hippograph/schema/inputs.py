@@ -56,7 +56,10 @@ class UnitInput(BaseModel):
     )
     governs: list[str] = Field(
         default_factory=list,
-        description="Files (repo-relative paths), symbols (qualified or unique names) or entities a decision or rule governs.",
+        description=(
+            "Files (repo-relative paths), symbols (qualified or unique names) or entities a "
+            "decision or rule governs."
+        ),
     )
     broke: list[str] = Field(
         default_factory=list, description="Files or symbols a failure broke (linked BROKE)."
@@ -66,7 +69,10 @@ class UnitInput(BaseModel):
     )
     details: dict[str, Any] = Field(
         default_factory=dict,
-        description="Kind-specific fields (problem, reasoning, why, fix, commit, test, category, severity, ...).",
+        description=(
+            "Kind-specific fields (problem, reasoning, why, fix, commit, test, "
+            "category, severity, ...)."
+        ),
     )
 
     @field_validator("text")

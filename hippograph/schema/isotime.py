@@ -27,7 +27,8 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def from_epoch_us(micros: int) -> datetime:
-    """Microseconds since the epoch (how recall's statement sends datetimes) as an aware UTC datetime."""
+    """Microseconds since the epoch (how recall's statement sends datetimes) as an aware UTC
+    datetime."""
     return _EPOCH + timedelta(microseconds=micros)
 
 
@@ -48,7 +49,8 @@ _UNITS = {
 
 
 def parse_when(text: str | None, option: str, now: datetime | None = None) -> datetime | None:
-    """ISO 8601 date or datetime (UTC when no zone), ``now``, ``yesterday``, or an age like ``30d`` / ``2 weeks ago``."""
+    """ISO 8601 date or datetime (UTC when no zone), ``now``, ``yesterday``,
+    or an age like ``30d`` / ``2 weeks ago``."""
     if text is None:
         return None
     value = text.strip()
@@ -64,6 +66,7 @@ def parse_when(text: str | None, option: str, now: datetime | None = None) -> da
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         raise ConfigError(
-            f"{option} {text!r} is not a date; use ISO 8601 (2026-03-01 or 2026-03-01T14:00Z) or an age like 30d."
+            f"{option} {text!r} is not a date; use ISO 8601 (2026-03-01 or "
+            "2026-03-01T14:00Z) or an age like 30d."
         ) from None
     return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed

@@ -24,7 +24,8 @@ INITIAL_TRUST: dict[SourceKind, float] = {
     SourceKind.AGENT: 0.7,
     SourceKind.IMPORT: 0.6,
     SourceKind.TOOL: 0.5,
-    SourceKind.WEB: 0.55,  # web sources range 0.4-0.7 depending on the site; a caller may pass its own
+    # web sources range 0.4-0.7 depending on the site; a caller may pass its own
+    SourceKind.WEB: 0.55,
 }
 
 
@@ -136,7 +137,8 @@ class Decision(MemoryRecord):
 
 
 class Failure(MemoryRecord):
-    """Negative memory: what broke (``text``), why, the fix, and the commit or test that proves it."""
+    """Negative memory: what broke (``text``), why, the fix,
+    and the commit or test that proves it."""
 
     memory_kind: ClassVar[MemoryKind] = MemoryKind.FAILURE
     id_prefix: ClassVar[str] = "fail"

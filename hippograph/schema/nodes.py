@@ -41,7 +41,8 @@ class File(NodeRecord):
 
 
 class Symbol(NodeRecord):
-    """A code symbol; its id is sha256(qualified_name + kind + signature_hash) (docs/graph-model.md)."""
+    """A code symbol; its id is sha256(qualified_name + kind + signature_hash)
+    (docs/graph-model.md)."""
 
     labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.SYMBOL,)
     id_prefix: ClassVar[str] = "sym"
@@ -137,7 +138,8 @@ _LAST_SEQ = 0
 
 
 def next_seq() -> int:
-    """A strictly increasing number (nanoseconds since the epoch) that orders changes made at one instant."""
+    """A strictly increasing number (nanoseconds since the epoch) that orders changes made at one
+    instant."""
     global _LAST_SEQ
     with _SEQ_LOCK:
         _LAST_SEQ = max(_LAST_SEQ + 1, time.time_ns())

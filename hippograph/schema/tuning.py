@@ -77,7 +77,8 @@ DEFAULT_CURVES: dict[str, Curve | None] = {
 
 
 def _curve(memory_type: str, spec: Any) -> Curve | None:
-    """One curve from its configuration: null, {"half_life_days": d} or {"scale_days": s, "shape": k}."""
+    """One curve from its configuration: null, {"half_life_days": d} or {"scale_days": s,
+    "shape": k}."""
     if spec is None:
         return None
     if not isinstance(spec, Mapping):
@@ -101,7 +102,8 @@ def _curve(memory_type: str, spec: Any) -> Curve | None:
 
 
 def resolve(overrides: Mapping[str, Any]) -> dict[str, Curve | None]:
-    """The default curves with ``overrides`` (memory_type -> curve spec) applied; bad specs raise ValueError."""
+    """The default curves with ``overrides`` (memory_type -> curve spec) applied;
+    bad specs raise ValueError."""
     unknown = sorted(set(overrides) - set(MEMORY_TYPES))
     if unknown:
         raise ValueError(

@@ -22,7 +22,8 @@ _IDENTIFIER = re.compile(r"[A-Za-z_$\x80-\U0010ffff][\w$\x80-\U0010ffff]*")
 
 @dataclass(frozen=True)
 class Scope:
-    """Where a node sits: the prefix for names declared inside and the innermost enclosing symbol."""
+    """Where a node sits: the prefix for names declared inside and the innermost enclosing
+    symbol."""
 
     qualified_name: str
     is_type: bool = False  # functions declared directly inside are methods, and it is their parent
@@ -56,7 +57,8 @@ class Definition:
 
 @dataclass(frozen=True)
 class CallSite:
-    """A call: the node holding the called name (None for an expression callee) and where the callee text ends."""
+    """A call: the node holding the called name (None for an expression callee) and where the callee
+    text ends."""
 
     name_node: Node | None
     callee_end: int  # the callee text runs from the start of the call to here
@@ -91,7 +93,8 @@ def last_identifier(text: str) -> str | None:
 
 
 def string_value(source: Source, node: Node | None) -> str | None:
-    """The content of a string literal node without its quotes, or None when it is not a plain string."""
+    """The content of a string literal node without its quotes,
+    or None when it is not a plain string."""
     if node is None:
         return None
     text = source.text(node)

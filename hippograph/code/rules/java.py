@@ -1,4 +1,5 @@
-"""Java: ``package`` + class (+ nested class) + member; constructors are methods named like the class."""
+"""Java: ``package`` + class (+ nested class) + member;
+constructors are methods named like the class."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""JavaScript, TypeScript and TSX: path-named modules; functions, `const f = () => ...`, classes, methods.
+"""JavaScript, TypeScript and TSX: path-named modules; functions, `const f = () => ...`,
+classes, methods.
 
 TypeScript adds interfaces and enums; type aliases and overload signatures (which
 repeat the implementation's name) are not recorded. A ``namespace`` nests names.
@@ -31,7 +32,8 @@ _FUNCTION_VALUES = frozenset(
 )
 _TYPES = {
     "class_declaration": SymbolKind.CLASS,
-    "class": SymbolKind.CLASS,  # a named class expression; also what error recovery makes of a broken declaration
+    # a named class expression; also what error recovery makes of a broken declaration
+    "class": SymbolKind.CLASS,
     "abstract_class_declaration": SymbolKind.CLASS,
     "interface_declaration": SymbolKind.INTERFACE,
     "enum_declaration": SymbolKind.ENUM,
@@ -204,7 +206,8 @@ def _imported_module(node: Node, source: Source) -> str | None:
 
 
 def _destructured_names(call: Node, source: Source) -> tuple[str, ...]:
-    """The keys taken by ``const { a, b: c } = require("x")``; empty when the whole module is bound."""
+    """The keys taken by ``const { a, b: c } = require("x")``;
+    empty when the whole module is bound."""
     declarator = call.parent
     if declarator is None or declarator.type != "variable_declarator":
         return ()

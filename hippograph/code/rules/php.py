@@ -1,4 +1,5 @@
-"""PHP: ``Namespace\\Class::method`` and ``Namespace\\function``; classes, interfaces, traits, enums.
+"""PHP: ``Namespace\\Class::method`` and ``Namespace\\function``; classes, interfaces,
+traits, enums.
 
 A ``namespace X;`` statement names everything after it; ``namespace X { }`` what is
 inside. Methods of anonymous classes are not recorded.

@@ -1,4 +1,5 @@
-"""Rust: ``crate::a::b`` module paths from the file path; fns, impl methods, structs, enums, traits."""
+"""Rust: ``crate::a::b`` module paths from the file path; fns, impl methods, structs,
+enums, traits."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ _PATHS = frozenset({"identifier", "scoped_identifier", "crate", "self", "super",
 
 
 def rust_module(rel_path: str) -> str:
-    """The module path of a file: ``src/a/b.rs`` -> ``crate::a::b``; ``src/a/mod.rs`` -> ``crate::a``.
+    """The module path of a file: ``src/a/b.rs`` -> ``crate::a::b``;
+    ``src/a/mod.rs`` -> ``crate::a``.
 
     ``src/lib.rs`` and ``src/main.rs`` are the crate root, ``crate``. Only the part after
     the first ``src`` folder counts, so ``crates/x/src/a.rs`` is ``crate::a`` too; a file
@@ -45,7 +47,8 @@ def rust_module(rel_path: str) -> str:
 
 
 class RustRules(LanguageRules):
-    """Rust: crate module path from the file path, ``::`` separated; impl methods under their type."""
+    """Rust: crate module path from the file path, ``::`` separated;
+    impl methods under their type."""
 
     language = "rust"
     separator = "::"
@@ -115,7 +118,8 @@ class RustRules(LanguageRules):
 
 
 def _first_attribute(node: Node) -> Node | None:
-    """The first of the ``#[...]`` attributes right above ``node``: they are siblings, not children, in this grammar."""
+    """The first of the ``#[...]`` attributes right above ``node``: they are siblings,
+    not children, in this grammar."""
     first = None
     sibling = node.prev_named_sibling
     while sibling is not None and sibling.type == "attribute_item":
@@ -156,7 +160,8 @@ def _list_names(use_list: Node | None, source: Source) -> list[str]:
 
 
 def _type_name(node: Node | None, source: Source) -> str:
-    """The bare name of an impl's target type: ``crate::x::Foo<T>`` -> ``Foo``, ``&'a Bar`` -> ``Bar``."""
+    """The bare name of an impl's target type: ``crate::x::Foo<T>`` -> ``Foo``,
+    ``&'a Bar`` -> ``Bar``."""
     while node is not None:
         if node.type in ("generic_type", "reference_type", "pointer_type"):
             node = node.child_by_field_name("type")
