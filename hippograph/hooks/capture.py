@@ -127,7 +127,7 @@ def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
     from hippograph.ingest.import_transcript import episode_id
     from hippograph.ingest.statements import extract_statements
     from hippograph.ingest.transcript import read_transcript
-    from hippograph.units import policy
+    from hippograph.units import policy, secrets
 
     report = memory.import_transcript(transcript, scope=scope)
     display = report.path  # the name the episodes were filed under
@@ -169,6 +169,9 @@ def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
         for statement in statements:
             if policy.normalise(statement.text) in captured:
                 summary["already_captured"] += 1
+                continue
+            if secrets.find(statement.text):  # a statement that carries a secret is never kept:
+                summary["held_a_secret"] = summary.get("held_a_secret", 0) + 1  # not even redacted
                 continue
             fields: dict[str, Any] = {
                 "kind": "fact",

@@ -88,7 +88,7 @@ def remember_in_tx(
             return _strengthen(
                 tx, ctx, near[0]["id"], SourceKind(record.source_kind), batch, record.kind
             )
-    props = record.to_properties()
+    props = store.without_secrets(record.to_properties(), embedded_redacted=True)
     rows = tx.run(
         "merge_unit",
         dedup_key=record.dedup_key,

@@ -22,6 +22,7 @@ from hippograph.schema import (
 )
 from hippograph.units import policy
 from hippograph.units.embedder import Embedder
+from hippograph.units.secrets import RedactingEmbedder
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,11 @@ class WriteContext:
     embedder: Embedder | None = None
     clock: Callable[[], datetime] = utc_now
     project: str | None = None  # the repository worked in: code names resolve there first
+
+    def __post_init__(self) -> None:
+        # Whatever the write path embeds is redacted first: a secret is never embedded.
+        if self.embedder is not None and not isinstance(self.embedder, RedactingEmbedder):
+            object.__setattr__(self, "embedder", RedactingEmbedder(self.embedder))
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 from hippograph.errors import NotFoundError
 from hippograph.graph.client import Graph, Row, Tx
 from hippograph.schema import Change, ChangeOp, Edge, NodeRecord, new_id, utc_now
+from hippograph.units import secrets
 
 BATCH_ROWS = 1000
 
@@ -72,6 +73,19 @@ def _chunks(rows: Sequence[Any], size: int = BATCH_ROWS) -> Iterable[Sequence[An
         yield rows[start : start + size]
 
 
+def without_secrets(props: dict[str, Any], *, embedded_redacted: bool = False) -> dict[str, Any]:
+    """The properties to store: free text redacted (``secrets``). A node that held a secret says
+    which kinds in ``redacted``, and loses an embedding unless it was made from the redacted
+    text (``WriteContext``'s embedder redacts); maintenance embeds it again."""
+    cleaned, kinds = secrets.redact_properties(props)
+    if not kinds:
+        return props
+    if not embedded_redacted:
+        cleaned.pop("embedding", None)
+    cleaned["redacted"] = sorted({*cleaned.get("redacted", []), *kinds})
+    return cleaned
+
+
 def record_changes(tx: Tx, changes: Sequence[Change]) -> None:
     """Append changes to the history in this transaction."""
     for chunk in _chunks(changes):
@@ -90,7 +104,9 @@ def create_nodes(
     """Create nodes and their ``create_node`` changes; all or nothing with the transaction."""
     ids: list[str] = []
     for chunk in _chunks(records):
-        rows = [{"labels": r.all_labels(), "props": r.to_properties()} for r in chunk]
+        rows = [
+            {"labels": r.all_labels(), "props": without_secrets(r.to_properties())} for r in chunk
+        ]
         ids.extend(row["id"] for row in tx.run("create_nodes", rows=rows))
         record_changes(
             tx,
@@ -246,6 +262,7 @@ def update_node(
     at: datetime | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Set properties on a node, record before/after, and return them."""
+    props = without_secrets(props)
     rows = tx.run("update_node", id=node_id, props=props)
     if not rows:
         raise NotFoundError(
