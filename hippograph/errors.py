@@ -7,7 +7,8 @@
     ├── IngestError            an input could not be turned into memory (carries path and line)
     ├── RecallError            a recall query was invalid or failed
     ├── NotFoundError          an id or name does not exist in memory
-    └── ConflictError          a write was refused because it collides with what is stored
+    ├── ConflictError          a write was refused because it collides with what is stored
+    └── AccessDeniedError      the principal may not read or write what it asked for
 
 Every message says what failed, for which input, and what to do next, in one
 or two sentences: the CLI prints it as ``Error: <message>`` and MCP tools
@@ -59,3 +60,7 @@ class NotFoundError(HippographError):
 
 class ConflictError(HippographError):
     """A write was refused because it collides with stored data (a duplicate id, a later change)."""
+
+
+class AccessDeniedError(HippographError):
+    """The principal (a person or an agent) may not read or write what it asked for."""

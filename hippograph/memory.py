@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hippograph.code.indexer import IndexReport, Progress, index_path
 from hippograph.code.walk import repo_root
 from hippograph.config import Settings
-from hippograph.errors import IngestError, NotFoundError
+from hippograph.errors import AccessDeniedError, IngestError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.guard import check_patch, claims
@@ -30,6 +29,7 @@ from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.repo.sources import source_lines
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
+from hippograph.schema.defaults import AGENT_NAME
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import branches, history, lifecycle, pipeline, policy, review, store, usage
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
@@ -96,8 +96,10 @@ class Memory:
         embedder: Embedder | None = None,
         cwd: Path | None = None,
         clock: Callable[[], datetime] = utc_now,
+        principal: Principal | None = None,
     ) -> Memory:
-        """Connect with ``settings`` (default: from the environment), applying the schema on first use."""
+        """Connect with ``settings`` (default: from the environment),
+        applying the schema on first use."""
         settings = settings or Settings.from_env()
         graph = Graph.connect(settings)
         try:
@@ -106,7 +108,7 @@ class Memory:
         except BaseException:
             graph.close()
             raise
-        return cls(graph, settings, embedder=embedder, cwd=cwd, clock=clock)
+        return cls(graph, settings, embedder=embedder, cwd=cwd, clock=clock, principal=principal)
 
     def close(self) -> None:
         """Close the connection."""
@@ -118,9 +120,25 @@ class Memory:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def actor(self) -> str:
+        """Who writes, for the change log: ``agent:NAME`` for an agent, else the configured
+        actor."""
+        if self.principal.kind == "agent":
+            return f"agent:{self.principal.name}"
+        return self.settings.actor
+
+    def _own_notes(self, agent: str) -> None:
+        """An agent reads and writes its own notes only; a person (the local user) any."""
+        if self.principal.kind == "agent" and agent != self.principal.name:
+            raise AccessDeniedError(
+                f"{agent}'s notes are private to {agent}; you are {self.principal.name}, "
+                "so read and update your own notes."
+            )
+
     def _ctx(self) -> WriteContext:
         return WriteContext(
-            actor=self.settings.actor,
+            actor=self.actor,
             scope=self.settings.scope,
             branch=self.branch,
             visible_branches=self.visible_branches,
@@ -184,7 +202,8 @@ class Memory:
         include_history: bool = False,
         record_usage: bool = True,
     ) -> RecallResult:
-        """Find what memory knows about ``query``; in strict mode, abstain with a reason when nothing passes."""
+        """Find what memory knows about ``query``; in strict mode,
+        abstain with a reason when nothing passes."""
         engine = self._engine()
         opts = RecallOptions(
             k=k,
@@ -248,7 +267,8 @@ class Memory:
         topic: str | None = None,
         valid_from: datetime | None = None,
     ) -> RememberResult:
-        """Record a decision: problem, alternatives ("OPTION: why rejected"), choice, reasoning, what it governs."""
+        """Record a decision: problem, alternatives ("OPTION: why rejected"), choice,
+        reasoning, what it governs."""
         alts = [a if isinstance(a, tuple) else decisions.parse_alternative(a) for a in alternatives]
         return decisions.decide(
             self.graph,
@@ -271,7 +291,8 @@ class Memory:
         return decisions.record_outcome(self.graph, self._ctx(), decision_id, outcome)
 
     def why(self, subject: str, *, as_of: datetime | None = None) -> decisions.WhyAnswer:
-        """Why did we choose X: the current decision, its alternatives, reasoning, outcome and chain."""
+        """Why did we choose X: the current decision, its alternatives, reasoning,
+        outcome and chain."""
         return decisions.why(
             self.graph,
             subject,
@@ -361,7 +382,8 @@ class Memory:
         )
 
     def import_git(self, *, since: str | None = None, max_count: int | None = None) -> GitImport:
-        """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
+        """Propose failures (hypotheses) from reverts and fix commits,
+        linked to the symbols they changed."""
         from hippograph.ingest.import_git import import_git
 
         return import_git(
@@ -379,7 +401,8 @@ class Memory:
         timeout_s: float = 600.0,
         message: str = "hippo safe-run",
     ) -> RunReport:
-        """Checkpoint, rules, apply, build, test; commit on success, restore and record a failure otherwise."""
+        """Checkpoint, rules, apply, build, test; commit on success,
+        restore and record a failure otherwise."""
         from hippograph.guard.safe_run import safe_run
 
         def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
@@ -414,7 +437,8 @@ class Memory:
     def check_patch(
         self, diff_text: str, *, confirm: Sequence[str] = (), reason: str | None = None
     ) -> Verdict:
-        """Judge a unified diff against the rules and failures around the code it touches: allow, warn or block."""
+        """Judge a unified diff against the rules and failures around the code it touches:
+        allow, warn or block."""
         return check_patch.check_patch(
             self.graph,
             self._ctx(),
@@ -434,7 +458,8 @@ class Memory:
         return Feedback.model_validate(row)
 
     def maintain(self, *, job: str | None = None, dry_run: bool = False) -> MaintenanceRuns:
-        """Run the maintenance jobs (or one): scores, decay, edge weights, TTL, lifecycle, embeddings."""
+        """Run the maintenance jobs (or one): scores, decay, edge weights, TTL,
+        lifecycle, embeddings."""
         return maintenance.run(
             self.graph,
             job=job,
@@ -447,7 +472,8 @@ class Memory:
     # -- reading ------------------------------------------------------------------
 
     def get(self, unit_id: str, *, as_of: datetime | None = None) -> UnitView:
-        """A unit with its edges and the exact source lines; ``as_of`` rebuilds it as it was then."""
+        """A unit with its edges and the exact source lines;
+        ``as_of`` rebuilds it as it was then."""
         labels, props = store.get_node(self.graph, unit_id)
         edges = store.get_edges(self.graph, unit_id)
         if as_of is not None:
@@ -561,7 +587,8 @@ class Memory:
     def index(
         self, path: Path, *, project: str | None = None, progress: Progress | None = None
     ) -> IndexReport:
-        """Index source files (incremental: unchanged files are not parsed, nothing is written for them)."""
+        """Index source files (incremental: unchanged files are not parsed,
+        nothing is written for them)."""
         return index_path(
             self.graph,
             self._ctx(),
@@ -571,9 +598,9 @@ class Memory:
         )
 
     def verify_claims(self, *, scopes: list[str] | None = None, urls: bool = False) -> ClaimsReport:
-        """Check the claims current units make (paths, symbols, branches, commits; URLs when asked) against
-        this repository and its code graph; a failed claim marks its unit (``claims_hold`` fails in recall).
-        ``scopes`` default: this repository's scope and the configured one."""
+        """Check the claims current units make (paths, symbols, branches, commits; URLs when asked)
+        against this repository and its code graph; a failed claim marks its unit (``claims_hold``
+        fails in recall). ``scopes`` default: this repository's scope and the configured one."""
         if scopes is None:
             scopes = sorted({self.settings.scope, *([self.repository] if self.repository else [])})
         root = repo_root(self.cwd)
@@ -594,6 +621,7 @@ class Memory:
 
     def agent_notes(self, agent: str) -> AgentNotes | None:
         """An agent's private working notes (the current unit), or None before its first update."""
+        self._own_notes(agent)
         found = self.units(kind="fact", scope=_notes_scope(agent), subject=NOTES_SUBJECT, limit=1)
         if not found:
             return None
@@ -605,9 +633,11 @@ class Memory:
     def update_agent_notes(
         self, agent: str, notes: str, *, mode: str = "replace"
     ) -> RememberResult:
-        """Replace (or append to) an agent's notes; the previous version is superseded, so history is kept."""
+        """Replace (or append to) an agent's notes; the previous version is superseded,
+        so history is kept."""
         if mode not in ("replace", "append"):
             raise IngestError(f"unknown notes mode {mode!r}; use replace or append.")
+        self._own_notes(agent)
         scope = _notes_scope(agent)
         current = self.agent_notes(agent)
         text = f"{current.notes}\n{notes}" if mode == "append" and current else notes
@@ -674,7 +704,6 @@ class AgentNotes(Result):
 
 
 NOTES_SUBJECT = "working notes"
-AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")
 
 
 def _notes_scope(agent: str) -> str:

@@ -34,7 +34,8 @@ class HippoGroup(TyperGroup):
             if _debug_enabled(ctx):
                 raise
             typer.echo(
-                f"Error: unexpected {type(exc).__name__}: {exc} (set HIPPOGRAPH_DEBUG=1 for the traceback)",
+                f"Error: unexpected {type(exc).__name__}: {exc} (set "
+                "HIPPOGRAPH_DEBUG=1 for the traceback)",
                 err=True,
             )
             raise typer.Exit(1) from None
@@ -99,9 +100,15 @@ def settings_of(ctx: typer.Context) -> Settings:
 
 
 def open_memory(
-    ctx: typer.Context, *, embed: bool = False, branch: str | None = None, scope: str | None = None
+    ctx: typer.Context,
+    *,
+    embed: bool = False,
+    branch: str | None = None,
+    scope: str | None = None,
+    agent: str | None = None,
 ) -> Any:
-    """Connect the public API for this invocation; with ``embed``, load the model if it is installed."""
+    """Connect the public API for this invocation; with ``embed``,
+    load the model if it is installed."""
     from hippograph.memory import Memory
     from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
 
@@ -112,4 +119,9 @@ def open_memory(
     embedder = None
     if embed and model_location(settings) is not None and is_runtime_installed():
         embedder = default_embedder(settings)
-    return Memory.connect(settings, embedder=embedder)
+    principal = None
+    if agent is not None:  # an agent reads and writes as itself, never as the local user
+        from hippograph.units.read_gate import Principal
+
+        principal = Principal(name=agent, kind="agent", role="agent")
+    return Memory.connect(settings, embedder=embedder, principal=principal)

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 branch_app = new_typer(
-    "Memory per git branch: a branch sees main's memory plus its own; main sees a branch after merge."
+    "Memory per git branch: a branch sees main's memory plus its own; main "
+    "sees a branch after merge."
 )
 app.add_typer(branch_app, name="branch")
 

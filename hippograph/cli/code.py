@@ -23,21 +23,23 @@ JSON = typer.Option(False, "--json", help="Print JSON.")
 def _summary(r: IndexReport) -> None:
     langs = ", ".join(f"{k} {v}" for k, v in sorted(r.languages.items())) or "none"
     typer.echo(
-        f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, {r.files_unchanged} unchanged,"
-        f" {r.files_retired} deleted; symbols +{r.symbols_created} ~{r.symbols_updated} -{r.symbols_retired};"
-        f" {len(r.renamed)} renamed/moved, {len(r.signature_changes)} signature change(s);"
-        f" imports +{r.imports_linked} -{r.imports_retired}; {r.seconds:.2f} s"
+        f"{r.project}: {r.files_seen} file(s) seen ({langs}); {r.files_indexed} indexed, "
+        f"{r.files_unchanged} unchanged, {r.files_retired} deleted; symbols +{r.symbols_created} "
+        f"~{r.symbols_updated} -{r.symbols_retired}; {len(r.renamed)} renamed/moved, "
+        f"{len(r.signature_changes)} signature change(s); imports +{r.imports_linked} "
+        f"-{r.imports_retired}; {r.seconds:.2f} s"
     )
     for item in r.renamed:
         typer.echo(f"  {item['how']}: {item['old']} -> {item['new']}")
     for item in r.signature_changes:
         typer.echo(
-            f"  signature: {item['new']} ({item['stale_references']} reference(s) marked stale, task {item['task']})"
+            f"  signature: {item['new']} ({item['stale_references']} reference(s) marked "
+            f"stale, task {item['task']})"
         )
     for item in r.duplicates:
         typer.echo(
-            f"  {item['path']}: {item['count']} {item['kind']}s named {item['qualified_name']} with one signature,"
-            " kept apart by their order in the file"
+            f"  {item['path']}: {item['count']} {item['kind']}s named {item['qualified_name']} "
+            "with one signature, kept apart by their order in the file"
         )
     for item in r.skipped:
         typer.echo(f"  skipped {item['path']}: {item['reason']}", err=True)
@@ -57,7 +59,8 @@ def index(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Parse source files with tree-sitter into files and symbols with stable identities; incremental."""
+    """Parse source files with tree-sitter into files and symbols with stable identities;
+    incremental."""
     with open_memory(ctx) as memory:
         if as_json:
             report = memory.index(path, project=project)
@@ -108,7 +111,8 @@ def pre_edit(
     target: str = typer.Argument(..., metavar="FILE[:SYMBOL|:LINE[-LINE]]"),
     as_json: bool = JSON,
 ) -> None:
-    """Before editing code: the decisions, failures, rules, renames and stale references attached to it."""
+    """Before editing code: the decisions, failures, rules,
+    renames and stale references attached to it."""
     with open_memory(ctx) as memory:
         render(memory.pre_edit(target), as_json=as_json)
 
@@ -119,7 +123,8 @@ def _pre_edit(bundle: PreEdit) -> None:
     typer.echo(f"{bundle.file}: {names}" + (" (indexed now)" if bundle.indexed_now else ""))
     if bundle.is_empty:
         typer.echo(
-            "Nothing is known about this code: no decision, failure, rule or note is attached to it."
+            "Nothing is known about this code: no decision, failure, rule "
+            "or note is attached to it."
         )
         return
     if bundle.decisions:
@@ -165,9 +170,10 @@ def verify(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Check the claims memories make, against this repository: paths, symbols (in the code graph), branches
-    and commits. A failed claim marks its unit, so strict recall no longer hands it out (`claims_hold` fails)
-    until the claim holds again or the unit is updated. Nothing in a memory is ever run."""
+    """Check the claims memories make, against this repository: paths, symbols (in the code graph),
+    branches and commits. A failed claim marks its unit, so strict recall no longer hands it out
+    (`claims_hold` fails) until the claim holds again or the unit is updated.
+    Nothing in a memory is ever run."""
     with open_memory(ctx) as memory:
         render(memory.verify_claims(scopes=scope or None, urls=urls), as_json=as_json)
 

@@ -62,8 +62,8 @@ def _pairs(report: ServerReport) -> list[tuple[str, object]]:
 
 @db_app.command("start")
 def start(ctx: typer.Context, as_json: bool = JSON) -> None:
-    """Make a Neo4j server available, then plan recall over Bolt and HTTP once so the first prompt does
-    not wait for it; starting twice is harmless."""
+    """Make a Neo4j server available, then plan recall over Bolt and HTTP once so the first prompt
+    does not wait for it; starting twice is harmless."""
     from hippograph import neo4j_local
     from hippograph.hooks import warmup
 

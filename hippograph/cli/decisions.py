@@ -47,7 +47,8 @@ def decide(
     valid_from: str | None = typer.Option(None, "--valid-from", help="When it took effect."),
     as_json: bool = JSON,
 ) -> None:
-    """Record a decision with the alternatives rejected and why, what it governs, and what it supersedes."""
+    """Record a decision with the alternatives rejected and why, what it governs,
+    and what it supersedes."""
     actor = settings_of(ctx).actor
     with open_memory(ctx) as memory:
         result = memory.decide(
@@ -101,7 +102,8 @@ def print_why(a: WhyAnswer) -> None:
     for alt in a.alternatives:
         typer.echo(f"  rejected:  {alt['option']} -- {alt['why_rejected']}")
     typer.echo(
-        f"  decision:  {d['text']}  [{d['id']}, {_date(d.get('valid_from') or d.get('recorded_at'))}, {d.get('source_ref')}]"
+        f"  decision:  {d['text']}  [{d['id']}, "
+        f"{_date(d.get('valid_from') or d.get('recorded_at'))}, {d.get('source_ref')}]"
     )
     if d.get("reasoning"):
         typer.echo(f"  reasoning: {d['reasoning']}")
@@ -111,7 +113,10 @@ def print_why(a: WhyAnswer) -> None:
         typer.echo(f"  governs:   {', '.join(a.governs)}")
     for old in a.supersedes:
         typer.echo(
-            f"  replaced:  {old['text']}  [{old['id']}, {_date(old['recorded_at'])}, {old.get('source_ref')}]"
+            (
+                f"  replaced:  {old['text']}  [{old['id']}, {_date(old['recorded_at'])}, "
+                f"{old.get('source_ref')}]"
+            )
             + (f" -- {old['why']}" if old.get("why") else "")
         )
     for new in a.superseded_by:
@@ -129,7 +134,8 @@ def why(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Why did we choose X: problem, alternatives rejected, decision, reasoning, outcome, supersession chain."""
+    """Why did we choose X: problem, alternatives rejected, decision, reasoning,
+    outcome, supersession chain."""
     with open_memory(ctx) as memory:
         answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"))
     render(answer, as_json=as_json)

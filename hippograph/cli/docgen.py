@@ -37,7 +37,8 @@ Settings that are not options (server URI, password, ports, folders) come from
 
 
 def command_paths() -> list[tuple[str, ...]]:
-    """Every command path, the root ``()`` first, then depth first in the order ``--help`` lists them."""
+    """Every command path, the root ``()`` first, then depth first in the order ``--help`` lists
+    them."""
     root = typer.main.get_command(app)
     paths: list[tuple[str, ...]] = []
 

@@ -54,7 +54,8 @@ def claude_code(
     uninstall: bool = typer.Option(False, "--uninstall", help="Remove exactly what install added."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Merge hippograph's hooks (prompt, pre-edit, session capture) and MCP server into Claude Code's settings."""
+    """Merge hippograph's hooks (prompt, pre-edit, session capture) and MCP server into Claude
+    Code's settings."""
     from hippograph.code.walk import repo_root
     from hippograph.hooks.install import install_claude_code
 

@@ -1,4 +1,5 @@
-"""Knowledge-unit commands: remember, supersede, confirm, forget, get, log, undo, rollback, history."""
+"""Knowledge-unit commands: remember, supersede, confirm, forget, get, log, undo,
+rollback, history."""
 
 from __future__ import annotations
 
@@ -138,7 +139,8 @@ def remember(
     governs: list[str] | None = GOVERNS,
     as_json: bool = JSON,
 ) -> None:
-    """Remember a statement: a re-mention strengthens, a contradiction supersedes or goes to review."""
+    """Remember a statement: a re-mention strengthens,
+    a contradiction supersedes or goes to review."""
     fields = _fields(
         ctx,
         kind,

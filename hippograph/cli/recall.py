@@ -92,7 +92,8 @@ def recall(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Recall what memory knows, with sources; abstain with a reason (and a task) when nothing passes the gate."""
+    """Recall what memory knows, with sources; abstain with a reason
+    (and a task) when nothing passes the gate."""
     if batch is not None:
         _run_batch(ctx, batch)
         return
@@ -156,7 +157,8 @@ def feedback(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Record that a recalled unit helped or was wrong; it moves its score and its edges' weights."""
+    """Record that a recalled unit helped or was wrong;
+    it moves its score and its edges' weights."""
     if helped is None:
         raise typer.BadParameter("say --helped or --wrong", param_hint="--helped/--wrong")
     with open_memory(ctx) as memory:

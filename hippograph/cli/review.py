@@ -60,7 +60,8 @@ def accept(
     note: str | None = typer.Option(None, "--note", help="Why."),
     as_json: bool = JSON,
 ) -> None:
-    """Accept: a conflict is resolved (the loser is superseded), a task is done, an ambiguity becomes SAME_AS."""
+    """Accept: a conflict is resolved (the loser is superseded), a task is done,
+    an ambiguity becomes SAME_AS."""
     with open_memory(ctx) as memory:
         render(memory.resolve(item_id, accept=True, keep=keep, note=note), as_json=as_json)
 

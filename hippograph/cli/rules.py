@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 rule_app = new_typer(
-    "Rules: architecture, code, security, performance rules and anti-patterns, with optional checks."
+    "Rules: architecture, code, security, performance rules and "
+    "anti-patterns, with optional checks."
 )
 app.add_typer(rule_app, name="rule")
 
@@ -124,7 +125,8 @@ def check_patch(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Judge a patch before it is applied: allow, warn or block, with each rule's reason and a repair plan."""
+    """Judge a patch before it is applied: allow, warn or block,
+    with each rule's reason and a repair plan."""
     import sys
     from pathlib import Path
 
@@ -181,7 +183,8 @@ def safe_run(
     message: str = typer.Option("hippo safe-run", "--message", help="Commit message."),
     as_json: bool = JSON,
 ) -> None:
-    """Checkpoint, check rules, apply, build, test; commit on success, else restore and record a failure."""
+    """Checkpoint, check rules, apply, build, test; commit on success,
+    else restore and record a failure."""
     from pathlib import Path
 
     from hippograph.errors import IngestError

@@ -48,8 +48,8 @@ def _markdown(report: MarkdownReport) -> None:
     )
     t = report.totals()
     typer.echo(
-        f"{t['files']} file(s), {t['skipped_files']} unchanged; {t['created']} created, {t['superseded']} superseded, "
-        f"{t['deprecated']} deprecated"
+        f"{t['files']} file(s), {t['skipped_files']} unchanged; {t['created']} created, "
+        f"{t['superseded']} superseded, {t['deprecated']} deprecated"
     )
 
 
@@ -69,7 +69,8 @@ def import_transcript(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Every turn becomes an episode chained with NEXT; malformed lines are reported with their number."""
+    """Every turn becomes an episode chained with NEXT;
+    malformed lines are reported with their number."""
     with open_memory(ctx, embed=not no_embed) as memory:
         report = memory.import_transcript(path, scope=scope, strict=strict)
     render(report, as_json=as_json)
@@ -93,7 +94,8 @@ def export(
     directory: Path = typer.Argument(..., help="Folder to write (created if missing)."),
     as_json: bool = JSON,
 ) -> None:
-    """Write all memory as sorted JSONL per kind: two exports of the same memory are byte-identical."""
+    """Write all memory as sorted JSONL per kind: two exports of the same memory are
+    byte-identical."""
     with open_memory(ctx) as memory:
         render(memory.export(directory), as_json=as_json)
 
@@ -123,7 +125,8 @@ def import_adr(
     directory: Path = typer.Argument(..., help="Folder of decision records (MADR or Nygard)."),
     as_json: bool = JSON,
 ) -> None:
-    """One decision per record with its alternatives and line refs; idempotent; "superseded by" becomes a link."""
+    """One decision per record with its alternatives and line refs; idempotent;
+    "superseded by" becomes a link."""
     with open_memory(ctx) as memory:
         render(memory.import_adrs(directory), as_json=as_json)
 
@@ -147,7 +150,8 @@ def import_git(
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Propose failures (hypotheses) from reverts and fix commits, linked to the symbols they changed."""
+    """Propose failures (hypotheses) from reverts and fix commits,
+    linked to the symbols they changed."""
     with open_memory(ctx) as memory:
         render(memory.import_git(since=since, max_count=max_count), as_json=as_json)
 

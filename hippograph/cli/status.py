@@ -40,7 +40,8 @@ def _initialised(out: InitReport) -> None:
 def init(
     ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
 ) -> None:
-    """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan recall once."""
+    """Create constraints and indexes (idempotent), wait until they are ONLINE,
+    then plan recall once."""
     from hippograph.hooks import warmup
     from hippograph.memory import Memory
 
@@ -82,7 +83,8 @@ def _status(r: StatusReport) -> None:
                 "vector",
                 f"{e['vector_index_state'] or 'missing'}; model {e['model']} "
                 f"{'found' if e['model_path'] else 'not installed'}; "
-                f"{'ready' if e['ready'] else 'not ready'}; {e['units_without_embedding']} units without embedding",
+                f"{'ready' if e['ready'] else 'not ready'}; "
+                f"{e['units_without_embedding']} units without embedding",
             ),
             ("maintenance", _last_run(r.last_maintenance)),
             (
@@ -138,7 +140,8 @@ def maintain(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Run maintenance: embeddings backfill, TTL expiry, MemoryScore, decay, edge weights, lifecycle."""
+    """Run maintenance: embeddings backfill, TTL expiry, MemoryScore, decay,
+    edge weights, lifecycle."""
     from hippograph.cli.app import open_memory
 
     with open_memory(ctx) as memory:

@@ -62,12 +62,14 @@ def to_native(value: Any) -> Any:
 
 
 def row_of(record: neo4j.Record) -> Row:
-    """One record as a plain dict (cheaper than ``Record.data()``, which walks every value twice)."""
+    """One record as a plain dict (cheaper than ``Record.data()``,
+    which walks every value twice)."""
     return {k: to_native(v) for k, v in zip(record.keys(), record.values(), strict=True)}
 
 
 def _plain(value: Any) -> Any:
-    """A value from an arbitrary query as plain Python: temporals native, tuples lists, the rest as text."""
+    """A value from an arbitrary query as plain Python: temporals native, tuples lists,
+    the rest as text."""
     if isinstance(value, ntime.DateTime | ntime.Date | ntime.Duration):
         return to_native(value)
     if isinstance(value, ntime.Time):
@@ -122,7 +124,8 @@ def _check_params(query: Query, params: Mapping[str, Any]) -> None:
         missing = sorted(query.params - given)
         extra = sorted(given - query.params)
         raise HippographError(
-            f"parameters for {query.name}.cypher do not match the file: missing {missing}, unexpected {extra}."
+            f"parameters for {query.name}.cypher do not match the file: missing "
+            f"{missing}, unexpected {extra}."
         )
 
 
@@ -190,7 +193,8 @@ class Graph:
             )
         except (ValueError, nx.ConfigurationError) as exc:
             raise GraphUnavailableError(
-                f"HIPPOGRAPH_NEO4J_URI {uri!r} is not a valid Neo4j URI ({exc}); use bolt://host:7687 or neo4j://host:7687."
+                f"HIPPOGRAPH_NEO4J_URI {uri!r} is not a valid Neo4j URI ({exc}); use "
+                "bolt://host:7687 or neo4j://host:7687."
             ) from exc
         graph = cls(
             driver,
@@ -256,18 +260,16 @@ class Graph:
         query = queries.get(name)
         _check_params(query, params)
         params = admit(self._gate, query, params)
-        with self._translated(query):
-            with self._driver.session(database=self.database) as session:
-                result = session.run(query.text, params)
-                return [row_of(r) for r in result]
+        with self._translated(query), self._driver.session(database=self.database) as session:
+            result = session.run(query.text, params)
+            return [row_of(r) for r in result]
 
     def explain(self, name: str, /, **params: Any) -> list[str]:
         """EXPLAIN a stored statement and return the operator names of its plan."""
         query = queries.get(name)
         _check_params(query, params)
-        with self._translated(query):
-            with self._driver.session(database=self.database) as session:
-                summary = session.run("EXPLAIN " + query.text, params).consume()
+        with self._translated(query), self._driver.session(database=self.database) as session:
+            summary = session.run("EXPLAIN " + query.text, params).consume()
         ops: list[str] = []
 
         def walk(plan: Mapping[str, Any] | None) -> None:
@@ -283,7 +285,8 @@ class Graph:
     # -- statements written by someone else (an agent) ----------------------------
 
     def explain_text(self, text: str, params: Mapping[str, Any] | None = None) -> TextPlan:
-        """EXPLAIN a statement given as text (never executed) and return its query type and operators."""
+        """EXPLAIN a statement given as text (never executed) and return its query type and
+        operators."""
         # Agent text is data here, not one of our queries: it is only planned, with READ routing.
         with self._translated(timeout_s=self.timeout_s):
             summary = self._driver.execute_query(
@@ -313,7 +316,8 @@ class Graph:
         limit: int = 100,
         timeout_s: float | None = None,
     ) -> TextRows:
-        """Run a statement given as text only if EXPLAIN shows a read-only plan; at most ``limit`` rows.
+        """Run a statement given as text only if EXPLAIN shows a read-only plan;
+        at most ``limit`` rows.
 
         It runs in a READ transaction with READ routing and a server-side timeout, so a write
         the plan check missed would still be rejected by the server.
@@ -330,8 +334,9 @@ class Graph:
         if not plan.is_read_only:
             found = ", ".join(dict.fromkeys(plan.write_operators)) or "none"
             raise RecallError(
-                f"the query is not read-only (Neo4j types it {plan.query_type!r}; writing operators: {found}), "
-                "so it was not run; only reads run here, change memory through hippograph's own commands."
+                f"the query is not read-only (Neo4j types it {plan.query_type!r}; writing "
+                f"operators: {found}), so it was not run; only reads run here, change memory "
+                "through hippograph's own commands."
             )
         timeout = timeout_s or self.timeout_s
 
@@ -366,7 +371,8 @@ class Graph:
         except nx.AuthError as exc:
             raise GraphUnavailableError(
                 f"Neo4j at {self.uri} refused the login of user {self.user!r}; "
-                "set HIPPOGRAPH_NEO4J_PASSWORD (and HIPPOGRAPH_NEO4J_USER) to the server's credentials."
+                "set HIPPOGRAPH_NEO4J_PASSWORD (and HIPPOGRAPH_NEO4J_USER) to "
+                "the server's credentials."
             ) from exc
         except (nx.ServiceUnavailable, nx.SessionExpired, OSError) as exc:
             raise GraphUnavailableError(
@@ -381,7 +387,8 @@ class Graph:
             code = exc.code or ""
             if "DatabaseNotFound" in code:
                 raise GraphUnavailableError(
-                    f"Neo4j at {self.uri} has no database {self.database!r}; set HIPPOGRAPH_NEO4J_DATABASE to one that exists."
+                    f"Neo4j at {self.uri} has no database {self.database!r}; set "
+                    "HIPPOGRAPH_NEO4J_DATABASE to one that exists."
                 ) from exc
             if "Timeout" in code or "TransactionTimedOut" in code:
                 limit = timeout_s or self.timeout_s

@@ -86,7 +86,8 @@ class HttpGraph:
         self._gate: ReadPolicy | None = None
 
     def set_read_gate(self, gate: ReadPolicy) -> None:
-        """Let ``gate`` admit every read of memory (hippograph.units.read_gate is the one caller)."""
+        """Let ``gate`` admit every read of memory (hippograph.units.read_gate is the one
+        caller)."""
         self._gate = gate
 
     def read(

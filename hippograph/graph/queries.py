@@ -107,7 +107,8 @@ def load_all() -> dict[str, Query]:
             query = _parse(section, path)
             if query.name in found:
                 raise ConfigError(
-                    f"two Cypher files are named {query.name!r}: {found[query.name].path} and {path}."
+                    f"two Cypher files are named {query.name!r}: "
+                    f"{found[query.name].path} and {path}."
                 )
             found[query.name] = query
     return found

@@ -76,7 +76,8 @@ class InstallReport(Result):
 def install_claude_code(
     target_dir: Path, *, user: bool, uninstall: bool, command: str, home: Path | None = None
 ) -> InstallReport:
-    """Add (or, with ``uninstall``, remove) our hooks and MCP server; returns what changed, per file.
+    """Add (or, with ``uninstall``, remove) our hooks and MCP server; returns what changed,
+    per file.
 
     Args:
         target_dir: the project (repository root) for a project install; unused with ``user``.
@@ -84,7 +85,8 @@ def install_claude_code(
         home: the user's home folder (default: ``Path.home()``), for ``user``.
 
     Raises:
-        IngestError: an existing settings file is not valid JSON or not shaped as Claude Code expects;
+        IngestError: an existing settings file is not valid JSON or not shaped as Claude Code
+            expects;
             nothing is written then.
     """
     if not command.strip():
@@ -150,8 +152,8 @@ def _load(path: Path) -> _Loaded:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise IngestError(
-            f"is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); fix it and run "
-            "again, nothing was changed",
+            f"is not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); fix it and "
+            "run again, nothing was changed",
             path=path,
             line=exc.lineno,
         ) from None
@@ -164,7 +166,8 @@ def _load(path: Path) -> _Loaded:
 
 
 def _save(path: Path, value: dict[str, Any], existed: bool) -> bool:
-    """Write ``value`` atomically; an uninstall that leaves nothing removes the file it would empty."""
+    """Write ``value`` atomically; an uninstall that leaves nothing removes the file it would
+    empty."""
     if not value:
         if existed:
             path.unlink(missing_ok=True)
@@ -237,10 +240,10 @@ def _add_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]:
         if mine:
             present.append({"event": spec.event, "command": wanted})
             for g in mine:  # an older install's matcher (Edit|Write) widened to every editing tool
-                if spec.matcher is not None and g.get("matcher") != spec.matcher:
-                    if len(_ours(g, wanted)) == len(g["hooks"]):
-                        g["matcher"] = spec.matcher
-                        updated.append({"event": spec.event, "matcher": spec.matcher})
+                widen = spec.matcher is not None and g.get("matcher") != spec.matcher
+                if widen and len(_ours(g, wanted)) == len(g["hooks"]):
+                    g["matcher"] = spec.matcher
+                    updated.append({"event": spec.event, "matcher": spec.matcher})
             continue
         group: dict[str, Any] = {"matcher": spec.matcher} if spec.matcher is not None else {}
         group["hooks"] = [{"type": "command", "command": wanted, "timeout": spec.timeout}]
@@ -291,7 +294,8 @@ def _remove_hooks(settings: _Loaded, command: str, path: Path) -> dict[str, Any]
 
 
 def _others(settings: _Loaded, command: str) -> list[str]:
-    """``hippo hook`` commands of another executable (an older environment): reported, never touched."""
+    """``hippo hook`` commands of another executable (an older environment): reported,
+    never touched."""
     ours = {hook_command(command, spec) for spec in HOOKS}
     found: list[str] = []
     hooks = settings.value.get("hooks")
@@ -338,7 +342,10 @@ def _add_server(mcp: _Loaded, command: str, path: Path) -> dict[str, Any]:
     return {
         "changed": False,
         "server": "kept-existing",
-        "note": f"an '{SERVER_NAME}' server is already configured with another command; it was left as it is",
+        "note": (
+            f"an '{SERVER_NAME}' server is already configured with another "
+            "command; it was left as it is"
+        ),
     }
 
 

@@ -24,7 +24,8 @@ def _env(name: str) -> str | None:
 
 
 def http_base() -> str:
-    """Base URL of Neo4j's HTTP API: HIPPOGRAPH_NEO4J_HTTP_URI, else the Bolt host on the HTTP port."""
+    """Base URL of Neo4j's HTTP API: HIPPOGRAPH_NEO4J_HTTP_URI,
+    else the Bolt host on the HTTP port."""
     explicit = _env("NEO4J_HTTP_URI")
     if explicit:
         return explicit
@@ -63,8 +64,8 @@ def graph(deadline_s: float) -> HttpGraph | None:
 
 
 def git_context(cwd: str | None) -> tuple[list[str], str | None]:
-    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the repository name,
-    from one git call."""
+    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the repository
+    name, from one git call."""
     main = _env("MAIN_BRANCH") or defaults.MAIN_BRANCH
     branch, repository = _env("BRANCH"), None
     if cwd:
@@ -89,7 +90,8 @@ def deadline(default: float = defaults.HOOK_DEADLINE_S) -> float:
 def engine_options() -> dict[str, Any]:
     """The recall settings the CLI honours, for the hook's engine: HIPPOGRAPH_RETRIEVAL_WEIGHTS,
     HIPPOGRAPH_DECAY_CURVES, HIPPOGRAPH_RECALL_MIN_CONFIDENCE and HIPPOGRAPH_RECALL_MIN_TRUST.
-    A bad value raises ValueError naming the variable (the hook then says nothing and reports it)."""
+    A bad value raises ValueError naming the variable
+    (the hook then says nothing and reports it)."""
     from hippograph.recall import decay, gate
     from hippograph.schema import tuning
 

@@ -1,4 +1,5 @@
-"""PreToolUse hook for every editing tool (Edit, MultiEdit, Write, NotebookEdit): the pre-edit bundle as context, and a deny when a rule blocks.
+"""PreToolUse hook for every editing tool (Edit, MultiEdit, Write, NotebookEdit): the pre-edit
+bundle as context, and a deny when a rule blocks.
 
 The edit is turned into the unified diff it would make, judged by the rule engine
 (``Memory.check_patch``) and looked up by identity (``Memory.pre_edit``). A violated critical
@@ -35,7 +36,8 @@ EVENT = "PreToolUse"
 @dataclass(frozen=True)
 class PlannedEdit:
     """What an Edit or Write would do to one file: its path from the repository root, the lines it
-    touches in the current file, and the text before and after (``before`` is None for a new file)."""
+    touches in the current file, and the text before and after
+    (``before`` is None for a new file)."""
 
     root: Path
     rel: str
@@ -76,7 +78,8 @@ def handle(
 
 
 def plan_edit(payload: dict[str, Any]) -> PlannedEdit | None:
-    """The file, line range and before/after text of an Edit or Write payload; None for other tools."""
+    """The file, line range and before/after text of an Edit or Write payload;
+    None for other tools."""
     tool, tool_input = payload.get("tool_name"), payload.get("tool_input")
     if tool not in TOOLS or not isinstance(tool_input, dict):
         return None
@@ -180,7 +183,8 @@ def _plan_notebook_edit(
 
 
 def unified_diff(planned: PlannedEdit) -> str:
-    """The change as a ``git diff``-style unified diff with a/ and b/ paths from the repository root."""
+    """The change as a ``git diff``-style unified diff with a/ and b/ paths from the repository
+    root."""
     if planned.after is None or planned.after == planned.before:
         return ""
     old_lines, new_lines = _lines(planned.before or ""), _lines(planned.after)
@@ -210,14 +214,16 @@ def deny_reason(rel: str, verdict: Verdict) -> str:
     history = " ".join(f"Also: {_one_line(w['message'])}." for w in verdict.warnings)
     return (
         f"hippograph blocked this edit of {rel}: it violates {len(blocking)} blocking rule"
-        f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} {history + ' ' if history else ''}"
-        "Rewrite the change so that it satisfies the rule; only an explicit confirmation from the user "
-        "overrides it, so ask them rather than working around this check."
+        f"{'' if len(blocking) == 1 else 's'}: {rules}. Repair plan: {plan} "
+        f"{history + ' ' if history else ''}Rewrite the change so that it satisfies the rule; only "
+        "an explicit confirmation from the user overrides it, so ask them rather than "
+        "working around this check."
     )
 
 
 def context_text(planned: PlannedEdit, bundle: PreEdit | None, verdict: Verdict | None) -> str:
-    """What memory knows about the edited code, as compact lines within ``CONTEXT_BUDGET`` characters."""
+    """What memory knows about the edited code, as compact lines within ``CONTEXT_BUDGET``
+    characters."""
     items: list[str] = []
     if verdict is not None:
         items += [f"- warning {_violation(v)}" for v in verdict.violations]
@@ -260,7 +266,8 @@ def _check(memory: Memory, planned: PlannedEdit) -> Verdict | None:
 
 
 def _memory_at(memory: Memory, root: Path) -> Memory:
-    """The memory with the edited file's repository as working directory (diff paths are relative to it)."""
+    """The memory with the edited file's repository as working directory
+    (diff paths are relative to it)."""
     if memory.cwd.resolve() == root:
         return memory
     return Memory(
@@ -269,7 +276,8 @@ def _memory_at(memory: Memory, root: Path) -> Memory:
 
 
 def _guard(work: Callable[[], Any]) -> Any:
-    """The result of ``work``, or None when it fails (the other half of the hook may still answer)."""
+    """The result of ``work``, or None when it fails
+    (the other half of the hook may still answer)."""
     try:
         return work()
     except Exception as exc:
@@ -318,7 +326,8 @@ def _one_line(text: object, limit: int = 200) -> str:
 
 
 def _fit(head: str, items: list[str], budget: int) -> str:
-    """``head`` and as many whole items as fit in ``budget`` characters, saying how many were left out."""
+    """``head`` and as many whole items as fit in ``budget`` characters,
+    saying how many were left out."""
     out = head
     for n, item in enumerate(items):
         rest = len(items) - n

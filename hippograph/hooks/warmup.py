@@ -43,7 +43,8 @@ class WarmUp:
 
 
 def warm(settings: Settings) -> WarmUp:
-    """Run recall over Bolt and the prompt hook over HTTP once; never raises for a server problem."""
+    """Run recall over Bolt and the prompt hook over HTTP once;
+    never raises for a server problem."""
     report = WarmUp()
     for name, path in (("Bolt", _bolt), ("HTTP", _http)):
         try:

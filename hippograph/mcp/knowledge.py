@@ -73,22 +73,24 @@ def get_memory(memory: Memory, args: GetMemoryInput) -> UnitView:
     it at that moment. An unknown id is an error naming the id.
     """
     data = plain(memory.get(args.id, as_of=when(memory, args.as_of)).model_dump())
-    # Memory.get names the kind by label ("Fact"); search and the unit itself say "fact": use one spelling.
+    # Memory.get names the kind by label ("Fact"); search and the unit itself say "fact":
+    # use one spelling.
     data["kind"] = data["unit"].get("kind") or data["kind"]
     return UnitView.model_validate(data)
 
 
 def propose_fact(memory: Memory, args: ProposeFactInput) -> WriteOutput:
-    """Propose a fact for long-term memory: something true about the project worth knowing next time.
+    """Propose a fact for long-term memory: something true about the project worth knowing next
+    time.
 
     Call it when you learn something durable (a convention, a dependency, where something
     lives, a constraint the user stated); not for the current task's scratch state, which
     belongs in update_my_notes. Write one self-contained statement, name what it is about in
     `about`, and give `topic` when it settles an aspect (e.g. subject "api", topic "database")
-    so a later fact on the same subject and topic replaces it. It is recorded as source
-    "agent", so it starts as a hypothesis until the user confirms it; use source "user" only
-    for what the user said. Returns the unit id and the action: created, or strengthened when
-    memory already held the statement. `conflicts` lists conflicts opened because it
+    so a later fact on the same subject and topic replaces it. It is recorded as yours (source
+    "agent"), so it starts as a hypothesis until the user confirms it, even when the user said
+    it: put where it came from in source_ref (e.g. "chat: user, 2026-03-01"). Returns the unit
+    id and the action: created, or strengthened when memory already held the statement. `conflicts` lists conflicts opened because it
     contradicts a more trusted unit (see list_memory_conflicts); `superseded` the units it replaced.
     """
     result = memory.remember(
@@ -124,7 +126,8 @@ def supersede_fact(memory: Memory, args: SupersedeFactInput) -> WriteOutput:
 
 
 def record_decision(memory: Memory, args: RecordDecisionInput) -> WriteOutput:
-    """Record a design decision: the problem, the choice, the rejected alternatives and the reasoning.
+    """Record a design decision: the problem, the choice,
+    the rejected alternatives and the reasoning.
 
     Call it when a choice is made in the conversation (a library, an architecture, an API
     shape) so that "why did we choose X" can be answered later. Give each rejected option as
@@ -157,7 +160,8 @@ def record_outcome(memory: Memory, args: RecordOutcomeInput) -> Outcome:
 
 
 def why(memory: Memory, args: WhyInput) -> WhyOutput:
-    """Answer "why did we choose X?": the decision in force about X, its alternatives and its history.
+    """Answer "why did we choose X?": the decision in force about X,
+    its alternatives and its history.
 
     Call it before changing or questioning an established choice (a library, a pattern, a
     file's design). Returns the current `decision` (problem, reasoning, outcome), the
@@ -191,7 +195,8 @@ def record_failure(memory: Memory, args: RecordFailureInput) -> WriteOutput:
 
 
 def propose_rule(memory: Memory, args: ProposeRuleInput) -> WriteOutput:
-    """Propose a rule the code must follow (architecture, code, security, performance, anti-pattern).
+    """Propose a rule the code must follow (architecture, code, security,
+    performance, anti-pattern).
 
     Call it when the user states a rule, or a failure shows a pattern that must not recur.
     Give at most one check: `forbid` (a regex an added line must not match) or `require`
@@ -214,7 +219,8 @@ def propose_rule(memory: Memory, args: ProposeRuleInput) -> WriteOutput:
 
 
 TOOLS = [
-    # read_only is the hint clients use to auto-approve; recall and why only add usage counts and review tasks.
+    # read_only is the hint clients use to auto-approve;
+    # recall and why only add usage counts and review tasks.
     spec(search_memory, read_only=True),
     spec(get_memory, read_only=True),
     spec(propose_fact, read_only=False),

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from hippograph.errors import ConfigError
-from hippograph.memory import AGENT_NAME
+from hippograph.schema.defaults import AGENT_NAME
 from hippograph.schema.isotime import parse_when
 
 Kind = Literal["fact", "decision", "failure", "rule", "episode"]
@@ -112,10 +112,11 @@ class ProposeFactInput(ToolInput):
         default=None, max_length=500, description="What it is about; default: the first of about."
     )
     source_ref: str | None = _source_ref_field()
-    source: Literal["agent", "user", "tool", "web"] = Field(
+    source: Literal["agent", "tool", "web"] = Field(
         default="agent",
-        description="agent (default: your inference, starts as a hypothesis); user only when the "
-        "user stated it; tool for tool output; web for a web page.",
+        description="agent (default: yours, starts as a hypothesis until the user confirms "
+        "it); tool for tool output; web for a web page. Where it came from goes in source_ref; "
+        "trust comes from who writes, so a fact you record is never the user's.",
     )
     scope: SharedScope = Field(
         default=None,
@@ -128,8 +129,8 @@ class SupersedeFactInput(ToolInput):
     id: str = Field(min_length=1, description="The unit that is no longer true.")
     text: str = Field(min_length=1, description="What is true now.")
     reason: str = Field(min_length=1, description="Why it changed (kept in the history).")
-    source: Literal["agent", "user", "tool", "web"] = Field(
-        default="agent", description="Who says so (see propose_fact)."
+    source: Literal["agent", "tool", "web"] = Field(
+        default="agent", description="Where it comes from (see propose_fact)."
     )
     source_ref: str | None = _source_ref_field()
 
@@ -151,8 +152,9 @@ class RecordDecisionInput(ToolInput):
     topic: str | None = Field(
         default=None, max_length=200, description="The aspect it settles (e.g. 'database')."
     )
-    source: Literal["agent", "user"] = Field(
-        default="agent", description="user only when the user made the decision."
+    source: Literal["agent"] = Field(
+        default="agent",
+        description="Always agent: a decision you record is yours until the user confirms it.",
     )
     source_ref: str | None = _source_ref_field()
 
@@ -200,7 +202,8 @@ class RecordFailureInput(ToolInput):
     def _proof(self) -> RecordFailureInput:
         if not ((self.commit and self.commit.strip()) or (self.test and self.test.strip())):
             raise ValueError(
-                "a failure needs its proof: give commit (a commit of this repository) or test (a test id)"
+                "a failure needs its proof: give commit (a commit of this "
+                "repository) or test (a test id)"
             )
         return self
 
@@ -349,7 +352,9 @@ class WriteOutput(BaseModel):
     kind: str
     superseded: list[str] = Field(description="Units this write closed; they are kept as history.")
     conflicts: list[str] = Field(
-        description="Conflicts opened: it contradicts a more trusted unit; see list_memory_conflicts."
+        description=(
+            "Conflicts opened: it contradicts a more trusted unit; see list_memory_conflicts."
+        )
     )
     tasks: list[str] = Field(
         description="Review tasks opened, e.g. not linked to anything: add about."

@@ -41,7 +41,8 @@ def spec(fn: Callable[[Memory, Any], BaseModel], *, read_only: bool) -> ToolSpec
 
 
 def plain(value: Any) -> Any:
-    """JSON-ready data: dates as ISO text, tuples as lists, embeddings summarised (they mean nothing to a reader)."""
+    """JSON-ready data: dates as ISO text, tuples as lists, embeddings summarised
+    (they mean nothing to a reader)."""
     if isinstance(value, dict):
         return {str(k): _vector_note(v) if k == "embedding" else plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

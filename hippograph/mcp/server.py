@@ -29,18 +29,21 @@ log = logging.getLogger(__name__)
 
 TOOLS: tuple[ToolSpec, ...] = (*knowledge.TOOLS, *workflow.TOOLS)
 INSTRUCTIONS = (
-    "hippograph is this project's long-term memory (facts, decisions, failures, rules) in a Neo4j graph. "
-    "At the start of a session call read_my_notes; before answering about the project call search_memory; "
-    "before editing code call pre_edit, and before applying a patch call check_patch. Record what you learn "
-    "with propose_fact, record_decision and record_failure; save where you stopped with update_my_notes. "
-    "When a tool abstains, memory does not know: say so instead of guessing."
+    "hippograph is this project's long-term memory (facts, decisions, failures, rules) in a Neo4j "
+    "graph. At the start of a session call read_my_notes; before answering about the project call "
+    "search_memory; before editing code call pre_edit, and before applying a patch call "
+    "check_patch. Record what you learn with propose_fact, record_decision and record_failure; "
+    "save where you stopped with update_my_notes. When a tool abstains, memory does not know: "
+    "say so instead of guessing."
 )
-# Memory calls block on Neo4j (and the embedding model): run them in worker threads, a few at a time.
+# Memory calls block on Neo4j (and the embedding model): run them in worker threads,
+# a few at a time.
 MAX_CONCURRENT_CALLS = 4
 
 
 def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server[Any]:
-    """The MCP server around one connected ``Memory``; tests inject theirs, ``hippo serve`` its own."""
+    """The MCP server around one connected ``Memory``; tests inject theirs,
+    ``hippo serve`` its own."""
     by_name = {t.name: t for t in tools}
     listing = [_describe(t) for t in tools]
     limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
@@ -89,7 +92,8 @@ def call(tool: ToolSpec, memory: Memory, arguments: Mapping[str, Any]) -> types.
     except Exception as exc:
         log.exception("tool %s failed unexpectedly", tool.name)
         return _error(
-            f"unexpected {type(exc).__name__} in {tool.name}: {exc} (the server logged the traceback to stderr)."
+            f"unexpected {type(exc).__name__} in {tool.name}: {exc} (the server logged "
+            "the traceback to stderr)."
         )
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return types.CallToolResult(

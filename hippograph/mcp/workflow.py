@@ -43,14 +43,15 @@ def check_patch(memory: Memory, args: CheckPatchInput) -> Verdict:
         run is None
     ):  # the rule engine's patch check ships separately; say so rather than fail obscurely
         raise HippographError(
-            "check_patch is not available in this version of hippograph; call pre_edit for the rules and "
-            "failures that apply to the files you change."
+            "check_patch is not available in this version of hippograph; call pre_edit for the "
+            "rules and failures that apply to the files you change."
         )
     return Verdict.model_validate(plain(run(args.diff, confirm=[]).model_dump()))
 
 
 def pre_edit(memory: Memory, args: PreEditInput) -> PreEditOutput:
-    """What memory knows about a file or symbol BEFORE you edit it: decisions, failures, rules, facts.
+    """What memory knows about a file or symbol BEFORE you edit it: decisions, failures,
+    rules, facts.
 
     Call it before changing code. `target` is FILE, FILE:SYMBOL, FILE:LINE or FILE:START-END
     (repository-relative). Returns the decisions that govern it (respect them or ask), the
@@ -109,7 +110,8 @@ def list_memory_conflicts(memory: Memory, args: ListReviewInput) -> ReviewListOu
 
 
 def list_tasks(memory: Memory, args: ListReviewInput) -> ReviewListOutput:
-    """Open tasks: questions memory could not answer (abstains) and units that need a link or a check.
+    """Open tasks: questions memory could not answer
+    (abstains) and units that need a link or a check.
 
     Call it when you have time to improve memory, or to see what is known to be unknown.
     Each item has the text (what is missing) and the units involved. Answering one usually
@@ -126,7 +128,8 @@ def _review(memory: Memory, kind: str, limit: int) -> ReviewListOutput:
 
 
 def memory_status(memory: Memory, args: NoInput) -> StatusReport:
-    """Health of the memory store: server, schema, index states, counts, embedding model, maintenance.
+    """Health of the memory store: server, schema, index states, counts,
+    embedding model, maintenance.
 
     Call it when a tool reports that Neo4j or an index is unavailable, or to see how much
     memory holds (counts per kind, lifecycle and truth status). `embedding.ready: false`
@@ -151,7 +154,8 @@ def verify_claims(memory: Memory, args: VerifyClaimsInput) -> VerifyClaimsOutput
 
 
 def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
-    """Run one READ-ONLY Cypher query against the memory graph, for questions the other tools do not cover.
+    """Run one READ-ONLY Cypher query against the memory graph,
+    for questions the other tools do not cover.
 
     Prefer search_memory, why and pre_edit; use this for counts, paths and ad-hoc joins.
     Labels: Memory (also Fact, Decision, Failure, Rule or Episode; property `text`), Entity,

@@ -33,7 +33,9 @@ REASON_TEXT: dict[str, str] = {
     "low_confidence": "the answers are not confident enough",
     "low_trust": "the answers come from sources not trusted enough",
     "refuted_or_deprecated": "the answers were refuted or deprecated",
-    "claim_failed": "a path, symbol, branch or commit the answers name is gone; check and update them",
+    "claim_failed": (
+        "a path, symbol, branch or commit the answers name is gone; check and update them"
+    ),
     "no_source": "the answers have no source",
 }
 

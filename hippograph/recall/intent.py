@@ -25,13 +25,14 @@ _IDENT = re.compile(
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue").
 CHATTER = frozenset(
     """
-ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome perfect thanks thank thx ty cheers
-hi hello hey bye continue go on proceed next carry keep going again right alright lgtm sounds done do it that
-this same wait hmm hm uh um oh ah lol haha please pls plz just now then well so alright gotcha understood agreed
-correct exactly indeed true false maybe later sorry wow neat super brilliant excellent amazing looks works work
-ahead next one lot much makes sense fair enough np nw take your time ship commit push merge same other file files
-sounds looks seems fine good job well done please thanks thank appreciated cheers got noted sure thing way
-let lets let's go going start stop again try retry redo undo back hold wait moment sec second minute
+ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome perfect thanks thank
+thx ty cheers hi hello hey bye continue go on proceed next carry keep going again right alright lgtm
+sounds done do it that this same wait hmm hm uh um oh ah lol haha please pls plz just now then well
+so alright gotcha understood agreed correct exactly indeed true false maybe later sorry wow neat
+super brilliant excellent amazing looks works work ahead next one lot much makes sense fair enough
+np nw take your time ship commit push merge same other file files sounds looks seems fine good job
+well done please thanks thank appreciated cheers got noted sure thing way let lets let's go going
+start stop again try retry redo undo back hold wait moment sec second minute
 """.split()
 )
 

@@ -11,7 +11,8 @@ MAX_TERMS = 40
 
 
 def build(q: QueryShape) -> tuple[str, list[str]]:
-    """An OR query over content terms and identifiers (identifiers also as phrases), and the terms left out.
+    """An OR query over content terms and identifiers (identifiers also as phrases),
+    and the terms left out.
 
     Long queries keep their first ``MAX_TERMS`` distinct terms; the rest are returned so the
     caller can report them instead of dropping them silently.

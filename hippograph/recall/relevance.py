@@ -30,12 +30,13 @@ STRONG_COSINE = 0.55  # close enough in meaning on its own (a paraphrase sharing
 # not be answered by "ClickHouse runs with 2 replicas").
 WEAK = frozenset(
     """
-run runs running ran write wrote written writing read reading add adding added change changed changes update
-updated updating fix fixed fixing check checking look looking show showing find finding help create created
-make making build building try trying work working works need needs needed want wants like new old thing things
-way ways day days today time times week weeks now current currently still also really actually good bad better
-best first last next part parts bit lot number numbers question answer problem issue issues idea right wrong
-case cases example examples kind sort type value values something anything everything nothing someone
+run runs running ran write wrote written writing read reading add adding added change changed
+changes update updated updating fix fixed fixing check checking look looking show showing find
+finding help create created make making build building try trying work working works need needs
+needed want wants like new old thing things way ways day days today time times week weeks now
+current currently still also really actually good bad better best first last next part parts bit lot
+number numbers question answer problem issue issues idea right wrong case cases example examples
+kind sort type value values something anything everything nothing someone
 """.split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
@@ -88,14 +89,15 @@ def names_entity(stems: list[str], names: list[str]) -> bool:
 
 
 def only_names(stems: list[str], names: list[str]) -> bool:
-    """Every topical term of the query is a word of the names (or aliases) of what the unit is about:
-    the query asks about the thing itself ("why job queue"), not about one of its details."""
+    """Every topical term of the query is a word of the names (or aliases) of what the unit is
+    about: the query asks about the thing itself ("why job queue"), not about one of its details."""
     have = _stems(" ".join(names))
     return bool(stems) and all(s in have for s in stems)
 
 
 def needed(n_terms: int) -> int:
-    """How many query terms a unit must contain: half of a short query, a quarter (at least 2) of a long one."""
+    """How many query terms a unit must contain: half of a short query, a quarter
+    (at least 2) of a long one."""
     if n_terms <= 4:
         return max(1, math.ceil(n_terms / 2))
     return max(2, math.ceil(n_terms / 4))
@@ -114,7 +116,8 @@ def coverage(stems: list[str], text: str) -> int:
 
 
 def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
-    """Enough shared terms; or very close in meaning; or close in meaning with a shared topical word."""
+    """Enough shared terms; or very close in meaning;
+    or close in meaning with a shared topical word."""
     hits = coverage(stems, text) if stems else 0
     if cosine is not None and (cosine >= STRONG_COSINE or (cosine >= MIN_COSINE and hits >= 1)):
         return True

@@ -1,4 +1,5 @@
-"""Candidates from the fused rows, RetrievalScore (docs/recall.md) x decay (docs/recall.md), and MMR diversification. Pure maths.
+"""Candidates from the fused rows, RetrievalScore (docs/recall.md) x decay (docs/recall.md), and MMR
+diversification. Pure maths.
 
 Fusion itself (weighted reciprocal rank) runs in ``recall_candidates.cypher``."""
 
@@ -44,11 +45,12 @@ def candidate(
     *,
     seeds: int,
 ) -> Candidate:
-    """A candidate from one row of ``recall_candidates``: the voices that found it (rank, score, and for
-    the graph voice every seed that reached it) and its fused score, sum over voices of w / (RRF_K + rank).
+    """A candidate from one row of ``recall_candidates``: the voices that found it (rank, score, and
+    for the graph voice every seed that reached it) and its fused score,
+    sum over voices of w / (RRF_K + rank).
 
-    A unit in the top ``seeds`` of the lexical or semantic voice was a seed of the graph walk, as strong
-    as 1/rank."""
+    A unit in the top ``seeds`` of the lexical or semantic voice was a seed of the graph walk, as
+    strong as 1/rank."""
     c = Candidate(id=unit_id, unit=unit, fused=float(fused))
     for hit in hits:
         voice, rank = str(hit["voice"]), int(hit["rank"])
@@ -70,8 +72,9 @@ def retrieval_score(
     now: datetime,
     curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES,
 ) -> float:
-    """RetrievalScore x decay. ``semantic_similarity`` is the cosine when the unit has an embedding and the
-    query was embedded, averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
+    """RetrievalScore x decay.
+    ``semantic_similarity`` is the cosine when the unit has an embedding and the query was embedded,
+    averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
     rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
     relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
     # A seed of the walk is at least as graph-relevant as what the walk reached from it.
@@ -114,13 +117,14 @@ def mmr(
     lam: float = 0.7,
     keep: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
-    """Maximal marginal relevance over the candidates ``keep`` accepts (all when None): the best, then
-    each next one balancing score and novelty.
+    """Maximal marginal relevance over the candidates ``keep`` accepts (all when None): the best,
+    then each next one balancing score and novelty.
 
     Candidates are visited best score first, so a visit stops as soon as no later one could win even
     with no similarity at all; each candidate compares itself only with what was chosen since it was
-    last visited, and ``keep`` is asked only about candidates a visit reaches (it should remember its
-    answers). Same picks as filtering first and comparing everything, at a fraction of the work."""
+    last visited, and ``keep`` is asked only about candidates a visit reaches (it should remember
+    its answers). Same picks as filtering first and comparing everything,
+    at a fraction of the work."""
     pool = sorted(cands, key=lambda c: c.score, reverse=True)
     if keep is not None:
         pool = pool[next((i for i, c in enumerate(pool) if keep(c)), len(pool)) :]

@@ -1,4 +1,5 @@
-"""Unified diffs (``git diff``, ``git log -p``, ``diff -u``) parsed into file patches with exact line numbers.
+"""Unified diffs (``git diff``, ``git log -p``, ``diff -u``) parsed into file patches with exact
+line numbers.
 
 Pure: no database, no subprocess. Hunk bodies are read by the counts in their
 ``@@`` header, so a removed line that starts with ``---`` is never mistaken for
@@ -17,14 +18,16 @@ from hippograph.errors import IngestError
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@(?: .*)?$")
 _BINARY = re.compile(r"^Binary files (.+) and (.+) differ$")
-# GNU diff -N labels a missing file with the epoch; patch(1) reads that as "no such file", and so do we.
+# GNU diff -N labels a missing file with the epoch; patch(1) reads that as "no such file",
+# and so do we.
 _STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})(?:\.0+)? ([+-]\d{4})$")
 _ESCAPES = {"a": 7, "b": 8, "t": 9, "n": 10, "v": 11, "f": 12, "r": 13, '"': 34, "\\": 92}
 
 
 @dataclass(frozen=True)
 class Hunk:
-    """One ``@@`` hunk: its header counts and the added and removed lines with their line numbers."""
+    """One ``@@`` hunk: its header counts and the added and removed lines with their line
+    numbers."""
 
     old_start: int
     old_len: int
@@ -65,7 +68,8 @@ def parse_diff(text: str) -> list[FilePatch]:
     """Every file patch in a unified diff, in order; an empty or blank diff gives ``[]``.
 
     Raises:
-        IngestError: a hunk header disagrees with its lines, a hunk has no file, or the text is not a diff.
+        IngestError: a hunk header disagrees with its lines, a hunk has no file, or the text is
+            not a diff.
     """
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -104,7 +108,10 @@ def parse_diff(text: str) -> list[FilePatch]:
             raise IngestError(message, line=number)
         elif line.startswith("@@"):
             if current is None:
-                message = f"line {number}: hunk before any file header; the diff lost its '--- '/'+++ ' lines"
+                message = (
+                    f"line {number}: hunk before any file header; the diff "
+                    "lost its '--- '/'+++ ' lines"
+                )
                 raise IngestError(message, line=number)
             hunk, index = _hunk(lines, index)
             current.hunks.append(hunk)
@@ -127,7 +134,8 @@ def parse_diff(text: str) -> list[FilePatch]:
     if not patches:
         first = next(i for i, line in enumerate(lines, 1) if line.strip())
         raise IngestError(
-            f"line {first}: not a unified diff; expected 'diff --git', '--- '/'+++ ' file lines or '@@' hunks",
+            f"line {first}: not a unified diff; expected 'diff --git', '--- '/'+++ ' "
+            "file lines or '@@' hunks",
             line=first,
         )
     return patches
@@ -221,7 +229,8 @@ def _file_lines(
 
 
 def _is_epoch(stamp: str) -> bool:
-    """True for a ``diff -N`` timestamp at the Unix epoch (in any time zone), which marks a missing file."""
+    """True for a ``diff -N`` timestamp at the Unix epoch (in any time zone),
+    which marks a missing file."""
     match = _STAMP.match(stamp)
     return (
         match is not None
@@ -321,7 +330,8 @@ def _unquote(name: str) -> str:
 
 
 def _unquote_prefix(text: str) -> tuple[str | None, str]:
-    """Decode the C-quoted string at the start of ``text``; return it (None if unterminated) and the rest."""
+    """Decode the C-quoted string at the start of ``text``; return it
+    (None if unterminated) and the rest."""
     out = bytearray()
     index = 1
     while index < len(text):

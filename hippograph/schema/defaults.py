@@ -8,6 +8,7 @@ Standard library only. The recall tunables (weights, decay curves, gate threshol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -29,6 +30,7 @@ ACTOR = "user"
 # Read by the prompt hook only:
 HOOK_DEADLINE_S = 0.9  # seconds the prompt hook may spend on Neo4j
 AGENT = "claude-code"  # whose working notes the prompt hook carries
+AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")  # what an agent may be called
 
 _ON = frozenset({"1", "true", "yes", "on"})
 

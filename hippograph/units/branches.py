@@ -1,4 +1,5 @@
-"""Branch-scoped memory (docs/lifecycle-and-history.md): what is learned on a branch stays there until merged."""
+"""Branch-scoped memory (docs/lifecycle-and-history.md):
+what is learned on a branch stays there until merged."""
 
 from __future__ import annotations
 
@@ -79,7 +80,8 @@ def diff(graph: Graph, branch: str) -> BranchDiff:
 
 
 def merge(graph: Graph, ctx: WriteContext, branch: str, main: str) -> MergeResult:
-    """Make a branch's memory main's: units move to main (recorded), duplicates of main's strengthen them."""
+    """Make a branch's memory main's: units move to main (recorded),
+    duplicates of main's strengthen them."""
     if branch == main:
         raise IngestError(f"{branch} is the main branch; name a feature branch to merge.")
     units = diff(graph, branch)

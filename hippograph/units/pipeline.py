@@ -82,7 +82,8 @@ def remember_in_tx(
             branches=list(ctx.visible_branches),
             min_score=NEAR_DUPLICATE_SCORE,
         )
-        # Close in meaning is not the same statement when the numbers differ ("limit 100" vs "limit 600").
+        # Close in meaning is not the same statement when the numbers differ
+        # ("limit 100" vs "limit 600").
         near = [n for n in near if _NUMBERS.findall(n["text"]) == _NUMBERS.findall(record.text)]
         if near:
             return _strengthen(
@@ -289,11 +290,13 @@ def supersede(
     )
     if old.get("valid_until") is not None or old.get("retired_at") is not None:
         raise ConflictError(
-            f"{old_id} is already closed (valid until {old.get('valid_until')}); supersede its successor instead."
+            f"{old_id} is already closed (valid until {old.get('valid_until')}); "
+            "supersede its successor instead."
         )
     if policy.normalise(old["text"]) == policy.normalise(unit.text):
         raise IngestError(
-            f"the new text is the same as {old_id}'s; nothing to supersede (use `hippo confirm` to strengthen it)."
+            f"the new text is the same as {old_id}'s; nothing to supersede (use "
+            "`hippo confirm` to strengthen it)."
         )
     merged = unit.model_copy(
         update={

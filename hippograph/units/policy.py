@@ -1,4 +1,5 @@
-"""The deterministic rules of the ingest pipeline (docs/lifecycle-and-history.md): trust, strengthening, lifecycle.
+"""The deterministic rules of the ingest pipeline (docs/lifecycle-and-history.md): trust,
+strengthening, lifecycle.
 
 Pure functions, no database: they decide; ``pipeline`` applies.
 """
@@ -55,7 +56,8 @@ def strengthened(confidence: float, source: SourceKind) -> float:
 
 
 def normalise(text: str) -> str:
-    """Text reduced for exact-duplicate detection: NFKC, case-folded, spaces collapsed, end punctuation cut."""
+    """Text reduced for exact-duplicate detection: NFKC, case-folded, spaces collapsed,
+    end punctuation cut."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     return _TRAILING.sub("", _SPACE.sub(" ", folded).strip())
 
@@ -80,7 +82,8 @@ def next_lifecycle(
     linked: bool,
     in_conflict: bool,
 ) -> Lifecycle:
-    """Where a unit belongs now: consolidated only when confirmed, linked, uncontested and confident."""
+    """Where a unit belongs now: consolidated only when confirmed, linked,
+    uncontested and confident."""
     current = Lifecycle(current)
     truth = TruthStatus(truth_status)
     if current == Lifecycle.ARCHIVED or truth in (TruthStatus.DEPRECATED, TruthStatus.CONTRADICTED):

@@ -69,7 +69,8 @@ def build_record(ctx: WriteContext, unit: UnitInput, now: datetime) -> MemoryRec
         and not unit.future
     ):
         raise IngestError(
-            f"valid_from {unit.valid_from.isoformat()} is in the future; pass --future if the change is planned."
+            f"valid_from {unit.valid_from.isoformat()} is in the future; pass --future "
+            "if the change is planned."
         )
     if not unit.source_ref or not unit.source_ref.strip():
         raise IngestError(

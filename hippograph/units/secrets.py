@@ -32,7 +32,8 @@ _STATED = re.compile(
     r"(?P<value>[\"']?[^\s\"',;]{4,}[\"']?)"
 )
 _PRIVATE_KEY = re.compile(
-    r"-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
+    r"-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z "
+    r"]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
     re.DOTALL,
 )
 _TOKEN_CHARS = re.compile(r"[A-Za-z0-9_\-.=+/]")
@@ -49,7 +50,11 @@ _KEYS = (
     "credential",
 )
 # Properties that hold ids, keys and enum values, never free text.
-_NOT_TEXT = frozenset({"id", "kind", "scope", "branch", "lifecycle", "truth_status", "dedup_key"})
+_NOT_TEXT = frozenset(
+    {"id", "kind", "scope", "branch", "lifecycle", "truth_status", "dedup_key", "memory_type"}
+    | {"source_kind", "status", "reason", "op", "target_kind", "language", "signature_hash"}
+)
+MIN_CHARS = 8  # a shorter value holds no secret worth the scan ("hunter2" alone is not stored)
 
 
 @dataclass(frozen=True)
@@ -137,7 +142,7 @@ def find(text: str) -> list[Found]:
     for m in _STATED.finditer(text):
         value = m.group("value").strip("\"'")
         # "the API key is stored in Vault": a plain lowercase word is prose, not a secret
-        if value.isalpha() and value.islower() or value.startswith("[redacted"):
+        if (value.isalpha() and value.islower()) or value.startswith("[redacted"):
             continue
         key = m.group("key").lower()
         kind = next((k for k in _KEYS if k in key.replace("_", " ").replace("-", " ")), "secret")
@@ -153,6 +158,7 @@ def find(text: str) -> list[Found]:
     return merged
 
 
+@lru_cache(maxsize=8192)  # the same session, path and title recur on every turn of an import
 def redact(text: str) -> Redacted:
     """``text`` with each secret replaced by ``[redacted: kind]``."""
     found = find(text)
@@ -168,6 +174,8 @@ def redact(text: str) -> Redacted:
 
 def _clean(value: Any, kinds: list[str]) -> Any:
     if isinstance(value, str):
+        if len(value) < MIN_CHARS:
+            return value
         out = redact(value)
         kinds.extend(out.kinds)
         return out.text

@@ -154,8 +154,8 @@ def create_edges(
             made = set(created)
             missing = next(r for r in rows if r["props"]["id"] not in made)
             raise NotFoundError(
-                f"cannot link {missing['source_id']} -[{missing['type']}]-> {missing['target_id']}: "
-                "one of the two ids is not in memory."
+                f"cannot link {missing['source_id']} -[{missing['type']}]-> "
+                f"{missing['target_id']}: one of the two ids is not in memory."
             )
         ids.extend(created)
         record_changes(
@@ -209,7 +209,8 @@ def set_edge_retired(
     )
     if not rows:
         raise NotFoundError(
-            f"the relationship {edge['id']} ({edge['source_id']} -> {edge['target_id']}) is not in memory."
+            f"the relationship {edge['id']} ({edge['source_id']} -> "
+            f"{edge['target_id']}) is not in memory."
         )
     record_changes(
         tx,

@@ -519,3 +519,35 @@ async def test_verify_claims_marks_what_no_longer_holds(client: Client, memory: 
         (unit.id, ["path:scripts/deploy_prod.sh"])
     ]
     assert out["units_changed"] == 1 and out["claims"] == {"path failed": 1}
+
+
+async def test_an_agent_writes_as_itself_and_keeps_to_its_own_notes(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    from hippograph.units.read_gate import Principal
+
+    owner = Memory(graph, settings, cwd=tmp_path, clock=clock)
+    owner.update_agent_notes("agent-a", "the refactor stops at billing/")  # the user may
+    agent_b = Memory(
+        graph, settings, cwd=tmp_path, clock=clock, principal=Principal("agent-b", "agent", "agent")
+    )
+    async with Client(build_server(agent_b), mode="legacy") as b:
+        stolen = await refused(b, "read_my_notes", {"agent": "agent-a"})
+        assert stolen == (
+            "agent-a's notes are private to agent-a; you are agent-b, "
+            "so read and update your own notes."
+        )
+        overwrite = {"agent": "agent-a", "notes": "nothing to see"}
+        assert "private to agent-a" in await refused(b, "update_my_notes", overwrite)
+        mine = await call(b, "update_my_notes", agent="agent-b", notes="started on auth/")
+        assert (await call(b, "read_my_notes", agent="agent-b"))["notes"] == "started on auth/"
+        # trust comes from who writes: an agent cannot say the user said it
+        claim = {"text": "We deploy on Fridays", "source": "user"}
+        assert (await refused(b, "propose_fact", claim)).startswith("invalid input: source: ")
+        fact = await call(b, "propose_fact", text="We deploy on Fridays", about=["deploys"])
+    unit = owner.get(fact["id"]).unit
+    assert unit["source_kind"] == "agent" and unit["truth_status"] == "hypothesis"
+    actors = {c.actor for c in owner.log(unit_id=fact["id"])}
+    assert actors == {"agent:agent-b"}
+    assert mine["agent"] == "agent-b"
+    assert owner.agent_notes("agent-a").notes == "the refactor stops at billing/"  # untouched

@@ -20,7 +20,9 @@ SECRETS = {
     "GitHub token": "Always use the token ghp_1234567890abcdefghijklmnopqrstuvwxyzAB for pushes",
     "Slack token": "the bot posts with xoxb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
     "Stripe key": "billing tests use sk_live_4eC39HqLyjWDarjtT1zdp7dc for now",
-    "private key": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x\n-----END RSA PRIVATE KEY-----",
+    "private key": (
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1x\n-----END RSA PRIVATE KEY-----"
+    ),
     "JWT": "auth: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6Ikpv"
     "aG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     "password in a URL": "the replica is postgres://admin:s3cr3tP4ss@db.example.com:5432/app",
