@@ -90,8 +90,9 @@ def propose_fact(memory: Memory, args: ProposeFactInput) -> WriteOutput:
     so a later fact on the same subject and topic replaces it. It is recorded as yours (source
     "agent"), so it starts as a hypothesis until the user confirms it, even when the user said
     it: put where it came from in source_ref (e.g. "chat: user, 2026-03-01"). Returns the unit
-    id and the action: created, or strengthened when memory already held the statement. `conflicts` lists conflicts opened because it
-    contradicts a more trusted unit (see list_memory_conflicts); `superseded` the units it replaced.
+    id and the action: created, or strengthened when memory already held the statement.
+    `conflicts` lists conflicts opened because it contradicts a more trusted unit (see
+    list_memory_conflicts); `superseded` the units it replaced.
     """
     result = memory.remember(
         args.text,
