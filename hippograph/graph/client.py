@@ -9,7 +9,6 @@ into the ``hippograph.errors`` tree.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from hippograph.errors import (
 )
 from hippograph.graph import queries
 from hippograph.graph.gating import ReadPolicy, admit, ungated
+from hippograph.graph.plans import TextPlan, procedure_of
 from hippograph.graph.queries import Query
 
 log = logging.getLogger(__name__)
@@ -81,32 +81,6 @@ def _plain(value: Any) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return str(value)  # spatial points and anything newer: readable, never a driver object
-
-
-# Plan operators that change data, schema or files, or run a nested write (Neo4j 5 names,
-# matched by prefix so variants such as LockingMerge or DeleteNode count too).
-_WRITE_OPERATOR = re.compile(
-    r"^(Create|Merge|LockingMerge|Delete|DetachDelete|Set|Remove|Drop|Foreach|SubqueryForeach"
-    r"|TransactionForeach|TransactionApply|LoadCSV|Terminate|Alter|Grant|Deny|Revoke)"
-)
-
-
-@dataclass(frozen=True)
-class TextPlan:
-    """What EXPLAIN says about a statement someone else wrote: its query type and plan operators."""
-
-    query_type: str  # r, rw, w or s (schema/system), as Neo4j types the statement
-    operators: tuple[str, ...]
-
-    @property
-    def write_operators(self) -> tuple[str, ...]:
-        """Operators that write data, schema or files, or load external data."""
-        return tuple(op for op in self.operators if _WRITE_OPERATOR.match(op))
-
-    @property
-    def is_read_only(self) -> bool:
-        """True only for a plain read: query type ``r`` and no writing operator."""
-        return self.query_type == "r" and not self.write_operators
 
 
 @dataclass(frozen=True)
@@ -297,16 +271,20 @@ class Graph:
                 result_transformer_=neo4j.Result.consume,
             )
         ops: list[str] = []
+        procedures: list[str] = []
 
         def walk(plan: Mapping[str, Any] | None) -> None:
             if not plan:
                 return
-            ops.append(str(plan.get("operatorType", "")).split("@", 1)[0])
+            op = str(plan.get("operatorType", "")).split("@", 1)[0]
+            ops.append(op)
+            if op == "ProcedureCall":
+                procedures.append(procedure_of(str(plan.get("args", {}).get("Details", ""))))
             for child in plan.get("children", []):
                 walk(child)
 
         walk(summary.plan)
-        return TextPlan(query_type=str(summary.query_type or ""), operators=tuple(ops))
+        return TextPlan(str(summary.query_type or ""), tuple(ops), tuple(procedures))
 
     def read_text(
         self,
@@ -331,13 +309,9 @@ class Graph:
             raise ungated(None)
         self._gate.admit_text(text)
         plan = self.explain_text(text, params)
-        if not plan.is_read_only:
-            found = ", ".join(dict.fromkeys(plan.write_operators)) or "none"
-            raise RecallError(
-                f"the query is not read-only (Neo4j types it {plan.query_type!r}; writing "
-                f"operators: {found}), so it was not run; only reads run here, change memory "
-                "through hippograph's own commands."
-            )
+        refusal = plan.refusal()
+        if refusal is not None:
+            raise RecallError(refusal)
         timeout = timeout_s or self.timeout_s
 
         def first_rows(result: neo4j.Result) -> TextRows:
@@ -348,14 +322,16 @@ class Graph:
                 rows.append(_plain(record.data()))
             return TextRows(columns=list(result.keys()), rows=rows, truncated=False)
 
-        with self._translated(timeout_s=timeout):
-            return self._driver.execute_query(
-                neo4j.Query(text, timeout=timeout),
-                dict(params or {}),
-                database_=self.database,
-                routing_=RoutingControl.READ,
-                result_transformer_=first_rows,
-            )
+        # An auto-commit READ transaction: the server's timeout applies, and nothing retries it
+        # (a managed transaction would retry a memory-limit error three times).
+        query = neo4j.Query(text, timeout=timeout, metadata={"app": "hippograph", "via": "agent"})
+        with (
+            self._translated(timeout_s=timeout),
+            self._driver.session(
+                database=self.database, default_access_mode=neo4j.READ_ACCESS
+            ) as session,
+        ):
+            return first_rows(session.run(query, dict(params or {})))
 
     # -- errors -------------------------------------------------------------
 

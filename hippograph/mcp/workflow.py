@@ -162,8 +162,10 @@ def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
     File, Symbol, Alternative, Change, Conflict, Task; relationships ABOUT, GOVERNS,
     SUPERSEDED_BY, CONTRADICTS, CONSIDERED, BROKE, FIXED_BY, DEFINED_IN, CALLS, IMPORTS.
     Pass values as $parameters in `params`. The query is planned first and refused unless
-    it only reads (no CREATE, MERGE, SET, DELETE, LOAD CSV, write procedures or
-    CALL ... IN TRANSACTIONS); it runs with a server-side timeout and returns at most
+    it is a plain read (MATCH, OPTIONAL MATCH, WITH, UNWIND, aggregation, ORDER BY, subqueries,
+    and the procedures db.labels, db.index.fulltext.queryNodes, db.index.vector.queryNodes,
+    db.schema.*; no writes, SHOW commands or other procedures); it runs with a server-side
+    timeout, is never retried, and returns at most
     `limit` rows (`truncated: true` when more matched). Nodes come back as property maps.
     """
     found = memory.graph.read_text(

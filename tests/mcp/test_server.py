@@ -414,6 +414,13 @@ async def test_run_cypher_reads_with_params_and_a_row_limit(client: Client, memo
         "CALL db.createLabel('McpProbeLabel')",
         "LOAD CSV FROM 'file:///etc/passwd' AS row RETURN row",
         "CALL db.clearQueryCaches()",
+        # reads of the server rather than of memory: refused by the allow-list, named
+        "SHOW TRANSACTIONS",
+        "SHOW SETTINGS",
+        "CALL db.stats.collect('QUERIES')",
+        "CALL db.resampleOutdatedIndexes()",
+        "SHOW PROCEDURES",
+        "CALL dbms.listConfig()",
     ],
 )
 async def test_run_cypher_refuses_anything_that_is_not_a_read(
@@ -421,7 +428,7 @@ async def test_run_cypher_refuses_anything_that_is_not_a_read(
 ) -> None:
     fact = memory.remember("The cache is Redis 7", about=["cache"], source_ref="ops#1")
     text = await refused(client, "run_cypher", {"query": query})
-    assert text.startswith("the query is not read-only") and "was not run" in text
+    assert text.startswith("the query is not a plain read") and "was not run" in text
     labels = await call(
         client, "run_cypher", query="CALL db.labels() YIELD label RETURN collect(label) AS labels"
     )
@@ -551,3 +558,24 @@ async def test_an_agent_writes_as_itself_and_keeps_to_its_own_notes(
     assert actors == {"agent:agent-b"}
     assert mine["agent"] == "agent-b"
     assert owner.agent_notes("agent-a").notes == "the refactor stops at billing/"  # untouched
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "MATCH (m:Memory) OPTIONAL MATCH (m)-[:ABOUT]->(e) RETURN m.id, collect(e.name) AS about",
+        "MATCH p = (a:Memory)-[*1..2]-(b) RETURN length(p) AS hops LIMIT 3",
+        "CALL db.index.fulltext.queryNodes('memory_search', 'redis') YIELD node, score "
+        "RETURN node.id AS id, score",
+        "MATCH (m:Memory) WITH m.kind AS kind, count(*) AS n RETURN kind, n ORDER BY n DESC",
+        "MATCH (m:Memory) WHERE EXISTS { (m)-[:ABOUT]->() } RETURN count(m) AS linked",
+        "MATCH (n) RETURN count(n) AS nodes",
+        "UNWIND range(1, 3) AS x RETURN x",
+    ],
+)
+async def test_run_cypher_allows_the_reads_an_agent_asks(
+    client: Client, memory: Memory, query: str
+) -> None:
+    memory.remember("The cache is Redis 7", about=["cache"], source_ref="ops#1")
+    out = await call(client, "run_cypher", query=query)
+    assert out["row_count"] >= 1
