@@ -32,6 +32,7 @@ from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.defaults import AGENT_NAME
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import branches, history, lifecycle, pipeline, policy, review, store, usage
+from hippograph.units import purge as purging
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
     Embedder,
@@ -41,6 +42,7 @@ from hippograph.units.embedder import (
 )
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
 from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
+from hippograph.units.purge import PurgeResult
 from hippograph.units.read_gate import Principal, open_gate
 from hippograph.units.records import RememberResult, WriteContext
 from hippograph.units.review import Resolution, ReviewQueue
@@ -176,6 +178,10 @@ class Memory:
     def deprecate(self, unit_id: str, *, reason: str) -> DeprecateResult:
         """Stop believing a unit (kept, tagged, never deleted)."""
         return lifecycle.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
+
+    def purge(self, unit_id: str, *, reason: str) -> PurgeResult:
+        """Remove a unit's words for good: its text, its embedding, its change log's copies."""
+        return purging.purge(self.graph, self._ctx(), unit_id, reason=reason)
 
     # -- recall -------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         UnitView,
     )
     from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
+    from hippograph.units.purge import PurgeResult
     from hippograph.units.records import RememberResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
@@ -218,11 +219,31 @@ def forget(
     ctx: typer.Context,
     unit_id: str = typer.Argument(..., metavar="ID"),
     reason: str = typer.Option(..., "--reason", help="Why it is no longer believed."),
+    purge: bool = typer.Option(
+        False,
+        "--purge",
+        help="Also remove its words for good: the text, the embedding and every copy in the "
+        "change log (cannot be undone).",
+    ),
     as_json: bool = JSON,
 ) -> None:
-    """Deprecate a unit (archived and tagged; nothing is ever deleted, `hippo undo` restores it)."""
+    """Deprecate a unit (archived and tagged; nothing is ever deleted, `hippo undo` restores it);
+    with --purge, remove its words for good."""
     with open_memory(ctx) as memory:
-        render(memory.deprecate(unit_id, reason=reason), as_json=as_json)
+        if not purge:
+            render(memory.deprecate(unit_id, reason=reason), as_json=as_json)
+            return
+        memory.deprecate(unit_id, reason=reason)
+        render(memory.purge(unit_id, reason=reason), as_json=as_json)
+
+
+@view("hippograph.units.purge.PurgeResult")
+def _purged(out: PurgeResult) -> None:
+    typer.echo(
+        f"purged {out.id}: its text, its embedding and {out.changes_rewritten} change log "
+        "entries no longer hold its words (Neo4j's transaction logs keep them until they "
+        "rotate; see docs/security.md)"
+    )
 
 
 @view("hippograph.units.lifecycle.DeprecateResult")

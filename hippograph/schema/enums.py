@@ -154,3 +154,4 @@ class ChangeOp(StrEnum):
     RETIRE_EDGE = "retire_edge"
     APPLY_SCHEMA = "apply_schema"
     OVERRIDE_RULE = "override_rule"  # a user let a patch through a violated rule
+    PURGE = "purge"  # a unit's words removed for good, from it and its history (never undone)

@@ -120,3 +120,25 @@ def test_nothing_secret_is_stored_embedded_or_exported(
     exported = "".join(p.read_text() for p in out.rglob("*.jsonl"))
     assert "[redacted: " in exported
     assert not any(value in exported for value in SECRET_VALUES)
+
+
+def test_purge_removes_the_words_from_the_unit_its_embedding_and_its_history(
+    graph: Graph, memory: Memory
+) -> None:
+    memory.embedder = HashingEmbedder()
+    words = "Alice's home address is 12 Elm Street, Springfield"
+    unit = memory.remember(words, about=["alice"], source="user", source_ref="chat#9")
+    memory.supersede(
+        unit.id, "Alice moved; her address is with HR", reason="moved", source_ref="chat#12"
+    )
+    out = memory.purge(unit.id, reason="erasure request")
+    assert out.changes_rewritten >= 2  # its creation and its supersession at least
+    shown = memory.get(unit.id).unit
+    assert shown["text"] == "[purged]" and "embedding" not in shown
+    assert "Elm Street" not in _everything(graph)
+    kinds = [c.op for c in memory.log(unit_id=unit.id)]
+    assert kinds[0] == "purge"  # recorded, with who and why, and never undone
+    purge_change = memory.log(unit_id=unit.id)[0]
+    assert purge_change.reason == "erasure request"
+    with pytest.raises(Exception, match="cannot be undone"):
+        memory.undo(purge_change.id)
