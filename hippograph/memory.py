@@ -27,11 +27,10 @@ from hippograph.ops.snapshot import SnapshotReport
 from hippograph.ops.status import StatusReport, gather_status
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
-from hippograph.repo.sources import source_lines
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.defaults import AGENT_NAME
 from hippograph.schema.results import Result, UnitList
-from hippograph.units import branches, history, lifecycle, pipeline, policy, review, store, usage
+from hippograph.units import branches, history, lifecycle, pipeline, policy, review, usage
 from hippograph.units import purge as purging
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
@@ -480,40 +479,7 @@ class Memory:
     def get(self, unit_id: str, *, as_of: datetime | None = None) -> UnitView:
         """A unit with its edges and the exact source lines;
         ``as_of`` rebuilds it as it was then."""
-        labels, props = store.get_node(self.graph, unit_id)
-        edges = store.get_edges(self.graph, unit_id)
-        if as_of is not None:
-            past = history.state_at(self.graph, unit_id, as_of)
-            if past is None:
-                raise NotFoundError(f"{unit_id} was not in memory yet on {as_of.isoformat()}.")
-            props = past
-            edges = [
-                e
-                for e in edges
-                if e["props"].get("created_at") is None or e["props"]["created_at"] <= as_of
-            ]
-            edges = [
-                e
-                for e in edges
-                if not e["props"].get("retired_at") or e["props"]["retired_at"] > as_of
-            ]
-        else:
-            edges = [e for e in edges if not e["props"].get("retired_at")]
-        source_ref = props.get("source_ref")
-        lines = source_lines(source_ref, self.root) if isinstance(source_ref, str) else None
-        return UnitView(
-            id=unit_id,
-            kind=str(props.get("kind") or store.kind_of(labels)),
-            labels=labels,
-            unit=props,
-            edges=edges,
-            source_lines=lines.text if lines else None,
-            source_problem=lines.problem if lines else None,
-            believed=history.was_believed(props, as_of or self.clock())
-            if "text" in props
-            else None,
-            as_of=as_of,
-        )
+        return history.unit_view(self.graph, unit_id, as_of=as_of, now=self.clock(), root=self.root)
 
     def units(
         self,

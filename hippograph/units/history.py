@@ -9,12 +9,14 @@ batches (one user action). Undo applies the inverse of a batch as new changes;
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
 from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph, Tx
+from hippograph.repo.sources import source_lines
 from hippograph.schema import Change, ChangeOp, new_id
 from hippograph.schema.results import Result, Rows
 from hippograph.units import store
@@ -287,4 +289,41 @@ def unit_history(graph: Graph, unit_id: str) -> UnitHistory:
         superseded_by=chain(unit_id, outgoing=True),
         edges=len(edges),
         changes=timeline,
+    )
+
+
+def unit_view(
+    graph: Graph, unit_id: str, *, as_of: datetime | None, now: datetime, root: Path
+) -> UnitView:
+    """A unit with its edges and the exact source lines (read inside the project ``root``);
+    ``as_of`` rebuilds it as it was then."""
+    labels, props = store.get_node(graph, unit_id)
+    edges = store.get_edges(graph, unit_id)
+    if as_of is not None:
+        past = state_at(graph, unit_id, as_of)
+        if past is None:
+            raise NotFoundError(f"{unit_id} was not in memory yet on {as_of.isoformat()}.")
+        props = past
+        edges = [
+            e
+            for e in edges
+            if e["props"].get("created_at") is None or e["props"]["created_at"] <= as_of
+        ]
+        edges = [
+            e for e in edges if not e["props"].get("retired_at") or e["props"]["retired_at"] > as_of
+        ]
+    else:
+        edges = [e for e in edges if not e["props"].get("retired_at")]
+    source_ref = props.get("source_ref")
+    lines = source_lines(source_ref, root) if isinstance(source_ref, str) else None
+    return UnitView(
+        id=unit_id,
+        kind=str(props.get("kind") or store.kind_of(labels)),
+        labels=labels,
+        unit=props,
+        edges=edges,
+        source_lines=lines.text if lines else None,
+        source_problem=lines.problem if lines else None,
+        believed=was_believed(props, as_of or now) if "text" in props else None,
+        as_of=as_of,
     )
