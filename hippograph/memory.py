@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hippograph.code.indexer import IndexReport, Progress, index_path
 from hippograph.code.walk import repo_root
 from hippograph.config import Settings
-from hippograph.errors import AccessDeniedError, IngestError, NotFoundError
+from hippograph.errors import AccessDeniedError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import apply_schema, ensure_schema
 from hippograph.guard import check_patch, claims
@@ -28,9 +28,9 @@ from hippograph.ops.status import StatusReport, gather_status
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
-from hippograph.schema.defaults import AGENT_NAME
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import branches, history, lifecycle, pipeline, policy, review, usage
+from hippograph.units import notes as notebook
 from hippograph.units import purge as purging
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
@@ -41,6 +41,7 @@ from hippograph.units.embedder import (
 )
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
 from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
+from hippograph.units.notes import AgentNotes
 from hippograph.units.purge import PurgeResult
 from hippograph.units.read_gate import Principal, open_gate
 from hippograph.units.records import RememberResult, WriteContext
@@ -594,41 +595,16 @@ class Memory:
     def agent_notes(self, agent: str) -> AgentNotes | None:
         """An agent's private working notes (the current unit), or None before its first update."""
         self._own_notes(agent)
-        found = self.units(kind="fact", scope=_notes_scope(agent), subject=NOTES_SUBJECT, limit=1)
-        if not found:
-            return None
-        unit = found[0]
-        return AgentNotes(
-            agent=agent, notes=unit["text"], id=unit["id"], recorded_at=unit["recorded_at"]
-        )
+        return notebook.current(self.graph, agent, list(self.visible_branches))
 
     def update_agent_notes(
         self, agent: str, notes: str, *, mode: str = "replace"
     ) -> RememberResult:
         """Replace (or append to) an agent's notes; the previous version is superseded,
         so history is kept."""
-        if mode not in ("replace", "append"):
-            raise IngestError(f"unknown notes mode {mode!r}; use replace or append.")
         self._own_notes(agent)
-        scope = _notes_scope(agent)
-        current = self.agent_notes(agent)
-        text = f"{current.notes}\n{notes}" if mode == "append" and current else notes
-        # Pinned to the main branch: notes follow the agent across branches, not the checkout.
-        fields: dict[str, Any] = {
-            "source": "agent",
-            "source_ref": scope,
-            "scope": scope,
-            "memory_type": "profile",
-            "subject": NOTES_SUBJECT,
-            "topic": "notes",
-            "branch": self.settings.main_branch,
-        }
-        if current is None:
-            return self.remember(text, kind="fact", **fields)
-        if policy.normalise(current.notes) == policy.normalise(text):
-            return RememberResult(id=current.id, action="unchanged", kind="fact")
-        return self.supersede(
-            current.id, text, reason=f"{agent} updated its notes ({mode})", **fields
+        return notebook.update(
+            self.graph, self._ctx(), agent, notes, mode=mode, main_branch=self.settings.main_branch
         )
 
     # -- review ---------------------------------------------------------------------
@@ -664,28 +640,6 @@ class Feedback(Result):
     id: str
     success_count: int
     failure_count: int
-
-
-class AgentNotes(Result):
-    """An agent's private working notes: the current text, its unit id and when it was recorded."""
-
-    agent: str
-    notes: str
-    id: str
-    recorded_at: datetime
-
-
-NOTES_SUBJECT = "working notes"
-
-
-def _notes_scope(agent: str) -> str:
-    """The private scope of one agent's notes; the name is checked because it becomes a scope."""
-    if not AGENT_NAME.match(agent or ""):
-        raise IngestError(
-            f"agent name {agent!r} is not valid; use 1-64 letters, digits, '.', '_', '@' or '-', "
-            "starting with a letter or digit."
-        )
-    return f"agent:{agent}"
 
 
 def _display(path: Path, base: Path) -> str:

@@ -18,12 +18,13 @@ from hippograph.cli.output import VIEWS, render, type_name, view_of
 from hippograph.guard.safe_run import RunReport
 from hippograph.ingest.import_adr import AdrImport
 from hippograph.ingest.import_git import GitImport
-from hippograph.memory import AgentNotes, Memory
+from hippograph.memory import Memory
 from hippograph.ops.snapshot import SnapshotReport
 from hippograph.schema import Change
 from hippograph.schema.results import UnitList
 from hippograph.units.branches import BranchDiff
 from hippograph.units.history import ChangeLog, RollbackResult
+from hippograph.units.notes import AgentNotes
 
 NO_COMMAND = {UnitList, AgentNotes}  # Memory returns them; no command prints them on their own
 
