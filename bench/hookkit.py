@@ -17,6 +17,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 from hippograph.config import Settings
+from hippograph.graph import queries
+from hippograph.graph.gating import GATE_PARAMS
 from hippograph.graph.http import HttpGraph, decode, encode
 from hippograph.hooks import PROMPT_DEADLINE_S
 from hippograph.units.read_gate import Principal, open_gate
@@ -148,7 +150,9 @@ class TimedHttpGraph(HttpGraph):
         self, name: str, /, *, timeout_s: float | None = None, **params: Any
     ) -> list[dict[str, Any]]:
         t0 = time.perf_counter()
-        self.params[name] = params
+        # as the statement ran: with what the read gate adds (every scope, in the bench)
+        gated = GATE_PARAMS & queries.get(name).params
+        self.params[name] = {**dict.fromkeys(gated), **params}
         try:
             return super().read(name, timeout_s=timeout_s, **params)
         finally:

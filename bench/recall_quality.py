@@ -150,7 +150,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     skipped_no_evidence = 0
     latencies: dict[str, list[float]] = {m: [] for m in MODES}
     with (
-        Memory.connect(settings, embedder=embedder) as memory,
+        Memory.connect(settings, embedder=embedder, all_projects=True) as memory,
         tempfile.TemporaryDirectory() as tmp,
     ):
         memory.graph.run_autocommit("clear_database")

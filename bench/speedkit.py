@@ -16,7 +16,9 @@ import neo4j
 from bench.common import percentile
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
+from hippograph.graph import queries
 from hippograph.graph.client import Graph, Row, Tx
+from hippograph.graph.gating import GATE_PARAMS
 from hippograph.graph.migrations import ensure_schema
 from hippograph.units.embedder import Embedder, default_embedder
 from hippograph.units.read_gate import LOCAL_USER, open_gate
@@ -55,7 +57,9 @@ class TimedGraph(Graph):
     def read(self, name: str, /, *, timeout_s: float | None = None, **params: Any) -> list[Row]:
         t0 = time.perf_counter()
         rows = super().read(name, timeout_s=timeout_s, **params)
-        self.calls.append((name, (time.perf_counter() - t0) * 1000, params))
+        # as the statement ran: with what the read gate adds (every scope, in the bench)
+        ran = {**dict.fromkeys(GATE_PARAMS & queries.get(name).params), **params}
+        self.calls.append((name, (time.perf_counter() - t0) * 1000, ran))
         return rows
 
     def write_tx(self, work: Callable[[Tx], T]) -> T:

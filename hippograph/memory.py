@@ -27,6 +27,7 @@ from hippograph.ops.snapshot import SnapshotReport
 from hippograph.ops.status import StatusReport, gather_status
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
+from hippograph.repo.project import WORKSPACE, Project, project_of
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import branches, history, lifecycle, pipeline, policy, review, usage
@@ -43,7 +44,7 @@ from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, Unit
 from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
 from hippograph.units.notes import AgentNotes
 from hippograph.units.purge import PurgeResult
-from hippograph.units.read_gate import Principal, open_gate
+from hippograph.units.read_gate import Principal, gated
 from hippograph.units.records import RememberResult, WriteContext
 from hippograph.units.review import Resolution, ReviewQueue
 
@@ -65,14 +66,18 @@ class Memory:
         cwd: Path | None = None,
         clock: Callable[[], datetime] = utc_now,
         principal: Principal | None = None,
+        all_projects: bool = False,
     ) -> None:
         self.graph = graph
         self.settings = settings
         # Every read of memory through this connection passes the read gate, as this principal.
         self.principal = principal or Principal(name=settings.actor, kind="person", role="admin")
-        self.read_gate = open_gate(graph, self.principal)
-        self.embedder = embedder
         self.cwd = cwd or Path.cwd()
+        # The project is the repository the working folder lies in; it sees its own memory and
+        # the workspace's. Outside any repository (or with all_projects) every scope is visible.
+        self.project: Project | None = project_of(self.cwd)
+        self.graph = gated(graph, self.principal, scopes=self._visible_scopes(all_projects))
+        self.embedder = embedder
         self.clock = clock
         self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
         self.visible_branches = branches.visible_branches(
@@ -99,6 +104,7 @@ class Memory:
         cwd: Path | None = None,
         clock: Callable[[], datetime] = utc_now,
         principal: Principal | None = None,
+        all_projects: bool = False,
     ) -> Memory:
         """Connect with ``settings`` (default: from the environment),
         applying the schema on first use."""
@@ -110,7 +116,15 @@ class Memory:
         except BaseException:
             graph.close()
             raise
-        return cls(graph, settings, embedder=embedder, cwd=cwd, clock=clock, principal=principal)
+        return cls(
+            graph,
+            settings,
+            embedder=embedder,
+            cwd=cwd,
+            clock=clock,
+            principal=principal,
+            all_projects=all_projects,
+        )
 
     def close(self) -> None:
         """Close the connection."""
@@ -121,6 +135,20 @@ class Memory:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _visible_scopes(self, all_projects: bool) -> frozenset[str] | None:
+        if all_projects or self.project is None:
+            return None
+        notes = f"agent:{self.principal.name}" if self.principal.kind == "agent" else "agent:*"
+        own = {self.project.id, self.project.name}  # the name: scopes written before projects
+        return frozenset({*own, WORKSPACE, self.settings.scope, notes})
+
+    @property
+    def write_scope(self) -> str:
+        """Where new memory goes: the configured scope when one was set, else this project."""
+        if "scope" in self.settings.model_fields_set or self.project is None:
+            return str(self.settings.scope)
+        return self.project.id
 
     @property
     def actor(self) -> str:
@@ -141,7 +169,7 @@ class Memory:
     def _ctx(self) -> WriteContext:
         return WriteContext(
             actor=self.actor,
-            scope=self.settings.scope,
+            scope=self.write_scope,
             branch=self.branch,
             visible_branches=self.visible_branches,
             embedder=self.embedder,
@@ -219,7 +247,7 @@ class Memory:
             strict=strict,
             kinds=tuple(kinds) if kinds else None,
             include_history=include_history,
-            prefer_scope=self.repository,
+            prefer_scope=self.project.id if self.project else self.repository,
         )
         result = engine.recall(query, opts)
         # The engine only reads: record what it used, or the need behind an abstain, here.
@@ -575,7 +603,8 @@ class Memory:
         against this repository and its code graph; a failed claim marks its unit (``claims_hold``
         fails in recall). ``scopes`` default: this repository's scope and the configured one."""
         if scopes is None:
-            scopes = sorted({self.settings.scope, *([self.repository] if self.repository else [])})
+            own = [self.project.id, self.project.name] if self.project else []
+            scopes = sorted({self.settings.scope, *own})
         root = repo_root(self.cwd)
         probes = claims.Probes(self.graph, root, self.repository or root.name, urls=urls)
         return claims.verify(self.graph, self._ctx(), probes, scopes=scopes)

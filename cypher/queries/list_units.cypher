@@ -2,12 +2,14 @@
 // Params: $branches LIST<STRING>, $kind STRING|null, $subject STRING|null,
 // $scope STRING|null, $include_closed BOOLEAN, $limit INTEGER.
 // Returns: unit MAP (without embedding).
+// $visible_scopes LIST<STRING>|null: set by the read gate, never by the caller.
 // READ
 MATCH (m:Memory)
 WHERE m.branch IN $branches
   AND ($kind IS NULL OR m.kind = $kind)
   AND ($subject IS NULL OR m.subject = $subject)
   AND ($scope IS NULL OR m.scope = $scope)
+  AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
   AND ($include_closed OR (m.valid_until IS NULL AND m.retired_at IS NULL
        AND NOT EXISTS { (m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches }))
 RETURN m {.*, embedding: null} AS unit

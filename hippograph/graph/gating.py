@@ -13,6 +13,10 @@ from typing import Any, Protocol
 from hippograph.errors import HippographError
 from hippograph.graph.queries import Query
 
+# Parameters the gate supplies and no caller may: the scopes the reader may see. A statement
+# that declares ``$visible_scopes`` filters on it (null: every scope).
+GATE_PARAMS = frozenset({"visible_scopes"})
+
 
 class ReadPolicy(Protocol):
     """What the read gate (hippograph/units/read_gate.py) offers the graph: a yes or no, with

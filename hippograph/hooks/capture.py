@@ -104,22 +104,19 @@ def capture(
 ) -> dict[str, Any]:
     """Import a transcript and record its user turns' explicit statements; returns what was done."""
     from hippograph.memory import Memory
+    from hippograph.repo.project import project_of
 
     own = memory is None
     if memory is None:
         memory = Memory.connect(settings, cwd=cwd)
     try:
-        return _capture(memory, transcript, scope_for(cwd, memory.settings.scope))
+        project = project_of(cwd) if cwd.is_dir() else None
+        explicit = "scope" in memory.settings.model_fields_set
+        scope = project.id if project and not explicit else memory.settings.scope
+        return _capture(memory, transcript, scope)
     finally:
         if own:
             memory.close()
-
-
-def scope_for(cwd: Path, default: str) -> str:
-    """The repository's name when ``cwd`` is inside a git work tree, else ``default``."""
-    from hippograph.units.branches import repository_name
-
-    return (repository_name(cwd) if cwd.is_dir() else None) or default
 
 
 def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 
 from hippograph.graph.http import HttpGraph
 from hippograph.repo.git import git_output
+from hippograph.repo.project import WORKSPACE, project_of
 from hippograph.schema import defaults
 from hippograph.units.read_gate import Principal, open_gate
 
@@ -122,3 +123,19 @@ def engine_options() -> dict[str, Any]:
 def agent() -> str:
     """Whose working notes to carry: HIPPOGRAPH_AGENT, else claude-code."""
     return _env("AGENT") or defaults.AGENT
+
+
+def scope_to_project(reader: HttpGraph, cwd: str | None) -> str | None:
+    """Let ``reader`` see only the project ``cwd`` lies in (its memory, the workspace's and
+    this agent's notes), as ``Memory`` does; returns the project's id, or None outside one."""
+    if not cwd:
+        return None
+    project = project_of(Path(cwd))
+    if project is None:
+        return None
+    scopes = {project.id, project.name, WORKSPACE, f"agent:{agent()}"}
+    scope = _env("SCOPE")
+    if scope:
+        scopes.add(scope)
+    open_gate(reader, Principal(name=agent(), kind="agent", role="agent"), scopes=frozenset(scopes))
+    return project.id

@@ -15,8 +15,9 @@ Pure Python: the prompt hook imports it.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from hippograph.graph.queries import Query
 
@@ -49,7 +50,11 @@ class ReadGate:
     scopes: frozenset[str] | None = None  # the scopes it may see; None: every scope
 
     def admit(self, query: Query, params: dict[str, Any]) -> dict[str, Any]:
-        """The parameters ``query`` runs with; every read of memory asks here first."""
+        """The parameters ``query`` runs with; every read of memory asks here first. A statement
+        that filters by scope gets the scopes this reader may see (``$visible_scopes``)."""
+        if "visible_scopes" in query.params:
+            visible = sorted(self.scopes) if self.scopes is not None else None
+            return {**params, "visible_scopes": visible}
         return params
 
     def admit_text(self, text: str) -> None:
@@ -67,3 +72,16 @@ def open_gate(
     gate = ReadGate(principal=principal, scopes=scopes)
     connection.set_read_gate(gate)
     return gate
+
+
+C = TypeVar("C", bound=Gateable)
+
+
+def gated(
+    connection: C, principal: Principal = LOCAL_USER, *, scopes: frozenset[str] | None = None
+) -> C:
+    """A copy of ``connection`` (sharing its driver and pool) with its own read gate, so that two
+    readers of one driver, say two projects' ``Memory`` in one process, each see their own."""
+    mine = copy.copy(connection)
+    open_gate(mine, principal, scopes=scopes)
+    return mine

@@ -15,6 +15,7 @@ import pytest
 from hippograph.hooks import capture
 from hippograph.ingest.import_transcript import episode_id
 from hippograph.memory import Memory
+from hippograph.repo.project import project_of
 
 GENERIC = [
     {
@@ -53,7 +54,12 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
 def git_repo(path: Path) -> Path:
     path.mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=path, check=True)
+    global SHOP
+    SHOP = project_of(path).id  # a repository without a remote is named by its root path
     return path
+
+
+SHOP = ""
 
 
 def hook_payload(transcript: Path, cwd: Path, event: str = "SessionEnd") -> dict[str, Any]:
@@ -86,12 +92,12 @@ def test_user_statements_become_hypotheses_from_their_episodes(
     transcript = write_jsonl(tmp_path / "session.jsonl", GENERIC)
     repo = git_repo(tmp_path / "shop")
     summary = capture.capture(transcript, repo, memory=memory)
-    assert summary["scope"] == "shop" and summary["episodes_imported"] == 5
-    assert captured(memory, "shop") == [
+    assert summary["scope"] == SHOP and summary["episodes_imported"] == 5
+    assert captured(memory, SHOP) == [
         ("fact", "We deploy on Fridays only", "hypothesis"),
         ("rule", "Never call the billing API from tests", "hypothesis"),
     ]
-    by_text = {u["text"]: u for u in memory.units(scope="shop", limit=1000)}
+    by_text = {u["text"]: u for u in memory.units(scope=SHOP, limit=1000)}
     fact, rule = (
         by_text["We deploy on Fridays only"],
         by_text["Never call the billing API from tests"],
@@ -105,7 +111,7 @@ def test_user_statements_become_hypotheses_from_their_episodes(
     for unit, turn in ((fact, 1), (rule, 3)):
         edges = memory.get(unit["id"]).edges
         assert [(e["type"], e["target_id"]) for e in edges if e["type"] == "FROM"] == [
-            ("FROM", episode_id("shop", "session.jsonl", "s1", turn))
+            ("FROM", episode_id(SHOP, "session.jsonl", "s1", turn))
         ]
 
 
@@ -113,9 +119,9 @@ def test_capturing_twice_adds_nothing(memory: Memory, tmp_path: Path) -> None:
     transcript = write_jsonl(tmp_path / "session.jsonl", GENERIC)
     repo = git_repo(tmp_path / "shop")
     first = capture.capture(transcript, repo, memory=memory)
-    before = {u["id"]: u for u in memory.units(scope="shop", limit=1000)}
+    before = {u["id"]: u for u in memory.units(scope=SHOP, limit=1000)}
     second = capture.capture(transcript, repo, memory=memory)
-    after = {u["id"]: u for u in memory.units(scope="shop", limit=1000)}
+    after = {u["id"]: u for u in memory.units(scope=SHOP, limit=1000)}
     assert len(first["recorded"]) == 2
     assert (
         second["episodes_imported"],
@@ -145,12 +151,12 @@ def test_a_later_turn_repeating_a_statement_links_it_once_more(
     assert [r["action"] for r in summary["recorded"]] == ["strengthened"]
     fact = next(
         u
-        for u in memory.units(scope="shop", kind="fact", limit=100)
+        for u in memory.units(scope=SHOP, kind="fact", limit=100)
         if u["text"] == "We deploy on Fridays only"
     )
     assert sorted(
         e["target_id"] for e in memory.get(fact["id"]).edges if e["type"] == "FROM"
-    ) == sorted(episode_id("shop", "session.jsonl", "s1", t) for t in (1, 6))
+    ) == sorted(episode_id(SHOP, "session.jsonl", "s1", t) for t in (1, 6))
 
 
 def test_claude_code_transcript_outside_a_repository(memory: Memory, tmp_path: Path) -> None:
@@ -313,7 +319,7 @@ def test_detached_process_end_to_end(
     capture.handle(hook_payload(transcript, repo), spawn)
     assert ran[0].returncode == 0, (data_dir / "capture.log").read_text()
     assert ran[0].stdout == ""
-    assert captured(memory, "shop") == [
+    assert captured(memory, SHOP) == [
         ("fact", "We deploy on Fridays only", "hypothesis"),
         ("rule", "Never call the billing API from tests", "hypothesis"),
     ]
