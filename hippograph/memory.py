@@ -24,7 +24,8 @@ from hippograph.kinds.rules import RuleList
 from hippograph.ops import maintenance, snapshot
 from hippograph.ops.maintenance import MaintenanceRuns
 from hippograph.ops.snapshot import SnapshotReport
-from hippograph.ops.status import StatusReport, gather_status
+from hippograph.ops.status import ProjectList, StatusReport, gather_status
+from hippograph.ops.status import projects as list_projects
 from hippograph.recall.engine import RecallEngine, RecallOptions, RecallResult
 from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.repo.project import WORKSPACE, Project, project_of
@@ -185,7 +186,12 @@ class Memory:
 
     def status(self) -> StatusReport:
         """Server, schema, index states, counts, embedding readiness, last maintenance run."""
-        return gather_status(self.graph, self.settings)
+        report = gather_status(self.graph, self.settings)
+        return report.model_copy(update={"project": self.project.id if self.project else None})
+
+    def projects(self) -> ProjectList:
+        """Every project (and the workspace, and agents' notes) with its current units."""
+        return list_projects(self.graph, self.project.id if self.project else None)
 
     # -- writing ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from hippograph.cli.output import print_kv, print_table, render, view
 if TYPE_CHECKING:
     from hippograph.hooks.warmup import WarmUp
     from hippograph.ops.maintenance import MaintenanceRuns
-    from hippograph.ops.status import StatusReport
+    from hippograph.ops.status import ProjectList, StatusReport
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ def _status(r: StatusReport) -> None:
         [
             ("server", f"{s['uri']}  ({s['name']} {s['version']} {s['edition']})"),
             ("database", s["database"]),
+            ("project", r.project or "none (outside a repository: every project is visible)"),
             (
                 "schema",
                 f"version {r.schema_version}"
@@ -155,4 +156,28 @@ def _runs(runs: MaintenanceRuns) -> None:
         None,
         ["job", verb, "seconds", "notes"],
         [[r.job, r.changed, r.duration_s, r.notes] for r in runs],
+    )
+
+
+@app.command("projects")
+def projects(
+    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+) -> None:
+    """Every project that holds memory (and the workspace, and agents' notes), with its units;
+    the one you are in is marked."""
+    from hippograph.memory import Memory
+
+    with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
+        render(memory.projects(), as_json=as_json)
+
+
+@view("hippograph.ops.status.ProjectList")
+def _projects(r: ProjectList) -> None:
+    if not r:
+        typer.echo("No memory yet.")
+        return
+    print_table(
+        "Projects",
+        ["", "scope", "units"],
+        [["*" if p.current else "", p.scope, p.units] for p in r],
     )

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.graph.migrations import schema_version
-from hippograph.schema.results import Result
+from hippograph.schema.results import Result, Rows
 from hippograph.units.embedder import is_runtime_installed, model_location
 
 FULLTEXT_INDEX = "memory_search"
@@ -25,6 +27,32 @@ class StatusReport(Result):
     fulltext: dict[str, Any]
     embedding: dict[str, Any]
     last_maintenance: list[dict[str, Any]]
+    project: str | None = Field(
+        default=None, description="The project (repository) this memory is working in, if any."
+    )
+
+
+class ScopeCount(Result):
+    """One scope of memory (a project, the workspace, an agent's notes) and its current units."""
+
+    scope: str
+    units: int
+    current: bool = Field(description="True for the project this memory is working in.")
+
+
+class ProjectList(Rows[ScopeCount]):
+    """Every scope that holds memory, with its units; the current project is marked."""
+
+
+def projects(graph: Graph, current: str | None) -> ProjectList:
+    """Every scope that holds current units, and which one is this project."""
+    rows = graph.read("units_per_scope")
+    return ProjectList(
+        [
+            ScopeCount(scope=str(r["scope"]), units=r["units"], current=r["scope"] == current)
+            for r in rows
+        ]
+    )
 
 
 def gather_status(graph: Graph, settings: Settings) -> StatusReport:

@@ -228,3 +228,28 @@ def test_debug_0_keeps_the_prompt_hook_quiet(
     monkeypatch.setenv("HIPPOGRAPH_DEBUG", "1")
     with pytest.raises(ValueError, match="not-a-port"):
         hooks.dispatch("user-prompt", prompt)
+
+
+def test_the_hook_injects_only_its_own_projects_memory(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
+    repos = {}
+    for name in ("a", "b"):
+        root = tmp_path / name
+        root.mkdir()
+        subprocess.run(["git", "init", "-q", str(root)], check=True)
+        url = f"https://example.com/acme/{name}.git"
+        subprocess.run(["git", "-C", str(root), "remote", "add", "origin", url], check=True)
+        repos[name] = root
+    Memory(graph, settings, cwd=repos["a"]).remember(
+        "Analytics queries run on ClickHouse in project a",
+        about=["analytics"],
+        source="user",
+        source_ref="docs/adr/0007.md#L1",
+    )
+    prompt = "Where do the analytics queries run now?"
+    in_a = run_hook(settings, payload(prompt, repos["a"]))
+    assert "ClickHouse" in json.loads(in_a.stdout)["hookSpecificOutput"]["additionalContext"]
+    in_b = run_hook(settings, payload(prompt, repos["b"]))
+    assert in_b.returncode == 0, in_b.stderr
+    assert "ClickHouse" not in in_b.stdout  # another project's fact is never injected

@@ -109,3 +109,14 @@ def test_a_rule_of_one_repository_never_blocks_a_patch_in_another(
     }
     out = pre_tool.handle(edit, lambda cwd: b)
     assert out is None or out["hookSpecificOutput"].get("permissionDecision") != "deny"
+
+
+def test_projects_lists_every_scope_and_status_names_the_current_one(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
+    a = Memory(graph, settings, cwd=_repo(tmp_path / "a", "https://example.com/acme/a.git"))
+    a.remember("The API listens on 8080", about=["api"], source="user", source_ref="ops#1")
+    listed = {p.scope: (p.units, p.current) for p in a.projects()}
+    assert listed["example.com/acme/a"] == (1, True)
+    assert a.status().project == "example.com/acme/a"
+    assert Memory(graph, settings, cwd=tmp_path).status().project is None
