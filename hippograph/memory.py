@@ -68,6 +68,7 @@ class Memory:
         clock: Callable[[], datetime] = utc_now,
         principal: Principal | None = None,
         all_projects: bool = False,
+        project: str | None = None,
     ) -> None:
         self.graph = graph
         self.settings = settings
@@ -77,6 +78,8 @@ class Memory:
         # The project is the repository the working folder lies in; it sees its own memory and
         # the workspace's. Outside any repository (or with all_projects) every scope is visible.
         self.project: Project | None = project_of(self.cwd)
+        if project is not None:  # another project, named on purpose (`--project`)
+            self.project = Project(id=project, name=project.rsplit("/", 1)[-1], root=self.cwd)
         self.graph = gated(graph, self.principal, scopes=self._visible_scopes(all_projects))
         self.embedder = embedder
         self.clock = clock
@@ -106,6 +109,7 @@ class Memory:
         clock: Callable[[], datetime] = utc_now,
         principal: Principal | None = None,
         all_projects: bool = False,
+        project: str | None = None,
     ) -> Memory:
         """Connect with ``settings`` (default: from the environment),
         applying the schema on first use."""
@@ -125,6 +129,7 @@ class Memory:
             clock=clock,
             principal=principal,
             all_projects=all_projects,
+            project=project,
         )
 
     def close(self) -> None:

@@ -75,6 +75,15 @@ def root(
     verbose: int = typer.Option(
         0, "--verbose", "-v", count=True, help="Log to stderr: -v info, -vv debug."
     ),
+    project: str | None = typer.Option(
+        None,
+        "--project",
+        help="Work in this project (its id, as `hippo projects` lists it) instead of the "
+        "repository you are in.",
+    ),
+    all_projects: bool = typer.Option(
+        False, "--all-projects", help="Read every project's memory, not only this one's."
+    ),
 ) -> None:
     """hippograph: knowledge-graph memory for coding agents, on Neo4j."""
     if verbose:
@@ -83,7 +92,7 @@ def root(
             level=logging.DEBUG if verbose > 1 else logging.INFO,
             format="%(levelname)s %(name)s: %(message)s",
         )
-    ctx.obj = {}
+    ctx.obj = {"project": project, "all_projects": all_projects}
 
 
 def settings_of(ctx: typer.Context) -> Settings:
@@ -124,4 +133,11 @@ def open_memory(
         from hippograph.units.read_gate import Principal
 
         principal = Principal(name=agent, kind="agent", role="agent")
-    return Memory.connect(settings, embedder=embedder, principal=principal)
+    chosen = ctx.find_root().obj or {}
+    return Memory.connect(
+        settings,
+        embedder=embedder,
+        principal=principal,
+        project=chosen.get("project"),
+        all_projects=bool(chosen.get("all_projects")),
+    )

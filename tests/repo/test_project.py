@@ -6,7 +6,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from hippograph.cli import app
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.hooks import pre_tool
@@ -120,3 +122,27 @@ def test_projects_lists_every_scope_and_status_names_the_current_one(
     assert listed["example.com/acme/a"] == (1, True)
     assert a.status().project == "example.com/acme/a"
     assert Memory(graph, settings, cwd=tmp_path).status().project is None
+
+
+def test_another_project_only_when_asked_by_name_or_all(
+    graph: Graph,
+    settings: Settings,
+    env_for_cli: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    a = Memory(graph, settings, cwd=_repo(tmp_path / "a", "https://example.com/acme/a.git"))
+    a.remember("Billing runs on Postgres 16", about=["billing"], source="user", source_ref="x#1")
+    b_root = _repo(tmp_path / "b", "https://example.com/acme/b.git")
+    monkeypatch.chdir(b_root)
+    runner = CliRunner()
+
+    def texts(*flags: str) -> str:
+        args = [*flags, "recall", "what does billing run on", "--mode", "keyword", "--json"]
+        done = runner.invoke(app, args, catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+        return done.output
+
+    assert "Postgres 16" not in texts()
+    assert "Postgres 16" in texts("--project", "example.com/acme/a")
+    assert "Postgres 16" in texts("--all-projects")
