@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 from hippograph.config import Settings
 from hippograph.graph import queries
-from hippograph.graph.gating import GATE_PARAMS
+from hippograph.graph.gating import with_gate_defaults
 from hippograph.graph.http import HttpGraph, decode, encode
 from hippograph.hooks import PROMPT_DEADLINE_S
 from hippograph.units.read_gate import Principal, open_gate
@@ -151,8 +151,7 @@ class TimedHttpGraph(HttpGraph):
     ) -> list[dict[str, Any]]:
         t0 = time.perf_counter()
         # as the statement ran: with what the read gate adds (every scope, in the bench)
-        gated = GATE_PARAMS & queries.get(name).params
-        self.params[name] = {**dict.fromkeys(gated), **params}
+        self.params[name] = with_gate_defaults(queries.get(name), params)
         try:
             return super().read(name, timeout_s=timeout_s, **params)
         finally:

@@ -18,7 +18,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConfigError
 from hippograph.graph import queries
 from hippograph.graph.client import Graph, Row, Tx
-from hippograph.graph.gating import GATE_PARAMS
+from hippograph.graph.gating import with_gate_defaults
 from hippograph.graph.migrations import ensure_schema
 from hippograph.units.embedder import Embedder, default_embedder
 from hippograph.units.read_gate import LOCAL_USER, open_gate
@@ -58,7 +58,7 @@ class TimedGraph(Graph):
         t0 = time.perf_counter()
         rows = super().read(name, timeout_s=timeout_s, **params)
         # as the statement ran: with what the read gate adds (every scope, in the bench)
-        ran = {**dict.fromkeys(GATE_PARAMS & queries.get(name).params), **params}
+        ran = with_gate_defaults(queries.get(name), params)
         self.calls.append((name, (time.perf_counter() - t0) * 1000, ran))
         return rows
 

@@ -77,9 +77,11 @@ class Memory:
         self.cwd = cwd or Path.cwd()
         # The project is the repository the working folder lies in; it sees its own memory and
         # the workspace's. Outside any repository (or with all_projects) every scope is visible.
-        self.project: Project | None = project_of(self.cwd)
+        here = project_of(self.cwd)
+        self.project: Project | None = here
         if project is not None:  # another project, named on purpose (`--project`)
-            self.project = Project(id=project, name=project.rsplit("/", 1)[-1], root=self.cwd)
+            root = here.root if here else self.cwd
+            self.project = Project(id=project, name=project.rsplit("/", 1)[-1], root=root)
         self.graph = gated(graph, self.principal, scopes=self._visible_scopes(all_projects))
         self.embedder = embedder
         self.clock = clock
@@ -87,8 +89,8 @@ class Memory:
         self.visible_branches = branches.visible_branches(
             self.branch, settings.main_branch, self.cwd
         )
-        self.repository = branches.repository_name(self.cwd)
-        self._root: Path | None = None
+        self.repository = here.root.name if here else None  # the folder: older scopes
+        self._root: Path | None = here.root if here else None  # source lines are read there
 
     @property
     def root(self) -> Path:

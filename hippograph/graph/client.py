@@ -29,7 +29,7 @@ from hippograph.errors import (
     RecallError,
 )
 from hippograph.graph import queries
-from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit, ungated
+from hippograph.graph.gating import ReadPolicy, admit, caller_params, ungated, with_gate_defaults
 from hippograph.graph.plans import TextPlan, procedure_of
 from hippograph.graph.queries import Query
 
@@ -93,7 +93,7 @@ class TextRows:
 
 
 def _check_params(query: Query, params: Mapping[str, Any]) -> None:
-    given = set(params) | (GATE_PARAMS & query.params)
+    given = set(params) | (query.params - caller_params(query))
     if given != query.params:
         missing = sorted(query.params - given)
         extra = sorted(given - query.params)
@@ -242,7 +242,7 @@ class Graph:
         """EXPLAIN a stored statement and return the operator names of its plan."""
         query = queries.get(name)
         _check_params(query, params)
-        params = {**dict.fromkeys(GATE_PARAMS & query.params), **params}
+        params = with_gate_defaults(query, params)
         with self._translated(query), self._driver.session(database=self.database) as session:
             summary = session.run("EXPLAIN " + query.text, params).consume()
         ops: list[str] = []

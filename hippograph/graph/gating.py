@@ -18,6 +18,17 @@ from hippograph.graph.queries import Query
 GATE_PARAMS = frozenset({"visible_scopes"})
 
 
+def caller_params(query: Query) -> frozenset[str]:
+    """The parameters a caller of ``query`` gives: what it declares, less what the gate adds."""
+    return query.params - GATE_PARAMS
+
+
+def with_gate_defaults(query: Query, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with the gate's parameters the statement declares set to null (every scope),
+    for running a statement outside the gate: EXPLAIN, or a benchmark replaying it."""
+    return {**dict.fromkeys(GATE_PARAMS & query.params), **params}
+
+
 class ReadPolicy(Protocol):
     """What the read gate (hippograph/units/read_gate.py) offers the graph: a yes or no, with
     the parameters to run with, for every read of memory. The graph layer knows no principals

@@ -17,7 +17,7 @@ from typing import Any
 
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
-from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit
+from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit, caller_params
 from hippograph.schema import isotime
 
 _MEDIA = "application/vnd.neo4j.query"
@@ -95,7 +95,7 @@ class HttpGraph:
     ) -> list[dict[str, Any]]:
         """Run a READ statement from ``cypher/`` and return its rows as dicts."""
         query = queries.get(name)
-        if query.is_write or set(params) | (GATE_PARAMS & query.params) != query.params:
+        if query.is_write or set(params) - GATE_PARAMS != caller_params(query):
             raise HippographError(f"{name}.cypher cannot run over HTTP with these parameters.")
         params = admit(self._gate, query, params)
         left = self.deadline - time.monotonic()

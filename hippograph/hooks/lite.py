@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 from hippograph.graph.http import HttpGraph
 from hippograph.repo.git import git_output
-from hippograph.repo.project import WORKSPACE, project_of
+from hippograph.repo.project import WORKSPACE, project_at
 from hippograph.schema import defaults
 from hippograph.units.read_gate import Principal, open_gate
 
@@ -64,11 +64,11 @@ def graph(deadline_s: float) -> HttpGraph | None:
     return reader
 
 
-def git_context(cwd: str | None) -> tuple[list[str], str | None]:
-    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the repository
-    name, from one git call."""
+def repo_context(cwd: str | None) -> tuple[list[str], Path | None]:
+    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the
+    repository root, from one git call."""
     main = _env("MAIN_BRANCH") or defaults.MAIN_BRANCH
-    branch, repository = _env("BRANCH"), None
+    branch, root = _env("BRANCH"), None
     if cwd:
         out = git_output(
             Path(cwd), "rev-parse", "--abbrev-ref", "HEAD", "--show-toplevel", timeout_s=0.3
@@ -76,8 +76,17 @@ def git_context(cwd: str | None) -> tuple[list[str], str | None]:
         lines = (out or "").splitlines()  # a line each: a folder name may hold spaces
         if len(lines) == 2:
             branch = branch or (lines[0] if lines[0] != "HEAD" else None)
-            repository = Path(lines[1]).name
-    return ([main] if not branch or branch == main else [main, branch]), repository
+            root = Path(lines[1])
+        else:  # no commit yet (HEAD unborn) makes the call above fail: the root alone
+            top = git_output(Path(cwd), "rev-parse", "--show-toplevel", timeout_s=0.3)
+            root = Path(top.strip()) if top and top.strip() else None
+    return ([main] if not branch or branch == main else [main, branch]), root
+
+
+def git_context(cwd: str | None) -> tuple[list[str], str | None]:
+    """Visible branches and the repository's name (see ``repo_context``)."""
+    branches, root = repo_context(cwd)
+    return branches, root.name if root else None
 
 
 def deadline(default: float = defaults.HOOK_DEADLINE_S) -> float:
@@ -125,14 +134,12 @@ def agent() -> str:
     return _env("AGENT") or defaults.AGENT
 
 
-def scope_to_project(reader: HttpGraph, cwd: str | None) -> str | None:
-    """Let ``reader`` see only the project ``cwd`` lies in (its memory, the workspace's and
-    this agent's notes), as ``Memory`` does; returns the project's id, or None outside one."""
-    if not cwd:
+def scope_to_project(reader: HttpGraph, root: Path | None) -> str | None:
+    """Let ``reader`` see only the project whose repository root is ``root`` (its memory, the
+    workspace's and this agent's notes), as ``Memory`` does; its id, or None outside one."""
+    if root is None:
         return None
-    project = project_of(Path(cwd))
-    if project is None:
-        return None
+    project = project_at(root)
     scopes = {project.id, project.name, WORKSPACE, f"agent:{agent()}"}
     scope = _env("SCOPE")
     if scope:

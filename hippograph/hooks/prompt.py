@@ -56,10 +56,9 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
     if shape(prompt[:4000]).is_silent:
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
-    branches, repository = lite.git_context(cwd)
-    project = lite.scope_to_project(graph, cwd)  # this project's memory and the workspace's
-    if project is not None:
-        repository = project
+    branches, root = lite.repo_context(cwd)
+    # this project's memory and the workspace's; the root is known, so one git call more at most
+    repository = lite.scope_to_project(graph, root)
     # The preamble does not depend on what recall finds: read it at the same time (the HTTP API
     # costs milliseconds per request, and the server has a core for each).
     preamble_read = _Background(

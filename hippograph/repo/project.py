@@ -47,9 +47,12 @@ def normalise_remote(url: str) -> str:
 def project_of(folder: Path) -> Project | None:
     """The project ``folder`` lies in, or None outside any repository."""
     top = (git_output(folder, "rev-parse", "--show-toplevel", timeout_s=5) or "").strip()
-    if not top:
-        return None
-    root = Path(top).resolve()
+    return project_at(Path(top)) if top else None
+
+
+def project_at(root: Path) -> Project:
+    """The project whose repository root is ``root`` (already known: one git call less)."""
+    root = root.resolve()
     remote = (git_output(root, "config", "--get", "remote.origin.url", timeout_s=5) or "").strip()
     if remote:
         ident = normalise_remote(remote)

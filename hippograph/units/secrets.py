@@ -52,7 +52,7 @@ _KEYS = (
 # Properties that hold ids, keys and enum values, never free text.
 _NOT_TEXT = frozenset(
     {"id", "kind", "scope", "branch", "lifecycle", "truth_status", "dedup_key", "memory_type"}
-    | {"source_kind", "status", "reason", "op", "target_kind", "language", "signature_hash"}
+    | {"source_kind", "status", "op", "target_kind", "language", "signature_hash"}
 )
 MIN_CHARS = 8  # a shorter value holds no secret worth the scan ("hunter2" alone is not stored)
 

@@ -87,9 +87,14 @@ def without_secrets(props: dict[str, Any], *, embedded_redacted: bool = False) -
 
 
 def record_changes(tx: Tx, changes: Sequence[Change]) -> None:
-    """Append changes to the history in this transaction."""
+    """Append changes to the history in this transaction; a reason someone typed is redacted
+    like any other text (before/after are made from properties already redacted)."""
     for chunk in _chunks(changes):
-        tx.run("record_changes", rows=[c.to_properties() for c in chunk])
+        rows = [c.to_properties() for c in chunk]
+        for row in rows:
+            if row.get("reason"):
+                row["reason"] = secrets.redact(row["reason"]).text
+        tx.run("record_changes", rows=rows)
 
 
 def create_nodes(

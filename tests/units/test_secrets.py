@@ -142,3 +142,13 @@ def test_purge_removes_the_words_from_the_unit_its_embedding_and_its_history(
     assert purge_change.reason == "erasure request"
     with pytest.raises(Exception, match="cannot be undone"):
         memory.undo(purge_change.id)
+
+
+def test_a_reason_someone_typed_is_redacted_in_the_change_log(graph: Graph, memory: Memory) -> None:
+    unit = memory.remember("The cache is Redis 7", about=["cache"], source="user", source_ref="x#1")
+    memory.deprecate(
+        unit.id, reason="it printed the token ghp_1234567890abcdefghijklmnopqrstuvwxyzAB"
+    )
+    reasons = [c.reason for c in memory.log(unit_id=unit.id) if c.reason]
+    assert reasons and all("ghp_" not in r and "[redacted: github-token]" in r for r in reasons)
+    assert "ghp_1234567890" not in _everything(graph)
