@@ -31,9 +31,21 @@ from hippograph.recall.gate import REASON_TEXT, GateConfig
 from hippograph.repo.project import WORKSPACE, Project, project_of
 from hippograph.schema import RuleCategory, Severity, UnitInput, utc_now
 from hippograph.schema.results import Result, UnitList
-from hippograph.units import branches, history, lifecycle, pipeline, policy, review, usage
+from hippograph.units import (
+    access,
+    branches,
+    history,
+    lifecycle,
+    pipeline,
+    policy,
+    rescope,
+    review,
+    usage,
+)
+from hippograph.units import grants as granting
 from hippograph.units import notes as notebook
 from hippograph.units import purge as purging
+from hippograph.units.access import Level
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
     Embedder,
@@ -41,12 +53,14 @@ from hippograph.units.embedder import (
     is_runtime_installed,
     model_location,
 )
+from hippograph.units.grants import Granted, GrantTable
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
 from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
 from hippograph.units.notes import AgentNotes
 from hippograph.units.purge import PurgeResult
 from hippograph.units.read_gate import Principal, gated
 from hippograph.units.records import RememberResult, WriteContext
+from hippograph.units.rescope import Adopted
 from hippograph.units.review import Resolution, ReviewQueue
 
 if TYPE_CHECKING:  # imported where they run, so `hippo --help` and the hooks stay light
@@ -73,7 +87,10 @@ class Memory:
         self.graph = graph
         self.settings = settings
         # Every read of memory through this connection passes the read gate, as this principal.
-        self.principal = principal or Principal(name=settings.actor, kind="person", role="admin")
+        # Its role, and that role's grants, come from the graph (units/access.py).
+        self.principal, self.grants = access.load(
+            graph, principal or Principal(name=settings.actor, kind="person", role="admin")
+        )
         self.cwd = cwd or Path.cwd()
         # The project is the repository the working folder lies in; it sees its own memory and
         # the workspace's. Outside any repository (or with all_projects) every scope is visible.
@@ -82,7 +99,8 @@ class Memory:
         if project is not None:  # another project, named on purpose (`--project`)
             root = here.root if here else self.cwd
             self.project = Project(id=project, name=project.rsplit("/", 1)[-1], root=root)
-        self.graph = gated(graph, self.principal, scopes=self._visible_scopes(all_projects))
+        self._view = self._visible_scopes(all_projects)
+        self.graph = gated(graph, self.principal, scopes=self._view, grants=self.grants)
         self.embedder = embedder
         self.clock = clock
         self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
@@ -174,7 +192,44 @@ class Memory:
                 "so read and update your own notes."
             )
 
-    def _ctx(self) -> WriteContext:
+    def _may(self, level: Level, scope: str, what: str) -> None:
+        """Refuse, in one sentence, what this principal's grants do not allow on ``scope``."""
+        if not self.grants.may(self.principal, level, scope):
+            raise AccessDeniedError(
+                f"{self.principal.name} (role {self.grants.role}) may not {what} in scope "
+                f"{scope!r}; ask an admin for `hippo grant {self.grants.role} {scope} "
+                f"{level.name.lower()}`."
+            )
+
+    def _may_change(self, unit_id: str, level: Level = Level.WRITE) -> None:
+        """Refuse to change a unit this principal may not write (or cannot see at all)."""
+        rows = self.graph.read("get_node", id=unit_id)
+        if not rows:
+            raise NotFoundError(
+                f"no memory node has id {unit_id!r} that you may read; check the id with "
+                "`hippo recall` or `hippo log`."
+            )
+        scope = rows[0]["props"].get("scope")
+        if isinstance(scope, str):
+            self._may(level, scope, "change memory")
+
+    def _may_read_everything(self, what: str) -> None:
+        """Refuse what covers every scope (export, rollback) to a principal who may not, or
+        to a view of one project (it would act on part of memory only)."""
+        if not self.grants.is_unlimited():
+            raise AccessDeniedError(
+                f"{what} covers every scope, and only an admin may do it; "
+                f"{self.principal.name} has role {self.grants.role}."
+            )
+        if self._view is not None:
+            raise AccessDeniedError(
+                f"{what} covers every project, and this command sees only "
+                f"{self.project.id if self.project else 'one project'}; run it with "
+                "`hippo --all-projects ...` (or outside any repository)."
+            )
+
+    def _ctx(self, scope: str | None = None) -> WriteContext:
+        self._may(Level.WRITE, scope or self.write_scope, "write memory")
         return WriteContext(
             actor=self.actor,
             scope=self.write_scope,
@@ -196,9 +251,43 @@ class Memory:
         report = gather_status(self.graph, self.settings)
         return report.model_copy(update={"project": self.project.id if self.project else None})
 
+    # -- access -------------------------------------------------------------------
+
+    def grant(self, role: str, scope: str, level: str) -> Granted:
+        """Give ``role`` ``level`` (none, read, write, admin) on ``scope`` (``*``: every scope);
+        only an admin of the scope may."""
+        return granting.grant(
+            self.graph, self.principal, self.grants, role, scope, level, at=self.clock()
+        )
+
+    def assign_role(self, principal: str, role: str) -> Granted:
+        """Give a person (by name) or an agent (``agent:NAME``) a role; only an admin may."""
+        return granting.assign(
+            self.graph, self.principal, self.grants, principal, role, at=self.clock()
+        )
+
+    def grant_table(self) -> GrantTable:
+        """Every stored grant and role (the built-in defaults hold where none is stored)."""
+        return granting.table(self.graph)
+
+    def adopt(self, source: str | None = None) -> Adopted | None:
+        """Move the units of scope ``source`` (default: this repository's folder name, which
+        memory written before projects used) into this project; None outside a repository."""
+        if self.project is None:
+            return None
+        source = source or self.project.name
+        self._may(Level.WRITE, source, "move memory")
+        # the scope is named on purpose, so it joins the view for this move
+        view = None if self._view is None else self._view | {source}
+        graph = gated(self.graph, self.principal, scopes=view, grants=self.grants)
+        return rescope.adopt(graph, self._ctx(self.project.id), source, self.project.id)
+
     def projects(self) -> ProjectList:
         """Every project (and the workspace, and agents' notes) with its current units."""
-        return list_projects(self.graph, self.project.id if self.project else None)
+        current = self.project.id if self.project else None
+        return list_projects(
+            self.graph, current, lambda s: self.grants.may(self.principal, Level.READ, s)
+        )
 
     # -- writing ----------------------------------------------------------------
 
@@ -208,20 +297,24 @@ class Memory:
 
     def supersede(self, unit_id: str, text: str, *, reason: str, **fields: Any) -> RememberResult:
         """Replace a unit with a new statement; the old one is closed, never edited."""
+        self._may_change(unit_id)
         return pipeline.supersede(
             self.graph, self._ctx(), unit_id, UnitInput(text=text, **fields), reason
         )
 
     def confirm(self, unit_id: str, *, reason: str | None = None) -> ConfirmResult:
         """Confirm a unit: truth confirmed, confidence up, lifecycle re-evaluated."""
+        self._may_change(unit_id)
         return lifecycle.confirm(self.graph, self._ctx(), unit_id, reason=reason)
 
     def deprecate(self, unit_id: str, *, reason: str) -> DeprecateResult:
         """Stop believing a unit (kept, tagged, never deleted)."""
+        self._may_change(unit_id)
         return lifecycle.deprecate(self.graph, self._ctx(), unit_id, reason=reason)
 
     def purge(self, unit_id: str, *, reason: str) -> PurgeResult:
         """Remove a unit's words for good: its text, its embedding, its change log's copies."""
+        self._may_change(unit_id, Level.ADMIN)
         return purging.purge(self.graph, self._ctx(), unit_id, reason=reason)
 
     # -- recall -------------------------------------------------------------------
@@ -285,11 +378,15 @@ class Memory:
             curves=self.settings.curves,
         )
 
-    def _record_task(self, query: str, reason: str, involved: list[str]) -> str:
-        """Record (once) that memory could not answer ``query`` for ``reason``; the task id."""
+    def _record_task(self, query: str, reason: str, involved: list[str]) -> str | None:
+        """Record (once) that memory could not answer ``query`` for ``reason``, in this
+        project; the task id (None for a reader who may not write here: it only reads)."""
+        if not self.grants.may(self.principal, Level.WRITE, self.write_scope):
+            return None
         return usage.record_task(
             self.graph,
-            actor=self.settings.actor,
+            scope=self.write_scope,
+            actor=self.actor,
             clock=self.clock,
             query=query,
             reason=reason,
@@ -561,10 +658,15 @@ class Memory:
 
     def undo(self, change_id: str) -> UndoResult:
         """Undo the action that made a change; refused when a later change depends on it."""
+        rows = self.graph.read("get_change", id=change_id)
+        scope = rows[0]["change"].get("scope") if rows else None
+        if isinstance(scope, str):
+            self._may(Level.WRITE, scope, "undo changes")
         return history.undo(self.graph, self._ctx(), change_id)
 
     def rollback(self, to: datetime) -> RollbackResult:
         """Reverse everything recorded after ``to``, itself recorded as changes."""
+        self._may_read_everything("a rollback")
         return history.rollback(self.graph, self._ctx(), to)
 
     # -- sources ------------------------------------------------------------------
@@ -579,7 +681,7 @@ class Memory:
         """Import a JSONL transcript (generic or Claude Code) as chained episodes."""
         return import_transcript(
             self.graph,
-            self._ctx(),
+            self._ctx(scope),
             path,
             display=_display(path, self.cwd),
             scope=scope,
@@ -588,11 +690,13 @@ class Memory:
 
     def export(self, directory: Path) -> SnapshotReport:
         """Write the whole memory as sorted JSONL that diffs well in git."""
+        self._may_read_everything("an export")
         files = snapshot.export_snapshot(self.graph, directory)
         return SnapshotReport(action="exported", directory=directory, files=files)
 
     def import_snapshot(self, directory: Path) -> SnapshotReport:
         """Restore an export into an empty database."""
+        self._may_read_everything("a snapshot import")
         files = snapshot.import_snapshot(self.graph, directory)
         return SnapshotReport(action="imported", directory=directory, files=files)
 

@@ -1,12 +1,15 @@
-"""Fakes for the edges that are not the database: a clock and a hashing embedder."""
+"""Fakes for the edges that are not the database: a clock and a hashing embedder; and a real
+git repository made for a test."""
 
 from __future__ import annotations
 
 import hashlib
 import math
 import re
+import subprocess
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 
 class Clock:
@@ -37,3 +40,12 @@ class HashingEmbedder:
             norm = math.sqrt(sum(v * v for v in vec)) or 1.0
             out.append([v / norm for v in vec])
         return out
+
+
+def git_repo(path: Path, remote: str | None = None) -> Path:
+    """A new git repository at ``path`` (created), with ``origin`` at ``remote`` if given."""
+    path.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(path)], check=True)
+    if remote:
+        subprocess.run(["git", "-C", str(path), "remote", "add", "origin", remote], check=True)
+    return path

@@ -28,7 +28,7 @@
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $branches LIST<STRING>, $scope STRING|null,
-// $kinds LIST<STRING>|null, $visible_scopes LIST<STRING>|null (set by the read gate).
+// $kinds LIST<STRING>|null, $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING> (set by the read gate).
 // Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
 // hit's `via` lists every seed that reached it, {id, score}, strongest first.
 // READ PLAIN
@@ -38,6 +38,7 @@ CALL () {
   WHERE node.branch IN $branches
     AND ($scope IS NULL OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT node.scope IN $hidden_scopes
     AND ($kinds IS NULL OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC LIMIT $limit
   RETURN collect({node: node, score: score}) AS lexical
@@ -48,6 +49,7 @@ CALL () {
   WHERE node.branch IN $branches
     AND ($scope IS NULL OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT node.scope IN $hidden_scopes
     AND ($kinds IS NULL OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC LIMIT $limit
   RETURN collect({node: node, score: score}) AS semantic
@@ -59,6 +61,7 @@ CALL () {
     AND m.valid_until IS NULL AND m.retired_at IS NULL
     AND ($scope IS NULL OR m.scope = $scope)
     AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT m.scope IN $hidden_scopes
     AND ($kinds IS NULL OR m.kind IN $kinds)
   WITH m ORDER BY m.recorded_at DESC LIMIT $limit
   RETURN collect({node: m, score: toFloat(m.recorded_at.epochSeconds)}) AS temporal
@@ -77,6 +80,7 @@ CALL (seeds) {
       AND m.branch IN $branches
       AND ($scope IS NULL OR m.scope = $scope)
       AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT m.scope IN $hidden_scopes
       AND ($kinds IS NULL OR m.kind IN $kinds)
     WITH m, p,
          reduce(w = 1.0, x IN relationships(p) | w * coalesce(x.weight, 1.0) * $hop_decay *

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from hippograph.hooks.warmup import WarmUp
     from hippograph.ops.maintenance import MaintenanceRuns
     from hippograph.ops.status import ProjectList, StatusReport
+    from hippograph.units.rescope import Adopted
 
 
 @dataclass(frozen=True)
@@ -22,10 +23,12 @@ class InitReport:
 
     applied: list[str]
     warm_up: WarmUp
+    adopted: Adopted | None = None  # memory of this repository from before projects
 
     def as_dict(self) -> dict[str, Any]:
         """The --json shape."""
-        return {"applied": self.applied, "warm_up": asdict(self.warm_up)}
+        adopted = self.adopted.model_dump(mode="json") if self.adopted else None
+        return {"applied": self.applied, "warm_up": asdict(self.warm_up), "adopted": adopted}
 
 
 @view("hippograph.cli.status.InitReport")
@@ -34,21 +37,32 @@ def _initialised(out: InitReport) -> None:
         f"Schema applied: {len(out.applied)} statements, every index ONLINE. "
         f"Warm-up: {out.warm_up.summary()}."
     )
+    a = out.adopted
+    if a is not None and (a.moved or a.kept):
+        typer.echo(
+            f"Moved {a.moved} units of scope {a.source} (written before projects) into project "
+            f"{a.project}"
+            + (f"; {a.kept} left, the project holds the same text" if a.kept else "")
+            + "."
+        )
 
 
 @app.command("init")
 def init(
     ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
 ) -> None:
-    """Create constraints and indexes (idempotent), wait until they are ONLINE,
-    then plan recall once."""
+    """Create constraints and indexes (idempotent), wait until they are ONLINE, then plan
+    recall once. Inside a repository, memory written there before projects existed (scoped by
+    the folder's name) moves into the project."""
     from hippograph.hooks import warmup
     from hippograph.memory import Memory
 
     settings = settings_of(ctx)
     with Memory.connect(settings, ensure_schema_=False) as memory:
         files = memory.init()
-    render(InitReport(applied=files, warm_up=warmup.warm(settings)), as_json=as_json)
+        adopted = memory.adopt()
+    report = InitReport(applied=files, warm_up=warmup.warm(settings), adopted=adopted)
+    render(report, as_json=as_json)
 
 
 @app.command("status")
@@ -161,14 +175,41 @@ def _runs(runs: MaintenanceRuns) -> None:
 
 @app.command("projects")
 def projects(
-    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+    ctx: typer.Context,
+    adopt: str | None = typer.Option(
+        None,
+        "--adopt",
+        metavar="SCOPE",
+        help="Move every unit of SCOPE into the project you are in (recorded; `hippo undo` "
+        "reverses it), e.g. a scope named by hand before projects existed.",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Every project that holds memory (and the workspace, and agents' notes), with its units;
     the one you are in is marked."""
+    from hippograph.errors import ConfigError
     from hippograph.memory import Memory
 
     with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
+        if adopt is not None:
+            moved = memory.adopt(adopt)
+            if moved is None:
+                raise ConfigError(
+                    "--adopt moves a scope into the project you are in; run it inside the "
+                    "project's repository."
+                )
+            render(moved, as_json=as_json)
+            return
         render(memory.projects(), as_json=as_json)
+
+
+@view("hippograph.units.rescope.Adopted")
+def _adopted(a: Adopted) -> None:
+    typer.echo(
+        f"Moved {a.moved} units of scope {a.source} into project {a.project}"
+        + (f"; {a.kept} left, the project holds the same text" if a.kept else "")
+        + (f" (batch {a.batch_id})." if a.batch_id else ".")
+    )
 
 
 @view("hippograph.ops.status.ProjectList")

@@ -29,8 +29,15 @@ from hippograph.errors import (
     RecallError,
 )
 from hippograph.graph import queries
-from hippograph.graph.gating import ReadPolicy, admit, caller_params, ungated, with_gate_defaults
-from hippograph.graph.plans import TextPlan, procedure_of
+from hippograph.graph.gating import (
+    ReadPolicy,
+    admit,
+    caller_params,
+    screened,
+    ungated,
+    with_gate_defaults,
+)
+from hippograph.graph.plans import TextPlan, loop_refusal, procedure_of
 from hippograph.graph.queries import Query
 
 log = logging.getLogger(__name__)
@@ -117,7 +124,7 @@ class Tx:
         _check_params(query, params)
         params = admit(self._gate, query, params)
         result = self._tx.run(query.text, params)
-        return [row_of(r) for r in result]
+        return screened(self._gate, query, [row_of(r) for r in result])
 
 
 class Graph:
@@ -217,8 +224,10 @@ class Graph:
                 routing_=RoutingControl.READ,
             )
         if query.plain:  # nothing to convert: the rows are used as the driver gives them
-            return [dict(zip(r.keys(), r.values(), strict=True)) for r in records]
-        return [row_of(r) for r in records]
+            rows = [dict(zip(r.keys(), r.values(), strict=True)) for r in records]
+        else:
+            rows = [row_of(r) for r in records]
+        return screened(self._gate, query, rows)
 
     def write(self, name: str, /, **params: Any) -> list[Row]:
         """Run one WRITE statement in its own managed transaction."""
@@ -310,7 +319,7 @@ class Graph:
             raise ungated(None)
         self._gate.admit_text(text)
         plan = self.explain_text(text, params)
-        refusal = plan.refusal()
+        refusal = plan.refusal() or loop_refusal(text)
         if refusal is not None:
             raise RecallError(refusal)
         timeout = timeout_s or self.timeout_s

@@ -13,9 +13,13 @@ from typing import Any, Protocol
 from hippograph.errors import HippographError
 from hippograph.graph.queries import Query
 
-# Parameters the gate supplies and no caller may: the scopes the reader may see. A statement
-# that declares ``$visible_scopes`` filters on it (null: every scope).
-GATE_PARAMS = frozenset({"visible_scopes"})
+# Parameters the gate supplies and no caller may: the scopes the reader sees (null: every
+# scope), and those its grants keep from it. A statement that declares them filters on them.
+GATE_PARAMS = frozenset({"visible_scopes", "hidden_scopes"})
+_OPEN: dict[str, Any] = {
+    "visible_scopes": None,
+    "hidden_scopes": [],
+}  # every scope, nothing kept back
 
 
 def caller_params(query: Query) -> frozenset[str]:
@@ -26,7 +30,7 @@ def caller_params(query: Query) -> frozenset[str]:
 def with_gate_defaults(query: Query, params: dict[str, Any]) -> dict[str, Any]:
     """``params`` with the gate's parameters the statement declares set to null (every scope),
     for running a statement outside the gate: EXPLAIN, or a benchmark replaying it."""
-    return {**dict.fromkeys(GATE_PARAMS & query.params), **params}
+    return {**{k: v for k, v in _OPEN.items() if k in query.params}, **params}
 
 
 class ReadPolicy(Protocol):
@@ -40,6 +44,11 @@ class ReadPolicy(Protocol):
 
     def admit_text(self, text: str) -> None:
         """Nothing, or an error when this reader may not run Cypher it wrote itself."""
+        ...
+
+    def screen(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows of an admitted read this reader may see (a row naming a scope it may not
+        read is left out)."""
         ...
 
 
@@ -58,3 +67,12 @@ def admit(gate: ReadPolicy | None, query: Query, params: dict[str, Any]) -> dict
     if gate is None:
         raise ungated(query)
     return gate.admit(query, params)
+
+
+def screened(
+    gate: ReadPolicy | None, query: Query, rows: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``rows`` of a read as its gate lets the reader see them (SYSTEM reads: all of them)."""
+    if gate is None or not query.is_gated:
+        return rows
+    return gate.screen(rows)

@@ -17,7 +17,7 @@ from typing import Any
 
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
-from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit, caller_params
+from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit, caller_params, screened
 from hippograph.schema import isotime
 
 _MEDIA = "application/vnd.neo4j.query"
@@ -124,10 +124,11 @@ class HttpGraph:
             )
         data = doc.get("data", {})
         fields = data.get("fields", [])
-        return [
+        rows = [
             {f: decode(v) for f, v in zip(fields, row, strict=False)}
             for row in data.get("values", [])
         ]
+        return screened(self._gate, query, rows)
 
     def write_tx(self, work: Any) -> Any:
         """Not available: the HTTP path is for reads on the prompt path."""

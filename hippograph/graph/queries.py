@@ -19,7 +19,7 @@ from hippograph.errors import ConfigError
 _PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 _WRITE = re.compile(r"\b(CREATE|MERGE|DELETE|DETACH|SET|REMOVE|DROP|FOREACH)\b", re.IGNORECASE)
 _HEADER = re.compile(r"^//\s*(READ|WRITE|SCHEMA)\b(\s+PLAIN\b)?(\s+SYSTEM\b)?", re.MULTILINE)
-SECTIONS = ("schema", "queries", "jobs", "admin")
+SECTIONS = ("schema", "migrations", "queries", "jobs", "admin")
 
 
 @dataclass(frozen=True)
@@ -60,14 +60,14 @@ def cypher_dir() -> Path:
     )
 
 
-def _strip_comments_and_strings(text: str) -> str:
+def strip_comments_and_strings(text: str) -> str:
     text = re.sub(r"//[^\n]*", "", text)
     return re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text)
 
 
 def _parse(section: str, path: Path) -> Query:
     raw = path.read_text(encoding="utf-8")
-    body = _strip_comments_and_strings(raw)
+    body = strip_comments_and_strings(raw)
     header = _HEADER.search(raw)
     if header is None:
         raise ConfigError(f"{path} lacks its '// READ', '// WRITE' or '// SCHEMA' header line.")
@@ -75,7 +75,7 @@ def _parse(section: str, path: Path) -> Query:
     if access == "READ" and _WRITE.search(body):
         raise ConfigError(f"{path} is declared READ but contains a write clause.")
     statement = raw.strip().rstrip(";")
-    if ";" in _strip_comments_and_strings(statement):
+    if ";" in strip_comments_and_strings(statement):
         raise ConfigError(f"{path} holds more than one statement; keep one per file.")
     # The driver wants a LiteralString so that queries cannot be built from user
     # text. These strings come from files shipped with the package and are
@@ -126,3 +126,11 @@ def get(name: str) -> Query:
 def schema_statements() -> list[Query]:
     """The schema files in their NNN order."""
     return sorted((q for q in load_all().values() if q.section == "schema"), key=lambda q: q.name)
+
+
+def migration_statements() -> list[Query]:
+    """The data migrations (``cypher/migrations/NNN_*``, NNN the schema version that brought
+    each), in order; each is idempotent, so applying the schema again is safe."""
+    return sorted(
+        (q for q in load_all().values() if q.section == "migrations"), key=lambda q: q.name
+    )

@@ -15,6 +15,8 @@ from hippograph.graph.http import HttpGraph
 from hippograph.repo.git import git_output
 from hippograph.repo.project import WORKSPACE, project_at
 from hippograph.schema import defaults
+from hippograph.units import access
+from hippograph.units.access import AGENT_ROLE, EVERY_SCOPE, Grants, Level
 from hippograph.units.read_gate import Principal, open_gate
 
 
@@ -59,9 +61,13 @@ def graph(deadline_s: float) -> HttpGraph | None:
         _env("NEO4J_DATABASE") or defaults.NEO4J_DATABASE,
         deadline_s=deadline_s,
     )
-    # the prompt hook reads for the agent it serves, through the read gate like every reader
-    open_gate(reader, Principal(name=agent(), kind="agent", role="agent"))
+    # The prompt hook reads for the agent it serves, through the read gate like every reader.
+    # Until ``open_for_project`` loads the agent's grants, the gate lets it read nothing.
+    open_gate(reader, Principal(agent(), "agent", AGENT_ROLE), grants=NOTHING_YET)
     return reader
+
+
+NOTHING_YET = Grants(role=AGENT_ROLE, levels={EVERY_SCOPE: Level.NONE})
 
 
 def repo_context(cwd: str | None) -> tuple[list[str], Path | None]:
@@ -135,14 +141,18 @@ def agent() -> str:
 
 
 def scope_to_project(reader: HttpGraph, root: Path | None) -> str | None:
-    """Let ``reader`` see only the project whose repository root is ``root`` (its memory, the
-    workspace's and this agent's notes), as ``Memory`` does; its id, or None outside one."""
+    """Open ``reader``'s gate for this hook's agent, with the role and grants the graph gives
+    it (one small read), seeing the project whose repository root is ``root`` (its memory, the
+    workspace's and this agent's notes) as ``Memory`` does; the project id, or None outside one
+    (every scope the grants allow)."""
+    principal, grants = access.load(reader, Principal(agent(), "agent", AGENT_ROLE))
     if root is None:
+        open_gate(reader, principal, grants=grants)
         return None
     project = project_at(root)
     scopes = {project.id, project.name, WORKSPACE, f"agent:{agent()}"}
     scope = _env("SCOPE")
     if scope:
         scopes.add(scope)
-    open_gate(reader, Principal(name=agent(), kind="agent", role="agent"), scopes=frozenset(scopes))
+    open_gate(reader, principal, scopes=frozenset(scopes), grants=grants)
     return project.id

@@ -177,7 +177,7 @@ def why(
     *,
     as_of: datetime,
     recall: Callable[..., RecallResult],
-    record_task: Callable[[str, str, list[str]], str],
+    record_task: Callable[[str, str, list[str]], str | None],
 ) -> WhyAnswer:
     """Answer "why did we choose X": the current decision about X found through recall and the
     graph."""

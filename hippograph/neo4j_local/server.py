@@ -13,6 +13,7 @@ import secrets
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,6 +156,12 @@ class ManagedServer:
                 f"server.directories.run={p.pid_file.parent}",
                 "dbms.usage_report.enabled=false",
                 "db.tx_log.rotation.retention_policy=1 days",
+                # Limits no single transaction passes, whoever sent it: a driver's own timeout
+                # (recall, run_cypher: seconds) is shorter and wins; this stops what set none.
+                "db.transaction.timeout=15m",
+                "db.memory.transaction.max=256m",
+                "dbms.memory.transaction.total.max=512m",
+                "db.lock.acquisition.timeout=60s",
                 "",
             ]
         )
@@ -175,26 +182,34 @@ class ManagedServer:
         else:
             password = s.resolved_password() or secrets.token_urlsafe(18)
             _write_secret(s.password_file, password)
-        done = subprocess.run(
-            [
-                java,
-                "-cp",
-                self._classpath(lib),
-                f"-Dneo4j.home={self.paths.home}",
-                ADMIN_TOOL,
-                "dbms",
-                "set-initial-password",
-                password,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env={
-                **os.environ,
-                "NEO4J_HOME": str(self.paths.home),
-                "NEO4J_CONF": str(self.paths.conf),
-            },
-        )
+        # The password goes in an argument file (read by the tool, mode 0600, removed after),
+        # never on the command line, where every local user's `ps` would show it; `--` lets a
+        # password start with '-'.
+        quoted = '"' + password.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        fd, argfile = tempfile.mkstemp(prefix="set-password-", dir=self.paths.conf)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(f"dbms\nset-initial-password\n--\n{quoted}\n")
+            done = subprocess.run(
+                [
+                    java,
+                    "-cp",
+                    self._classpath(lib),
+                    f"-Dneo4j.home={self.paths.home}",
+                    ADMIN_TOOL,
+                    f"@{argfile}",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=120,
+                env={
+                    **os.environ,
+                    "NEO4J_HOME": str(self.paths.home),
+                    "NEO4J_CONF": str(self.paths.conf),
+                },
+            )
+        finally:
+            os.unlink(argfile)
         if done.returncode != 0:
             raise ConfigError(
                 "setting the managed server's initial password failed: "

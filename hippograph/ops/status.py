@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field
@@ -44,13 +45,17 @@ class ProjectList(Rows[ScopeCount]):
     """Every scope that holds memory, with its units; the current project is marked."""
 
 
-def projects(graph: Graph, current: str | None) -> ProjectList:
-    """Every scope that holds current units, and which one is this project."""
+def projects(
+    graph: Graph, current: str | None, readable: Callable[[str], bool] = lambda _: True
+) -> ProjectList:
+    """Every scope that holds current units and that ``readable`` admits, and which one is
+    this project."""
     rows = graph.read("units_per_scope")
     return ProjectList(
         [
-            ScopeCount(scope=str(r["scope"]), units=r["units"], current=r["scope"] == current)
+            ScopeCount(scope=str(r["name"]), units=r["units"], current=r["name"] == current)
             for r in rows
+            if readable(str(r["name"]))
         ]
     )
 

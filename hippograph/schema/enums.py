@@ -23,6 +23,8 @@ class NodeLabel(StrEnum):
     CONFLICT = "Conflict"
     CHANGE = "Change"
     ALTERNATIVE = "Alternative"
+    GRANT = "Grant"  # access rules (units/access.py), not memory
+    PRINCIPAL = "Principal"
 
 
 class MemoryKind(StrEnum):

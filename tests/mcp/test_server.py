@@ -440,6 +440,25 @@ async def test_run_cypher_refuses_anything_that_is_not_a_read(
     assert unit["text"] == "The cache is Redis 7" and unit["trust"] < 1.0
 
 
+@pytest.mark.parametrize(
+    ("query", "why"),
+    [
+        ("RETURN size(reduce(s = '', x IN range(1, 100000000) | s + 'xx')) AS n", "too long"),
+        ("UNWIND range(0, 1000000) AS x RETURN count(x) AS n", "too long"),
+        ("RETURN [x IN range(1, 1000) | [y IN range(1, 10000) | y]] AS n", "all ranges together"),
+        ("UNWIND range(1, $n) AS x RETURN count(x) AS n", "literal integer bounds"),
+        ("MATCH (m:Memory) RETURN range(0, toInteger(m.trust * 1e9)) AS r", "literal integer"),
+    ],
+)
+async def test_run_cypher_refuses_loops_neo4j_could_not_stop(
+    client: Client, query: str, why: str
+) -> None:
+    text = await refused(client, "run_cypher", {"query": query, "params": {"n": 10**9}})
+    assert why in text and "was not run" in text
+    small = await call(client, "run_cypher", query="UNWIND range(1, 1000) AS x RETURN sum(x) AS n")
+    assert small["rows"] == [{"n": 500500}]
+
+
 async def test_bad_arguments_are_tool_errors_naming_the_field_and_the_server_keeps_answering(
     client: Client, memory: Memory
 ) -> None:

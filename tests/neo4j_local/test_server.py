@@ -99,10 +99,14 @@ def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_managed_server_full_cycle(tmp_path: Path) -> None:
-    """Start (generated 0600 password), start again, status, logs, stop, stop again."""
+    """Start (0600 password, one that starts with '-' and holds quotes, never on a command
+    line), start again, status, logs, stop, stop again."""
     bolt = free_port()
     settings = managed_settings(tmp_path, bolt=bolt, http=free_port())
     assert not port_in_use(bolt)
+    settings.password_file.parent.mkdir(parents=True, exist_ok=True)
+    settings.password_file.write_text('-dash "quoted" back\\slash\n')
+    settings.password_file.chmod(0o600)
     first = neo4j_local.start(settings)
     try:
         assert first.action == "started" and first.mode == "managed"
@@ -110,8 +114,10 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
         assert mode == 0o600
         assert neo4j_local.start(settings).action == "already running"
         assert neo4j_local.status(settings).action == "running"
-        with Graph.connect(settings) as graph:
+        with Graph.connect(settings) as graph:  # logs in with that password
             assert graph.read("server_components")[0]["version"] == settings.neo4j_version
+        conf = (settings.data_dir / settings.instance / "conf").glob("*")
+        assert [p.name for p in conf] == ["neo4j.conf"]  # the password's argument file is gone
         assert "Started." in neo4j_local.logs(
             settings, 200
         ) or "Remote interface available" in neo4j_local.logs(settings, 200)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from hippograph.graph.client import Graph
 from hippograph.hooks import pre_tool
 from hippograph.memory import Memory
 from hippograph.repo.project import normalise_remote, project_of
+from tests.fakes import git_repo
 
 
 @pytest.mark.parametrize(
@@ -32,21 +32,13 @@ def test_remote_urls_normalise_to_one_project_id(url: str, expected: str) -> Non
     assert normalise_remote(url) == expected
 
 
-def _repo(path: Path, remote: str | None = None) -> Path:
-    path.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", str(path)], check=True)
-    if remote:
-        subprocess.run(["git", "-C", str(path), "remote", "add", "origin", remote], check=True)
-    return path
-
-
 def test_two_clones_of_one_repository_are_one_project(tmp_path: Path) -> None:
-    a = _repo(tmp_path / "one", "https://github.com/acme/shop.git")
-    b = _repo(tmp_path / "two", "git@github.com:acme/shop.git")
+    a = git_repo(tmp_path / "one", "https://github.com/acme/shop.git")
+    b = git_repo(tmp_path / "two", "git@github.com:acme/shop.git")
     (a / "sub").mkdir()
     assert project_of(a / "sub") == project_of(a)
     assert project_of(a).id == project_of(b).id == "github.com/acme/shop"  # type: ignore[union-attr]
-    alone = _repo(tmp_path / "alone")
+    alone = git_repo(tmp_path / "alone")
     assert project_of(alone).id == f"path:{alone.resolve()}"  # type: ignore[union-attr]
     assert project_of(tmp_path) is None
 
@@ -54,8 +46,8 @@ def test_two_clones_of_one_repository_are_one_project(tmp_path: Path) -> None:
 def test_each_repository_gets_its_own_why_and_the_workspace_is_shared(
     graph: Graph, settings: Settings, tmp_path: Path
 ) -> None:
-    a = Memory(graph, settings, cwd=_repo(tmp_path / "a", "https://example.com/acme/a.git"))
-    b = Memory(graph, settings, cwd=_repo(tmp_path / "b", "https://example.com/acme/b.git"))
+    a = Memory(graph, settings, cwd=git_repo(tmp_path / "a", "https://example.com/acme/a.git"))
+    b = Memory(graph, settings, cwd=git_repo(tmp_path / "b", "https://example.com/acme/b.git"))
     how = {"problem": "how we keep logins", "about": ["auth"]}
     a.decide("Sessions in Redis for auth", source_ref="docs/adr/0001.md#L1", **how)
     b.decide("JWT with a short TTL for auth", source_ref="docs/adr/0004.md#L1", **how)
@@ -86,8 +78,8 @@ def test_each_repository_gets_its_own_why_and_the_workspace_is_shared(
 def test_a_rule_of_one_repository_never_blocks_a_patch_in_another(
     graph: Graph, settings: Settings, tmp_path: Path
 ) -> None:
-    a_root = _repo(tmp_path / "a", "https://example.com/acme/a.git")
-    b_root = _repo(tmp_path / "b", "https://example.com/acme/b.git")
+    a_root = git_repo(tmp_path / "a", "https://example.com/acme/a.git")
+    b_root = git_repo(tmp_path / "b", "https://example.com/acme/b.git")
     for root in (a_root, b_root):
         (root / "app.py").write_text("import yaml\n\ncfg = yaml.safe_load(open('c'))\n")
     a = Memory(graph, settings, cwd=a_root)
@@ -116,7 +108,7 @@ def test_a_rule_of_one_repository_never_blocks_a_patch_in_another(
 def test_projects_lists_every_scope_and_status_names_the_current_one(
     graph: Graph, settings: Settings, tmp_path: Path
 ) -> None:
-    a = Memory(graph, settings, cwd=_repo(tmp_path / "a", "https://example.com/acme/a.git"))
+    a = Memory(graph, settings, cwd=git_repo(tmp_path / "a", "https://example.com/acme/a.git"))
     a.remember("The API listens on 8080", about=["api"], source="user", source_ref="ops#1")
     listed = {p.scope: (p.units, p.current) for p in a.projects()}
     assert listed["example.com/acme/a"] == (1, True)
@@ -131,9 +123,9 @@ def test_another_project_only_when_asked_by_name_or_all(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    a = Memory(graph, settings, cwd=_repo(tmp_path / "a", "https://example.com/acme/a.git"))
+    a = Memory(graph, settings, cwd=git_repo(tmp_path / "a", "https://example.com/acme/a.git"))
     a.remember("Billing runs on Postgres 16", about=["billing"], source="user", source_ref="x#1")
-    b_root = _repo(tmp_path / "b", "https://example.com/acme/b.git")
+    b_root = git_repo(tmp_path / "b", "https://example.com/acme/b.git")
     monkeypatch.chdir(b_root)
     runner = CliRunner()
 

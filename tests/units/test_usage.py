@@ -55,6 +55,7 @@ def test_record_task_once_per_need(memory: Memory, graph: Graph, clock: Clock) -
     task_id = usage.record_task(
         graph,
         actor="tester",
+        scope="workspace",
         clock=clock,
         query="What Kubernetes version do we run?",
         reason="no_accepted_facts",
@@ -72,6 +73,7 @@ def test_record_task_once_per_need(memory: Memory, graph: Graph, clock: Clock) -
     again = usage.record_task(
         graph,
         actor="tester",
+        scope="workspace",
         clock=clock,
         query="what kubernetes version do we run",
         reason="no_accepted_facts",
