@@ -167,6 +167,10 @@ def run_cypher(memory: Memory, args: RunCypherInput) -> RunCypherOutput:
     db.schema.*; no writes, SHOW commands or other procedures); it runs with a server-side
     timeout, is never retried, and returns at most
     `limit` rows (`truncated: true` when more matched). Nodes come back as property maps.
+    range() needs literal bounds, at most 100,000 values. Cypher cannot be filtered by project
+    or grant, so this tool works only when the server sees every project (started as
+    `hippo --all-projects serve`) and your role may read every scope; otherwise it answers
+    with the reason, and search_memory, get_memory and why are the way to read memory.
     """
     found = memory.graph.read_text(
         args.query, args.params, limit=args.limit, timeout_s=memory.settings.query_timeout_s
