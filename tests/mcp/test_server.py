@@ -553,11 +553,13 @@ async def test_an_agent_writes_as_itself_and_keeps_to_its_own_notes(
     from hippograph.units.read_gate import Principal
 
     owner = Memory(graph, settings, cwd=tmp_path, clock=clock)
-    owner.update_agent_notes("agent-a", "the refactor stops at billing/")  # the user may
+    theirs = owner.update_agent_notes("agent-a", "the refactor stops at billing/")  # the user may
     agent_b = Memory(
         graph, settings, cwd=tmp_path, clock=clock, principal=Principal("agent-b", "agent", "agent")
     )
     async with Client(build_server(agent_b), mode="legacy") as b:
+        by_id = await refused(b, "get_memory", {"id": theirs.id})  # not by id either
+        assert by_id.startswith(f"no memory node has id {theirs.id!r}")
         stolen = await refused(b, "read_my_notes", {"agent": "agent-a"})
         assert stolen == (
             "agent-a's notes are private to agent-a; you are agent-b, "
