@@ -665,9 +665,15 @@ class Memory:
         return history.undo(self.graph, self._ctx(), change_id)
 
     def rollback(self, to: datetime) -> RollbackResult:
-        """Reverse everything recorded after ``to``, itself recorded as changes."""
-        self._may_read_everything("a rollback")
-        return history.rollback(self.graph, self._ctx(), to)
+        """Reverse what this project recorded after ``to`` (every scope with --all-projects, for
+        an admin), itself recorded as changes; the workspace and other projects stay as they are."""
+        if self._view is None or self.project is None:
+            self._may_read_everything("a rollback of every project")
+            return history.rollback(self.graph, self._ctx(), to)
+        scopes = sorted({self.project.id, self.project.name})  # the name: scopes before projects
+        for scope in scopes:
+            self._may(Level.WRITE, scope, "roll back memory")
+        return history.rollback(self.graph, self._ctx(), to, scopes=scopes)
 
     # -- sources ------------------------------------------------------------------
 
@@ -734,6 +740,7 @@ class Memory:
             cwd=self.cwd,
             branches=list(self.visible_branches),
             index=lambda p: self.index(p),
+            root=self.root,
         )
 
     # -- agents' private working notes ------------------------------------------------

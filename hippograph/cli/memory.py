@@ -379,7 +379,9 @@ def rollback(
     to: str = typer.Option(..., "--to", help="Reverse everything after this time."),
     as_json: bool = JSON,
 ) -> None:
-    """Reverse every change after a time; the rollback is itself recorded and can be undone."""
+    """Reverse every change after a time in the project you are in (every project with
+    `hippo --all-projects rollback`, for an admin); the rollback is itself recorded and can be
+    undone."""
     when = parse_when(to, "--to")
     assert when is not None
     with open_memory(ctx) as memory:

@@ -17,7 +17,7 @@ from typing import Any
 
 from hippograph.code.identity import file_id
 from hippograph.code.walk import repo_root
-from hippograph.errors import IngestError, NotFoundError
+from hippograph.errors import AccessDeniedError, IngestError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.kinds.rules import glob_match
 
@@ -69,16 +69,28 @@ def parse_target(spec: str) -> tuple[str, str | None, tuple[int, int] | None]:
 
 
 def pre_edit(
-    graph: Graph, spec: str, *, cwd: Path, branches: list[str], index: Callable[[Path], Any]
+    graph: Graph,
+    spec: str,
+    *,
+    cwd: Path,
+    branches: list[str],
+    index: Callable[[Path], Any],
+    root: Path | None = None,
 ) -> PreEdit:
-    """Build the bundle; ``index`` indexes one file (incremental:
-    nothing written when unchanged)."""
+    """Build the bundle; ``index`` indexes one file (incremental: nothing written when
+    unchanged). Only a file inside ``root`` (the project's, when given) is read or indexed: a
+    read must not put files from elsewhere into the graph."""
     file_part, symbol, lines = parse_target(spec)
     path = Path(file_part)
     path = path if path.is_absolute() else cwd / path
     if not path.is_file():
         raise NotFoundError(
             f"{file_part} is not a file; give a path to a source file (FILE[:SYMBOL|:LINE[-LINE]])."
+        )
+    if root is not None and not path.resolve().is_relative_to(root.resolve()):
+        raise AccessDeniedError(
+            f"{file_part} is outside the project at {root}; pre-edit reads and indexes files of "
+            "the project it runs in only, so run it from that file's repository."
         )
     root = repo_root(path)
     rel = path.resolve().relative_to(root).as_posix()

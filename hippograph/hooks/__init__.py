@@ -11,9 +11,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from typing import Any
 
-from hippograph.schema.defaults import HOOK_DEADLINE_S, is_debug
+from hippograph.schema.defaults import HOOK_DEADLINE_S, PRE_TOOL_DEADLINE_S, is_debug
 
 EVENTS = ("user-prompt", "pre-tool", "session-end", "pre-compact")
 PROMPT_DEADLINE_S = HOOK_DEADLINE_S
@@ -83,7 +84,45 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 1
-    out = dispatch(event, payload)
+    out = dispatch(event, payload) if event != "pre-tool" else _within_deadline(event, payload)
     if out is not None:
         sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     return 0
+
+
+def pre_tool_deadline() -> float:
+    """Seconds the pre-edit hook may take: HIPPOGRAPH_PRE_TOOL_DEADLINE_S, else the default."""
+    try:
+        return float(os.environ.get("HIPPOGRAPH_PRE_TOOL_DEADLINE_S") or PRE_TOOL_DEADLINE_S)
+    except ValueError:
+        return PRE_TOOL_DEADLINE_S
+
+
+def _within_deadline(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
+    """``dispatch`` with a hard deadline: memory that is slow or frozen never holds an edit up.
+    Past the deadline the hook says so on stderr and lets the edit go ahead unchecked; the
+    process then exits at once, leaving the stuck call behind."""
+    done: list[dict[str, Any] | None] = []
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            done.append(dispatch(event, payload))
+        except BaseException as exc:  # reported by the main thread, as dispatch would
+            failed.append(exc)
+
+    seconds = pre_tool_deadline()
+    worker = threading.Thread(target=work, name="hippograph-pre-tool", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if failed:
+        raise failed[0]
+    if done:
+        return done[0]
+    print(
+        f"hippograph: memory did not answer within {seconds:g} s (Neo4j slow or stopped?); "
+        "the edit goes ahead unchecked.",
+        file=sys.stderr,
+    )
+    sys.stderr.flush()
+    os._exit(0)  # the stuck call holds a socket; do not wait for it on the way out

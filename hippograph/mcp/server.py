@@ -23,6 +23,7 @@ from hippograph.errors import HippographError
 from hippograph.mcp import knowledge, workflow
 from hippograph.mcp.registry import ToolSpec
 from hippograph.memory import Memory
+from hippograph.schema.defaults import MCP_CALL_DEADLINE_S
 from hippograph.version import __version__
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,15 @@ INSTRUCTIONS = (
 MAX_CONCURRENT_CALLS = 4
 
 
-def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server[Any]:
-    """The MCP server around one connected ``Memory``; tests inject theirs,
-    ``hippo serve`` its own."""
+def build_server(
+    memory: Memory,
+    *,
+    tools: Sequence[ToolSpec] = TOOLS,
+    deadline_s: float = MCP_CALL_DEADLINE_S,
+) -> Server[Any]:
+    """The MCP server around one connected ``Memory``; tests inject theirs, ``hippo serve`` its
+    own. A call that passes ``deadline_s`` is answered with why, so one stuck call (Neo4j
+    frozen, say) never holds the others up."""
     by_name = {t.name: t for t in tools}
     listing = [_describe(t) for t in tools]
     limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
@@ -59,8 +66,16 @@ def build_server(memory: Memory, *, tools: Sequence[ToolSpec] = TOOLS) -> Server
         tool = by_name.get(params.name)
         if tool is None:
             return _error(f"unknown tool {params.name!r}; the tools are: {', '.join(by_name)}.")
-        return await anyio.to_thread.run_sync(
-            partial(call, tool, memory, params.arguments or {}), limiter=limiter
+        work = partial(call, tool, memory, params.arguments or {})
+        with anyio.move_on_after(deadline_s) as scope:
+            return await anyio.to_thread.run_sync(work, limiter=limiter, abandon_on_cancel=True)
+        assert scope.cancelled_caught
+        log.warning("tool %s passed its %g s deadline", tool.name, deadline_s)
+        return _error(
+            f"{tool.name} did not finish within {deadline_s:g} s (Neo4j slow or stopped?); it "
+            "was left to finish in the background and its result dropped. Try again, or ask "
+            "the user to check `hippo status`.",
+            tool.name,
         )
 
     def input_schema(name: str) -> Mapping[str, Any] | None:

@@ -29,6 +29,8 @@ MAIN_BRANCH = "main"
 ACTOR = "user"
 # Read by the prompt hook only:
 HOOK_DEADLINE_S = 0.9  # seconds the prompt hook may spend on Neo4j
+PRE_TOOL_DEADLINE_S = 5.0  # seconds the pre-edit hook may take in all before the edit goes ahead
+MCP_CALL_DEADLINE_S = 30.0  # seconds one MCP tool call may take before it is answered with why
 AGENT = "claude-code"  # whose working notes the prompt hook carries
 AGENT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$")  # what an agent may be called
 

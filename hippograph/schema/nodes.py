@@ -166,6 +166,7 @@ class Change(NodeRecord):
     batch_id: str | None = None
     undone_by: str | None = None
     undoes: str | None = None
+    redone_by: str | None = None  # the undo of the undo that had undone it
     # the scope of what changed (a node's, an edge's start node's), set as it is recorded
     scope: str | None = None
 

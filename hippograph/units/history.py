@@ -182,15 +182,30 @@ def undo(graph: Graph, ctx: WriteContext, change_id: str) -> UndoResult:
     def work(tx: Tx) -> None:
         for c in reversed(changes):
             _invert(tx, ctx, c, undo_batch)
-        tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
+        _mark_undone(tx, changes, undo_batch)
 
     graph.write_tx(work)
     return UndoResult(undone=[c["id"] for c in changes], batch_id=undo_batch)
 
 
-def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> RollbackResult:
-    """Reverse every change after ``to``, newest first, as one recorded action."""
-    changes = [r["change"] for r in graph.read("changes_after", at=to)]
+def _mark_undone(tx: Tx, changes: list[dict[str, Any]], undo_batch: str) -> None:
+    """Record that ``changes`` were undone; where one of them was itself an undo (undoing a
+    rollback, say), what it had undone is live again and may be undone on its own later."""
+    tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
+    revived = [c["undoes"] for c in changes if c.get("undoes")]
+    if revived:
+        tx.run("clear_undone", ids=revived, undo_batch=undo_batch)
+
+
+def rollback(
+    graph: Graph, ctx: WriteContext, to: datetime, *, scopes: list[str] | None = None
+) -> RollbackResult:
+    """Reverse every change after ``to`` (only those of ``scopes`` when given: a project's),
+    newest first, as one recorded action. A change already undone, and its undo, are skipped."""
+    everything = [r["change"] for r in graph.read("changes_after", at=to, scopes=scopes)]
+    # a change undone after ``to`` and the undo of it cancel out: reverse neither
+    undone = {c["id"] for c in everything if c.get("undone_by")}
+    changes = [c for c in everything if c["id"] not in undone and c.get("undoes") not in undone]
     if not changes:
         return RollbackResult(to=to, undone=[], batch_id=None)
     undo_batch = new_id("batch")
@@ -198,7 +213,7 @@ def rollback(graph: Graph, ctx: WriteContext, to: datetime) -> RollbackResult:
     def work(tx: Tx) -> None:
         for c in changes:
             _invert(tx, ctx, c, undo_batch)
-        tx.run("mark_undone", ids=[c["id"] for c in changes], undo_batch=undo_batch)
+        _mark_undone(tx, changes, undo_batch)
 
     graph.write_tx(work)
     return RollbackResult(to=to, undone=[c["id"] for c in changes], batch_id=undo_batch)

@@ -237,6 +237,8 @@ def ensure_entity(
     key = policy.key_of(name)
     if not key:
         raise IngestError("an --about entity name is empty.")
+    # writers naming one entity take turns, so the second finds the first's instead of another
+    store.take_lock(tx, f"entity\x1f{scope}\x1f{key}", ctx.clock())
     fuzzy = " OR ".join(f"{escape(w)}~" for w in key.split() if len(w) >= 3) or escape(key)
     rows = tx.run("entity_candidates", key=key, fuzzy=fuzzy, scope=scope, limit=10)
     views = [

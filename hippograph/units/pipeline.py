@@ -61,6 +61,13 @@ def remember_in_tx(
     exclude_ids: Sequence[str] = (),
 ) -> RememberResult:
     """The pipeline for one unit inside an open transaction."""
+    if record.subject and record.topic:
+        # first of all: writers about one subject and topic take turns (no two current units)
+        store.take_lock(
+            tx,
+            f"topic\x1f{record.scope}\x1f{record.kind}\x1f{record.subject}\x1f{record.topic}",
+            ctx.clock(),
+        )
     keys = [
         policy.dedup_key(record.kind, record.scope, b, record.text) for b in ctx.visible_branches
     ]

@@ -256,6 +256,13 @@ def mark_edge_stale(tx: Tx, edge: Row, reason: str) -> None:
         raise NotFoundError(f"the relationship {edge['id']} is not in memory.")
 
 
+def take_lock(tx: Tx, key: str, at: datetime | None = None) -> None:
+    """Hold the write lock named ``key`` until this transaction ends: writers that read and then
+    change one thing (the units about a subject and topic, an entity name) take it first, so
+    concurrent writers take turns and each reads what the one before it wrote."""
+    tx.run("take_lock", key=key, at=at or utc_now())
+
+
 def update_node(
     tx: Tx,
     node_id: str,

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from hippograph.errors import NotFoundError
+from hippograph.config import Settings
+from hippograph.errors import AccessDeniedError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from tests.fakes import git_repo
 
 AUTH = '''"""Auth helpers."""
 
@@ -299,3 +301,21 @@ def test_imports_become_edges_between_files_and_follow_the_layout(
         again.imports_linked == again.imports_retired == 0
         and len(memory.log(limit=100_000)) == changes
     )
+
+
+def test_pre_edit_never_reads_or_indexes_a_file_outside_the_project(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
+    repo = git_repo(tmp_path / "app")
+    (repo / "app.py").write_text("def main():\n    return 1\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "secret.py").write_text("def leak():\n    return 'x'\n")
+    memory = Memory(graph, settings, cwd=repo)
+    with pytest.raises(AccessDeniedError, match="outside the project"):
+        memory.pre_edit(str(elsewhere / "secret.py"))
+    with pytest.raises(AccessDeniedError, match="outside the project"):
+        memory.pre_edit("../elsewhere/secret.py:leak")
+    assert memory.pre_edit("app.py:main").file == "app.py"
+    files = {r["label"]: r["count"] for r in graph.read("count_labels")}
+    assert files.get("File") == 1  # only the project's own file was indexed

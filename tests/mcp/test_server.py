@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,12 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from hippograph.config import Settings
-from hippograph.errors import NotFoundError
+from hippograph.errors import HippographError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.mcp import build_server
 from hippograph.mcp.models import NoInput, RunCypherOutput
 from hippograph.mcp.registry import spec
+from hippograph.mcp.server import TOOLS
 from hippograph.memory import Memory
 from tests.fakes import Clock, HashingEmbedder
 
@@ -498,6 +500,24 @@ async def test_an_unexpected_error_is_one_line_and_the_server_survives(memory: M
             "the traceback to stderr)."
         )
         assert [t.name for t in (await buggy.list_tools()).tools] == ["explode"]
+
+
+def stuck(memory: Memory, args: NoInput) -> RunCypherOutput:
+    """A tool whose call never comes back in time (Neo4j frozen, say)."""
+    time.sleep(3)
+    raise HippographError("too late: this answer is dropped")
+
+
+async def test_a_stuck_call_is_answered_at_its_deadline_and_the_others_go_on(
+    memory: Memory,
+) -> None:
+    tools = [spec(stuck, read_only=True), *TOOLS]
+    async with Client(build_server(memory, tools=tools, deadline_s=1.0), mode="legacy") as c:
+        started = time.monotonic()
+        text = await refused(c, "stuck", {})
+        assert text.startswith("stuck did not finish within 1 s") and "background" in text
+        assert time.monotonic() - started < 4
+        assert (await call(c, "memory_status"))["schema_version"] is not None
 
 
 async def test_a_modern_protocol_client_sees_the_same_tools(memory: Memory) -> None:

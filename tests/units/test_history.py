@@ -10,7 +10,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
-from tests.fakes import Clock
+from tests.fakes import Clock, git_repo
 
 USER = {"source": "user", "source_ref": "chat#1"}
 
@@ -77,6 +77,48 @@ def test_rollback_reverses_everything_after_a_time(memory: Memory, clock: Clock)
     assert memory.get(later.id).believed is False
     assert [u["id"] for u in memory.units()] == [keep.id]
     assert any(c.undoes for c in memory.log())  # the rollback is itself history
+
+
+def test_undoing_a_rollback_makes_its_changes_undoable_one_by_one(
+    memory: Memory, clock: Clock
+) -> None:
+    cut = clock.advance(hours=1)
+    a = memory.remember("Redis 7 is the cache", about=["cache"], **USER)
+    b = memory.remember("Postgres 16 is the database", about=["db"], **USER)
+    rolled = memory.rollback(cut)
+    assert {u["id"] for u in memory.units()} == set()
+    memory.undo(memory.log(limit=1)[0].id)  # undo the rollback: both back
+    assert {u["id"] for u in memory.units()} == {a.id, b.id}
+    create_a = next(
+        c for c in memory.log(unit_id=a.id) if c.op == "create_node" and c.target_id == a.id
+    )
+    assert create_a.undone_by is None  # live again, not "already undone" by the cancelled rollback
+    assert rolled.batch_id is not None
+    memory.undo(create_a.id)  # one of them alone
+    assert {u["id"] for u in memory.units()} == {b.id}
+    again = memory.rollback(cut)  # and a later rollback skips what is already undone
+    assert memory.units().__len__() == 0 and again.batch_id is not None
+
+
+def test_a_projects_rollback_leaves_the_workspace_and_other_projects_alone(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    a = Memory(graph, settings, cwd=git_repo(tmp_path / "a", "https://x.org/a.git"), clock=clock)
+    b = Memory(graph, settings, cwd=git_repo(tmp_path / "b", "https://x.org/b.git"), clock=clock)
+    shared = Memory(
+        graph, settings.model_copy(update={"scope": "workspace"}), cwd=tmp_path / "a", clock=clock
+    )
+    cut = clock.advance(hours=1)
+    mine = a.remember("A runs on port 8080", about=["a"], **USER)
+    theirs = b.remember("B runs on port 9090", about=["b"], **USER)
+    common = shared.remember("Every service logs JSON", about=["logging"], **USER)
+    done = a.rollback(cut)
+    assert done.undone and all(a.get(mine.id).unit["retired_at"] for _ in [0])
+    assert b.get(theirs.id).believed is True
+    assert a.get(common.id).believed is True
+    everyone = Memory(graph, settings, cwd=tmp_path, clock=clock)  # outside: every project
+    everyone.rollback(cut)
+    assert b.get(theirs.id).believed is False and a.get(common.id).believed is False
 
 
 def test_as_of_before_and_after_a_supersede(memory: Memory, clock: Clock) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -184,3 +185,50 @@ def test_eight_concurrent_writers_make_one_unit(graph: Graph, settings: Settings
     assert mem.get(ids[0]).unit["mention_count"] == 8
     counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
     assert counts["Fact"] == 1 and counts["Entity"] == 1
+
+
+def test_concurrent_contradicting_writers_leave_one_current_unit_and_one_entity(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
+    """Eight writers about one subject and topic, each a different value, at the same moment:
+    they take turns (a lock per subject and topic, one per entity name), so one unit stays
+    current, each older one was closed once, and one entity exists."""
+    errors: list[BaseException] = []
+    start = threading.Barrier(8)
+    mine = settings.model_copy(update={"branch": "main", "scope": "s"})
+
+    def write(w: int) -> None:
+        try:
+            mem = Memory(graph, mine, cwd=tmp_path)
+            start.wait()
+            mem.remember(
+                f"The Billing Service stores its data in engine number {w}",
+                about=["Billing Service"],
+                topic="storage",
+                **USER,
+            )
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    mem = Memory(graph, mine, cwd=tmp_path)
+    units = mem.units(kind="fact", include_closed=True, limit=50)
+    assert len(units) == 8
+    current = [u for u in units if u.get("valid_until") is None]
+    assert len(current) == 1, [u["text"] for u in current]
+    for unit in units:  # each unit closed at most once, and its log's "before" is what it was
+        closes = [
+            c
+            for c in mem.log(unit_id=unit["id"], limit=50)
+            if c.op == "update_node" and c.after and '"valid_until"' in c.after
+        ]
+        assert len(closes) == (0 if unit is current[0] else 1)
+        for c in closes:
+            assert c.before is not None and '"valid_until": null' in c.before
+    counts = {r["label"]: r["count"] for r in graph.read("count_labels")}
+    assert counts["Entity"] == 1

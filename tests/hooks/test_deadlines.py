@@ -1,0 +1,69 @@
+"""Deadlines when Neo4j freezes: the test server's own process is stopped with SIGSTOP (by its
+pid) and continued afterwards. An edit is never held up by memory that does not answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from hippograph.config import Settings
+from hippograph.graph.client import Graph
+from hippograph.neo4j_local.server import ManagedServer
+from tests.fakes import git_repo
+
+
+@contextmanager
+def frozen(settings: Settings) -> Iterator[None]:
+    """The test server stopped (SIGSTOP) for the duration, then continued, whatever happens."""
+    pid = ManagedServer(settings).pid()
+    if pid is None:
+        pytest.fail(
+            "the test server is not a managed instance with a pid; start it with make test-db"
+        )
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+def test_pre_tool_hook_lets_the_edit_through_when_neo4j_is_frozen(
+    graph: Graph, env_for_cli: dict[str, str], settings: Settings, tmp_path: Path
+) -> None:
+    repo = git_repo(tmp_path / "app")
+    (repo / "app.py").write_text("x = 1\n")
+    payload = {
+        "cwd": str(repo),
+        "tool_name": "Edit",
+        "tool_input": {
+            "file_path": str(repo / "app.py"),
+            "old_string": "x = 1",
+            "new_string": "x = 2",
+        },
+    }
+    env = {**os.environ, **env_for_cli, "HIPPOGRAPH_PRE_TOOL_DEADLINE_S": "2"}
+    with frozen(settings):
+        started = time.monotonic()
+        done = subprocess.run(
+            [str(Path(sys.executable).parent / "hippo"), "hook", "pre-tool"],
+            input=json.dumps(payload),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
+        took = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""  # no decision: the edit goes ahead
+    assert "did not answer within 2 s" in done.stderr and "goes ahead unchecked" in done.stderr
+    assert took < 8, took  # the deadline, plus a cold Python start on a busy machine
+    assert graph.read("server_components")  # and the server answers again afterwards
