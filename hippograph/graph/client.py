@@ -110,6 +110,13 @@ def _check_params(query: Query, params: Mapping[str, Any]) -> None:
         )
 
 
+# Seconds the driver keeps retrying a transaction that failed for a transient reason.
+RETRY_S = 2.0
+# The driver's own log (reconnects, "will be retried", defunct connections) is for `hippo -v`
+# (which configures logging); without it the user sees hippograph's one sentence, not its lines.
+logging.getLogger("neo4j").addHandler(logging.NullHandler())
+
+
 class Tx:
     """A managed write transaction that runs named statements."""
 
@@ -168,7 +175,9 @@ class Graph:
                 auth=(settings.neo4j_user, password),
                 connection_timeout=connection_timeout_s,
                 connection_acquisition_timeout=max(connection_timeout_s * 2, 10.0),
-                max_transaction_retry_time=15.0,
+                # retries are for transient errors (a deadlock between writers taking turns);
+                # a server that is gone fails within this, not after a storm of reconnects
+                max_transaction_retry_time=RETRY_S,
                 warn_notification_severity="OFF",
                 notifications_min_severity="OFF",
             )
