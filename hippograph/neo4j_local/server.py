@@ -162,6 +162,12 @@ class ManagedServer:
                 "db.memory.transaction.max=256m",
                 "dbms.memory.transaction.total.max=512m",
                 "db.lock.acquisition.timeout=60s",
+                # The server tells each driver to give up on a connection that is silent for
+                # keep_alive x probes (the driver's read timeout), and sends keep-alives while a
+                # query runs, so a frozen server is noticed in seconds and a long query is not.
+                "server.bolt.connection_keep_alive=10s",
+                "server.bolt.connection_keep_alive_probes=2",
+                "server.bolt.connection_keep_alive_streaming_scheduling_interval=5s",
                 "",
             ]
         )

@@ -67,3 +67,23 @@ def test_pre_tool_hook_lets_the_edit_through_when_neo4j_is_frozen(
     assert "did not answer within 2 s" in done.stderr and "goes ahead unchecked" in done.stderr
     assert took < 8, took  # the deadline, plus a cold Python start on a busy machine
     assert graph.read("server_components")  # and the server answers again afterwards
+
+
+@pytest.mark.slow
+def test_a_read_on_a_frozen_server_fails_instead_of_hanging(
+    graph: Graph, settings: Settings
+) -> None:
+    """The managed server tells the driver to give up on a connection silent for 20 s (its
+    keep-alive hint); before, a read on a frozen server waited for ever."""
+    from hippograph.errors import GraphUnavailableError
+    from hippograph.units.read_gate import LOCAL_USER, open_gate
+
+    with Graph.connect(settings) as mine:
+        open_gate(mine, LOCAL_USER)
+        assert mine.read("server_components")
+        with frozen(settings):
+            started = time.monotonic()
+            with pytest.raises(GraphUnavailableError, match="cannot reach Neo4j"):
+                mine.read("server_components")
+            took = time.monotonic() - started
+    assert took < 45, took
