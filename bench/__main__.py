@@ -15,6 +15,7 @@ BENCHES = {
     "code-index": "bench.code_index",
     "hook-latency": "bench.hook_latency",
     "prompt-realism": "bench.prompt_realism",
+    "soak": "bench.soak",
 }
 
 

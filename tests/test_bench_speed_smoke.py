@@ -51,3 +51,20 @@ def test_ingest_throughput_smoke(graph: Graph, settings: Settings, tmp_path: Pat
         assert key in figures, key
     assert figures["turns"] == 50
     assert figures["keyword_import_turns_per_s"] > 0
+
+
+@pytest.mark.slow
+def test_soak_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+    figures = run_smoke_bench("soak", settings, tmp_path / "soak.json")
+    assert figures["seconds"] == 8 and figures["writers"] == 2 and figures["readers"] == 1
+    assert figures["operations_ok"] > 0 and "latency_ms" in figures
+    checks = figures["invariants"]
+    for key in (
+        "current_pairs_outside_conflict",
+        "duplicate_entities",
+        "changes_without_node",
+        "missing_acknowledged",
+    ):
+        assert checks[key] == 0, (key, checks)
+    assert checks["sessions_with_wrong_episode_count"] == []
+    assert figures["violations"] == 0
