@@ -184,7 +184,7 @@ def _worker(role: str, index: int, until: float, folder: str, settings: Settings
 
 def _kill_and_restart(settings: Settings) -> dict[str, Any]:
     from hippograph import neo4j_local
-    from hippograph.neo4j_local.server import ManagedServer
+    from hippograph.neo4j_local.server import ManagedServer, port_in_use
 
     managed = Settings(
         _env_file=None,  # type: ignore[call-arg]
@@ -201,6 +201,8 @@ def _kill_and_restart(settings: Settings) -> dict[str, Any]:
         )
     os.kill(pid, signal.SIGKILL)
     killed = time.monotonic()
+    while port_in_use(managed.neo4j_bolt_port) and time.monotonic() - killed < 60:
+        time.sleep(0.1)  # the killed process lets go of its ports a moment later
     neo4j_local.start(managed)
     return {"killed_pid": pid, "down_s": round(time.monotonic() - killed, 1)}
 

@@ -17,7 +17,7 @@ import pytest
 from hippograph import neo4j_local
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
-from hippograph.neo4j_local.server import ManagedServer
+from hippograph.neo4j_local.server import ManagedServer, port_in_use
 from tests.conftest import TEST_HTTP_PORT, TEST_INSTANCE, TEST_URI
 
 TURNS = 3000
@@ -73,6 +73,9 @@ def test_neo4j_killed_mid_import_says_one_sentence_soon_and_a_rerun_completes(
     finally:
         if run.poll() is None:
             run.kill()
+        gone = time.monotonic()
+        while port_in_use(managed.neo4j_bolt_port) and time.monotonic() - gone < 60:
+            time.sleep(0.1)  # the killed process lets go of its ports a moment later
         neo4j_local.start(managed)  # the rest of the suite needs it
     lines = [line for line in err.splitlines() if line.strip()]
     assert run.returncode == 1 and len(lines) == 1, err
