@@ -140,12 +140,19 @@ def agent() -> str:
     return _env("AGENT") or defaults.AGENT
 
 
-def scope_to_project(reader: HttpGraph, root: Path | None) -> str | None:
-    """Open ``reader``'s gate for this hook's agent, with the role and grants the graph gives
-    it (one small read), seeing the project whose repository root is ``root`` (its memory, the
+def load_access(reader: HttpGraph) -> tuple[Principal, Grants]:
+    """This hook's agent with the role the graph gives it, and that role's grants (one read)."""
+    return access.load(reader, Principal(agent(), "agent", AGENT_ROLE))
+
+
+def scope_to_project(
+    reader: HttpGraph, root: Path | None, loaded: tuple[Principal, Grants] | None = None
+) -> str | None:
+    """Open ``reader``'s gate for this hook's agent with its role and grants (``loaded``, else
+    read now), seeing the project whose repository root is ``root`` (its memory, the
     workspace's and this agent's notes) as ``Memory`` does; the project id, or None outside one
     (every scope the grants allow)."""
-    principal, grants = access.load(reader, Principal(agent(), "agent", AGENT_ROLE))
+    principal, grants = loaded or load_access(reader)
     if root is None:
         open_gate(reader, principal, grants=grants)
         return None

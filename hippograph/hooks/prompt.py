@@ -56,9 +56,11 @@ def handle(payload: dict[str, Any], graph: Any) -> dict[str, Any] | None:
     if shape(prompt[:4000]).is_silent:
         return None
     cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else None
+    # who the agent is allowed to be comes from the graph: read it while git answers
+    access_read = _Background(lambda: lite.load_access(graph))
     branches, root = lite.repo_context(cwd)
     # this project's memory and the workspace's; the root is known, so one git call more at most
-    repository = lite.scope_to_project(graph, root)
+    repository = lite.scope_to_project(graph, root, access_read.result())
     # The preamble does not depend on what recall finds: read it at the same time (the HTTP API
     # costs milliseconds per request, and the server has a core for each).
     preamble_read = _Background(
