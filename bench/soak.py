@@ -291,9 +291,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     )
     figures["violations"] = violations
     graph.close()
-    path = write_result("soak", {"seconds": seconds, "kill": kill}, figures, copy_to=opts.out)
+    params = {"seconds": seconds, "kill": kill, "smoke": args.smoke, "seed": args.seed}
+    path = write_result("soak", params, figures, copy_to=opts.out)
     print(
-        f"soak {seconds}s, {writers}w/{readers}r{' +kill' if kill else ''}: "
+        f"soak: {seconds}s, {writers} writers, {readers} readers{', killed once' if kill else ''}: "
         f"{figures['ops_per_s']} ops/s, {figures['operations_failed']} failed, "
         f"violations {violations} -> {path}"
     )
