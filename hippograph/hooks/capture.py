@@ -4,7 +4,9 @@ The hook itself only checks the payload and starts a detached process (SessionEn
 share a budget of about 1.5 s); that process, ``python -m hippograph.hooks.capture``,
 imports the transcript as chained episodes and records the explicit statements of the
 user's turns ("remember that …", "never …", "we decided …") as hypotheses linked FROM the
-turn they were said in. Capturing the same transcript again adds nothing. The process
+turn they were said in. Capturing the same transcript again adds nothing, and neither does
+importing it with ``hippo import transcript``: episode ids come from the transcript's own
+identity, never its path. The process
 writes nothing to stdout; errors go to ``<data_dir>/capture.log``.
 
 This module imports only the standard library at the top, so the hook stays fast.
@@ -121,31 +123,41 @@ def capture(
 
 def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
     from hippograph.errors import HippographError, NotFoundError
-    from hippograph.ingest.import_transcript import episode_id
+    from hippograph.ingest.import_transcript import turn_episode_id
     from hippograph.ingest.statements import extract_statements
     from hippograph.ingest.transcript import read_transcript
     from hippograph.units import policy, secrets
 
-    report = memory.import_transcript(transcript, scope=scope)
-    display = report.path  # the name the episodes were filed under
-    turns = read_transcript(transcript).turns
-    many = len({t.session for t in turns}) > 1
     summary: dict[str, Any] = {
         "scope": scope,
-        "episodes_imported": report.imported,
-        "episodes_present": report.already_present,
-        "bad_lines": len(report.problems),
+        "episodes_imported": 0,
+        "episodes_present": 0,
+        "bad_lines": 0,
         "recorded": [],
         "already_captured": 0,
         "failed": 0,
     }
+    # Read first, and take the turns' ids from this read: a transcript that grows meanwhile
+    # keeps its identity (its first turn), so the import's ids are the same.
+    read = read_transcript(transcript)
+    if not read.turns and not read.problems:  # a session closed before anything was said
+        return {**summary, "empty": True}
+    report = memory.import_transcript(transcript, scope=scope)
+    display = report.path  # the name the episodes were filed under
+    turns = read.turns
+    many = len({t.session for t in turns}) > 1
+    summary.update(
+        episodes_imported=report.imported,
+        episodes_present=report.already_present,
+        bad_lines=report.bad_lines,
+    )
     for turn in turns:
         if turn.speaker.casefold() not in USER_SPEAKERS:
             continue
         statements = extract_statements(turn.text)
         if not statements:
             continue
-        episode = episode_id(scope, display, turn.session, turn.turn)
+        episode = turn_episode_id(scope, read, turn)
         try:
             edges = memory.get(episode).edges
         except NotFoundError:  # the import did not file this turn: nothing to link a statement to

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from hippograph.hooks import capture
-from hippograph.ingest.import_transcript import episode_id
+from hippograph.ingest.import_transcript import turn_episode_id
+from hippograph.ingest.transcript import read_transcript
 from hippograph.memory import Memory
 from hippograph.repo.project import project_of
 
@@ -60,6 +61,13 @@ def git_repo(path: Path) -> Path:
 
 
 SHOP = ""
+
+
+def episode_of(transcript: Path, scope: str, session: str, turn: int) -> str:
+    """The id of the episode a turn of ``transcript`` became."""
+    read = read_transcript(transcript)
+    (found,) = [t for t in read.turns if (t.session, t.turn) == (session, turn)]
+    return turn_episode_id(scope, read, found)
 
 
 def hook_payload(transcript: Path, cwd: Path, event: str = "SessionEnd") -> dict[str, Any]:
@@ -111,7 +119,7 @@ def test_user_statements_become_hypotheses_from_their_episodes(
     for unit, turn in ((fact, 1), (rule, 3)):
         edges = memory.get(unit["id"]).edges
         assert [(e["type"], e["target_id"]) for e in edges if e["type"] == "FROM"] == [
-            ("FROM", episode_id(SHOP, "session.jsonl", "s1", turn))
+            ("FROM", episode_of(transcript, SHOP, "s1", turn))
         ]
 
 
@@ -156,7 +164,7 @@ def test_a_later_turn_repeating_a_statement_links_it_once_more(
     )
     assert sorted(
         e["target_id"] for e in memory.get(fact["id"]).edges if e["type"] == "FROM"
-    ) == sorted(episode_id(SHOP, "session.jsonl", "s1", t) for t in (1, 6))
+    ) == sorted(episode_of(transcript, SHOP, "s1", t) for t in (1, 6))
 
 
 def test_claude_code_transcript_outside_a_repository(memory: Memory, tmp_path: Path) -> None:
