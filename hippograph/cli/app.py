@@ -134,10 +134,29 @@ def open_memory(
 
         principal = Principal(name=agent, kind="agent", role="agent")
     chosen = ctx.find_root().obj or {}
-    return Memory.connect(
+    memory = Memory.connect(
         settings,
         embedder=embedder,
         principal=principal,
         project=chosen.get("project"),
         all_projects=bool(chosen.get("all_projects")),
     )
+    drain_captures(settings_of(ctx))
+    return memory
+
+
+def drain_captures(settings: Settings) -> None:
+    """Import the session captures queued while Neo4j could not be reached (only when the queue
+    holds any: one folder listing), saying on stderr what was done; never fails the command."""
+    from hippograph.hooks import spool
+
+    if not spool.has_pending(settings.data_dir):
+        return
+    from hippograph.hooks.capture import drain
+
+    try:
+        lines = drain(settings).messages()
+    except Exception as exc:  # the command the user asked for still runs
+        lines = [f"hippograph: the queued session captures were not imported ({exc})."]
+    for line in lines:
+        typer.echo(line, err=True)

@@ -332,8 +332,9 @@ def test_detached_process_end_to_end(
         ("rule", "Never call the billing API from tests", "hypothesis"),
     ]
     assert "captured" in (data_dir / "capture.log").read_text()
+    # With Neo4j out of reach the session is queued, not lost (tests/hooks/test_spool.py).
     broken = {**env, "HIPPOGRAPH_NEO4J_URI": "bolt://127.0.0.1:1"}
-    failed = subprocess.run(
+    queued = subprocess.run(
         capture.capture_argv(str(transcript), str(repo), "s"),
         capture_output=True,
         text=True,
@@ -341,8 +342,7 @@ def test_detached_process_end_to_end(
         timeout=120,
         cwd=Path(__file__).resolve().parents[2],
     )
-    assert failed.returncode == 1 and failed.stdout == ""
-    assert (
-        "capture of" in (data_dir / "capture.log").read_text()
-        and "failed" in (data_dir / "capture.log").read_text()
-    )
+    assert queued.returncode == 0 and queued.stdout == ""
+    assert queued.stderr.startswith("hippograph capture: Neo4j cannot be reached")
+    assert "cannot be reached" in (data_dir / "capture.log").read_text()
+    assert "Traceback" not in (data_dir / "capture.log").read_text()
