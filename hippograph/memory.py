@@ -684,7 +684,9 @@ class Memory:
     def import_transcript(
         self, path: Path, *, scope: str | None = None, strict: bool = False
     ) -> TranscriptReport:
-        """Import a JSONL transcript (generic or Claude Code) as chained episodes."""
+        """Import a JSONL transcript (generic or Claude Code) as chained episodes; the same
+        transcript imported again, by any path, adds nothing."""
+        path = path if path.is_absolute() else self.cwd / path
         return import_transcript(
             self.graph,
             self._ctx(scope),
@@ -796,7 +798,10 @@ class Feedback(Result):
 
 
 def _display(path: Path, base: Path) -> str:
+    """How a file is named in reports and source refs: relative to ``base`` when inside it, else
+    its full path (never a ``../`` that only made sense where it was typed)."""
+    resolved = path.resolve()
     try:
-        return path.resolve().relative_to(base.resolve()).as_posix()
+        return resolved.relative_to(base.resolve()).as_posix()
     except ValueError:
-        return path.as_posix()
+        return resolved.as_posix()

@@ -19,6 +19,13 @@ from hippograph.schema.defaults import is_debug
 class HippoGroup(TyperGroup):
     """Turns our errors into ``Error: <message>`` on stderr and exit 1, never a traceback."""
 
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        if parent is None:  # the whole command line, once
+            _refuse_undecodable(args)
+        return super().make_context(info_name, args, parent=parent, **extra)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -36,6 +43,24 @@ class HippoGroup(TyperGroup):
             typer.echo(
                 f"Error: unexpected {type(exc).__name__}: {exc} (set "
                 "HIPPOGRAPH_DEBUG=1 for the traceback)",
+                err=True,
+            )
+            raise typer.Exit(1) from None
+
+
+def _refuse_undecodable(args: list[str]) -> None:
+    """Stop, in one sentence, at an argument that is not UTF-8: Python hands such bytes over as
+    lone surrogates, which no store, log or terminal can encode later."""
+    for position, arg in enumerate(args, start=1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = os.fsencode(arg).decode("utf-8", "backslashreplace")
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            typer.echo(
+                f"Error: argument {position} ('{shown}') is not valid UTF-8 text; hippo reads "
+                "its arguments as UTF-8, so check the terminal's encoding (LANG=C.UTF-8) or "
+                "rename the file.",
                 err=True,
             )
             raise typer.Exit(1) from None
@@ -134,10 +159,29 @@ def open_memory(
 
         principal = Principal(name=agent, kind="agent", role="agent")
     chosen = ctx.find_root().obj or {}
-    return Memory.connect(
+    memory = Memory.connect(
         settings,
         embedder=embedder,
         principal=principal,
         project=chosen.get("project"),
         all_projects=bool(chosen.get("all_projects")),
     )
+    drain_captures(settings_of(ctx))
+    return memory
+
+
+def drain_captures(settings: Settings) -> None:
+    """Import the session captures queued while Neo4j could not be reached (only when the queue
+    holds any: one folder listing), saying on stderr what was done; never fails the command."""
+    from hippograph.hooks import spool
+
+    if not spool.has_pending(settings.data_dir):
+        return
+    from hippograph.hooks.capture import drain
+
+    try:
+        lines = drain(settings).messages()
+    except Exception as exc:  # the command the user asked for still runs
+        lines = [f"hippograph: the queued session captures were not imported ({exc})."]
+    for line in lines:
+        typer.echo(line, err=True)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from hippograph.cli.app import new_typer, settings_of
+from hippograph.cli.app import drain_captures, new_typer, settings_of
 from hippograph.cli.output import print_kv, render, view
 
 if TYPE_CHECKING:
@@ -63,13 +63,15 @@ def _pairs(report: ServerReport) -> list[tuple[str, object]]:
 @db_app.command("start")
 def start(ctx: typer.Context, as_json: bool = JSON) -> None:
     """Make a Neo4j server available, then plan recall over Bolt and HTTP once so the first prompt
-    does not wait for it; starting twice is harmless."""
+    does not wait for it, and import session captures queued while it was down; starting twice is
+    harmless."""
     from hippograph import neo4j_local
     from hippograph.hooks import warmup
 
     settings = settings_of(ctx)
     report = neo4j_local.start(settings)
     render(Started(server=report, warm_up=warmup.warm(settings)), as_json=as_json)
+    drain_captures(settings)  # sessions captured while it was down
 
 
 @db_app.command("stop")

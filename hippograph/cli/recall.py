@@ -120,6 +120,11 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
         raise HippographError(
             f"cannot read the batch file {path}: {exc.strerror}; check the path."
         ) from exc
+    except UnicodeDecodeError as exc:
+        raise HippographError(
+            f"the batch file {path} is not UTF-8 text (bad byte at offset {exc.start}); "
+            "save it as UTF-8."
+        ) from None
     failures = 0
     with open_memory(ctx) as memory:
         for number, line in enumerate(lines, start=1):
@@ -132,6 +137,7 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
                 unknown = set(spec) - _BATCH_KEYS
                 if unknown:
                     raise ValueError(f"unknown keys {sorted(unknown)}")
+                _check_unicode(spec)
                 opts: dict[str, Any] = {
                     k: v for k, v in spec.items() if k not in ("id", "query", "as_of")
                 }
@@ -146,6 +152,18 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
             sys.stdout.write(json.dumps(out, default=str, ensure_ascii=False) + "\n")
     if failures and failures == sum(1 for ln in lines if ln.strip()):
         raise typer.Exit(1)
+
+
+def _check_unicode(spec: dict[str, Any]) -> None:
+    """Refuse a batch line whose strings hold a lone surrogate (JSON can spell "\\ud800"):
+    no store or terminal can encode one."""
+    try:
+        json.dumps(spec, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(
+            f"the line holds a lone surrogate ({exc.object[exc.start]!a}), which is not valid "
+            "Unicode"
+        ) from None
 
 
 @app.command("feedback")

@@ -132,15 +132,13 @@ def check_patch(
 
     from hippograph.errors import IngestError
 
-    if patch == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(patch).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise IngestError(
-                f"cannot read the patch: {exc.strerror}; check the path.", path=patch
-            ) from exc
+    try:
+        raw = sys.stdin.buffer.read() if patch == "-" else Path(patch).read_bytes()
+    except OSError as exc:
+        raise IngestError(
+            f"cannot read the patch: {exc.strerror}; check the path.", path=patch
+        ) from exc
+    text = _utf8(raw, patch)
     with open_memory(ctx) as memory:
         out = memory.check_patch(text, confirm=confirm or [], reason=reason)
     render(out, as_json=as_json)
@@ -190,11 +188,12 @@ def safe_run(
     from hippograph.errors import IngestError
 
     try:
-        text = Path(patch).read_text(encoding="utf-8")
+        raw = Path(patch).read_bytes()
     except OSError as exc:
         raise IngestError(
             f"cannot read the patch: {exc.strerror}; check the path.", path=patch
         ) from exc
+    text = _utf8(raw, patch)
     with open_memory(ctx) as memory:
         out = memory.safe_run(
             text,
@@ -219,3 +218,17 @@ def _run(out: RunReport) -> None:
         + (f" {out.commit[:12]}" if out.commit else "")
         + (f"; recorded failure {out.failure_id}" if out.failure_id else "")
     )
+
+
+def _utf8(raw: bytes, source: str) -> str:
+    """A patch's bytes as text; bytes that are not UTF-8 are one IngestError naming the offset."""
+    from hippograph.errors import IngestError
+
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise IngestError(
+            f"the patch is not UTF-8 text (bad byte at offset {exc.start}); "
+            "give a diff in UTF-8 (git diff writes one).",
+            path="stdin" if source == "-" else source,
+        ) from None

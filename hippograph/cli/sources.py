@@ -63,14 +63,16 @@ def import_transcript(
     scope: str | None = typer.Option(
         None, "--scope", help="Scope of the episodes (default: the configured scope)."
     ),
-    strict: bool = typer.Option(False, "--strict", help="Import nothing if any line is malformed."),
+    strict: bool = typer.Option(
+        False, "--strict", help="Import nothing if any line is malformed (else it is skipped)."
+    ),
     no_embed: bool = typer.Option(
         False, "--no-embed", help="Skip embeddings now (`hippo maintain` adds them later)."
     ),
     as_json: bool = JSON,
 ) -> None:
-    """Every turn becomes an episode chained with NEXT;
-    malformed lines are reported with their number."""
+    """Every turn becomes an episode chained with NEXT; malformed lines are reported with their
+    number and skipped. Re-importing the same transcript, from any folder, adds nothing."""
     with open_memory(ctx, embed=not no_embed) as memory:
         report = memory.import_transcript(path, scope=scope, strict=strict)
     render(report, as_json=as_json)
@@ -80,9 +82,14 @@ def import_transcript(
 
 @view("hippograph.ingest.import_transcript.TranscriptReport")
 def _transcript(report: TranscriptReport) -> None:
+    bad = ""
+    if report.bad_lines:
+        lines = [str(p["line"]) for p in report.problems]
+        more = f" and {len(lines) - 10} more" if len(lines) > 10 else ""
+        bad = f", {report.bad_lines} bad line(s) skipped (line {', '.join(lines[:10])}{more})"
     typer.echo(
         f"{report.path}: {report.imported} turn(s) imported in {report.sessions} session(s), "
-        f"{report.already_present} already present, {report.skipped} event(s) skipped"
+        f"{report.already_present} already present, {report.skipped} event(s) skipped{bad}"
     )
     for problem in report.problems:
         typer.echo(f"  {report.path}:{problem['line']}: {problem['message']}", err=True)

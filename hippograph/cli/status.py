@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from hippograph.cli.app import app, settings_of
+from hippograph.cli.app import app, drain_captures, settings_of
 from hippograph.cli.output import print_kv, print_table, render, view
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ def init(
     with Memory.connect(settings, ensure_schema_=False) as memory:
         files = memory.init()
         adopted = memory.adopt()
+    drain_captures(settings)
     report = InitReport(applied=files, warm_up=warmup.warm(settings), adopted=adopted)
     render(report, as_json=as_json)
 
@@ -74,6 +75,7 @@ def status(
     from hippograph.memory import Memory
 
     with Memory.connect(settings, ensure_schema_=False) as memory:
+        drain_captures(settings)
         render(memory.status(), as_json=as_json)
 
 
@@ -156,7 +158,7 @@ def maintain(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Run maintenance: embeddings backfill, TTL expiry, MemoryScore, decay,
-    edge weights, lifecycle."""
+    edge weights, lifecycle; first, import session captures queued while Neo4j was down."""
     from hippograph.cli.app import open_memory
 
     with open_memory(ctx) as memory:
@@ -191,6 +193,7 @@ def projects(
     from hippograph.memory import Memory
 
     with Memory.connect(settings_of(ctx), ensure_schema_=False) as memory:
+        drain_captures(settings_of(ctx))
         if adopt is not None:
             moved = memory.adopt(adopt)
             if moved is None:

@@ -4,8 +4,14 @@ The hook itself only checks the payload and starts a detached process (SessionEn
 share a budget of about 1.5 s); that process, ``python -m hippograph.hooks.capture``,
 imports the transcript as chained episodes and records the explicit statements of the
 user's turns ("remember that …", "never …", "we decided …") as hypotheses linked FROM the
-turn they were said in. Capturing the same transcript again adds nothing. The process
-writes nothing to stdout; errors go to ``<data_dir>/capture.log``.
+turn they were said in. Capturing the same transcript again adds nothing, and neither does
+importing it with ``hippo import transcript``: episode ids come from the transcript's own
+identity, never its path. The process writes nothing to stdout; errors go to
+``<data_dir>/capture.log``.
+
+When Neo4j cannot be reached, the session is queued (:mod:`hippograph.hooks.spool`), one line
+says so on stderr, and the process exits 0; the next capture, any ``hippo`` command that
+connects, or ``hippo maintain`` imports the queue (:func:`drain`).
 
 This module imports only the standard library at the top, so the hook stays fast.
 """
@@ -15,12 +21,15 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hippograph.hooks import spool
+
 if TYPE_CHECKING:
+    from hippograph.config import Settings
     from hippograph.memory import Memory
 
 EVENTS = ("SessionEnd", "PreCompact")
@@ -47,7 +56,8 @@ def handle(payload: dict[str, Any], spawn: Callable[[list[str]], None]) -> None:
         session = payload.get("session_id")
         session = session if isinstance(session, str) else ""
         spawn(capture_argv(transcript, cwd, session))
-    except Exception:  # a hook never fails the agent's session
+    except Exception as exc:  # a hook never fails the agent's session; it says why, in one line
+        print(f"hippograph: the session was not captured: {exc}", file=sys.stderr)
         return
 
 
@@ -67,7 +77,9 @@ def capture_argv(transcript: str, cwd: str, session: str) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Capture one transcript into memory; 0 on success, 1 on failure (see capture.log)."""
+    """Capture one transcript into memory, then import any queued captures; 0 on success or
+    when the session was queued because Neo4j cannot be reached, 1 on failure (see capture.log).
+    """
     parser = argparse.ArgumentParser(
         prog="python -m hippograph.hooks.capture",
         description="Capture an agent transcript into hippograph memory.",
@@ -87,10 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     handler = _log_to(settings.data_dir / LOG_NAME)
     try:
-        with _lock(settings.data_dir / "capture.lock"):
-            summary = capture(args.transcript, args.cwd, settings=settings)
-        log.info("captured %s (session %s): %s", args.transcript, args.session or "?", summary)
-        return 0
+        with spool.locked(settings.data_dir):
+            return _capture_or_queue(args.transcript.absolute(), args.cwd, args.session, settings)
     except Exception:
         log.exception("capture of %s (session %s) failed", args.transcript, args.session or "?")
         return 1
@@ -99,20 +109,142 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler.close()
 
 
-def capture(
-    transcript: Path, cwd: Path, *, settings: Any = None, memory: Memory | None = None
-) -> dict[str, Any]:
-    """Import a transcript and record its user turns' explicit statements; returns what was done."""
-    from hippograph.memory import Memory
+def _capture_or_queue(transcript: Path, cwd: Path, session: str, settings: Settings) -> int:
+    """Capture now, or queue the session when Neo4j cannot be reached; then drain the queue."""
+    from hippograph.errors import GraphUnavailableError
+
+    where = _where(cwd, settings)
+    try:
+        summary = capture(transcript, cwd, settings=settings, scope=where[0])
+    except GraphUnavailableError as exc:
+        entry = spool.Entry(
+            transcript=str(transcript),
+            cwd=str(cwd.absolute()),
+            session=session,
+            scope=where[0],
+            branch=where[1],
+            target=spool.target_of(settings.bolt_uri, settings.neo4j_database),
+            queued_at=spool.now(),
+            reason=str(exc),
+        )
+        path = spool.put(settings.data_dir, entry)
+        line = (
+            f"hippograph capture: Neo4j cannot be reached ({str(exc).rstrip('.')}); session "
+            f"{session or transcript.name} is queued in {path.parent} and will be imported by "
+            "the next capture, any `hippo` command that connects, or `hippo maintain`."
+        )
+        log.warning("%s", line)
+        print(line, file=sys.stderr)
+        return 0
+    log.info("captured %s (session %s): %s", transcript, session or "?", summary)
+    drained = drain(settings, locked=True)
+    for message in drained.messages():
+        log.info("%s", message)
+    return 0
+
+
+def _where(cwd: Path, settings: Settings) -> tuple[str, str]:
+    """The scope and branch a capture from ``cwd`` files its episodes under, decided now: a
+    queued capture keeps them even if the branch is switched before it is imported."""
     from hippograph.repo.project import project_of
+    from hippograph.units.branches import current_branch
+
+    here = cwd.is_dir()
+    project = project_of(cwd) if here else None
+    explicit = "scope" in settings.model_fields_set
+    scope = project.id if project and not explicit else settings.scope
+    branch = settings.branch or (current_branch(cwd) if here else None) or settings.main_branch
+    return str(scope), str(branch)
+
+
+@dataclass
+class Drained:
+    """What one drain of the capture queue did."""
+
+    imported: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str, Path]] = field(default_factory=list)  # transcript, why, entry
+    waiting: int = 0  # left queued: Neo4j went away again
+    busy: bool = False  # another process holds the queue
+
+    def messages(self) -> list[str]:
+        """One line per thing a person should know, for stderr or the log."""
+        lines: list[str] = []
+        if self.imported:
+            lines.append(
+                f"hippograph: imported {len(self.imported)} session capture(s) queued while "
+                "Neo4j could not be reached."
+            )
+        lines.extend(
+            f"hippograph: the queued capture of {transcript} cannot be imported ({why}); "
+            f"its entry is kept in {entry}."
+            for transcript, why, entry in self.failed
+        )
+        if self.waiting:
+            lines.append(
+                f"hippograph: {self.waiting} queued session capture(s) still wait for Neo4j."
+            )
+        return lines
+
+
+def drain(settings: Settings, *, locked: bool = False) -> Drained:
+    """Import the queued captures meant for this server (``settings``' URI and database).
+
+    Each imported entry is removed; one that cannot be imported for a reason other than Neo4j
+    is set aside in ``failed/`` with the reason; at the first that cannot reach Neo4j the rest
+    stay queued. Without ``locked`` it takes the capture lock, or returns at once (``busy``)
+    when a capture holds it: that capture drains the queue itself."""
+    if not locked:
+        with spool.locked(settings.data_dir, wait=False) as got:
+            return drain(settings, locked=True) if got else Drained(busy=True)
+    from hippograph.errors import GraphUnavailableError
+
+    report = Drained()
+    queued = spool.entries(
+        settings.data_dir, spool.target_of(settings.bolt_uri, settings.neo4j_database)
+    )
+    for position, (path, entry) in enumerate(queued):
+        transcript = Path(entry.transcript)
+        try:
+            summary = capture(
+                transcript,
+                Path(entry.cwd),
+                settings=settings.model_copy(update={"branch": entry.branch}),
+                scope=entry.scope,
+            )
+        except GraphUnavailableError:
+            report.waiting = len(queued) - position
+            break
+        except Exception as exc:  # the transcript was deleted, cannot be read, ...
+            aside = spool.set_aside(path, entry, str(exc))
+            log.warning("queued capture of %s set aside in %s: %s", transcript, aside, exc)
+            report.failed.append((entry.transcript, str(exc), aside))
+            continue
+        spool.done(path)
+        log.info("queued capture of %s imported: %s", transcript, summary)
+        report.imported.append(entry.transcript)
+    return report
+
+
+def capture(
+    transcript: Path,
+    cwd: Path,
+    *,
+    settings: Any = None,
+    memory: Memory | None = None,
+    scope: str | None = None,
+) -> dict[str, Any]:
+    """Import a transcript and record its user turns' explicit statements; returns what was done.
+
+    ``scope`` defaults to the project ``cwd`` lies in (the configured scope when one is set)."""
+    from hippograph.memory import Memory
 
     own = memory is None
     if memory is None:
-        memory = Memory.connect(settings, cwd=cwd)
+        # A queued capture may run after its folder was removed: the transcript's folder serves.
+        memory = Memory.connect(settings, cwd=cwd if cwd.is_dir() else transcript.parent)
     try:
-        project = project_of(cwd) if cwd.is_dir() else None
-        explicit = "scope" in memory.settings.model_fields_set
-        scope = project.id if project and not explicit else memory.settings.scope
+        if scope is None:
+            scope = _where(cwd, memory.settings)[0]
         return _capture(memory, transcript, scope)
     finally:
         if own:
@@ -121,31 +253,41 @@ def capture(
 
 def _capture(memory: Memory, transcript: Path, scope: str) -> dict[str, Any]:
     from hippograph.errors import HippographError, NotFoundError
-    from hippograph.ingest.import_transcript import episode_id
+    from hippograph.ingest.import_transcript import turn_episode_id
     from hippograph.ingest.statements import extract_statements
     from hippograph.ingest.transcript import read_transcript
     from hippograph.units import policy, secrets
 
-    report = memory.import_transcript(transcript, scope=scope)
-    display = report.path  # the name the episodes were filed under
-    turns = read_transcript(transcript).turns
-    many = len({t.session for t in turns}) > 1
     summary: dict[str, Any] = {
         "scope": scope,
-        "episodes_imported": report.imported,
-        "episodes_present": report.already_present,
-        "bad_lines": len(report.problems),
+        "episodes_imported": 0,
+        "episodes_present": 0,
+        "bad_lines": 0,
         "recorded": [],
         "already_captured": 0,
         "failed": 0,
     }
+    # Read first, and take the turns' ids from this read: a transcript that grows meanwhile
+    # keeps its identity (its first turn), so the import's ids are the same.
+    read = read_transcript(transcript)
+    if not read.turns and not read.problems:  # a session closed before anything was said
+        return {**summary, "empty": True}
+    report = memory.import_transcript(transcript, scope=scope)
+    display = report.path  # the name the episodes were filed under
+    turns = read.turns
+    many = len({t.session for t in turns}) > 1
+    summary.update(
+        episodes_imported=report.imported,
+        episodes_present=report.already_present,
+        bad_lines=report.bad_lines,
+    )
     for turn in turns:
         if turn.speaker.casefold() not in USER_SPEAKERS:
             continue
         statements = extract_statements(turn.text)
         if not statements:
             continue
-        episode = episode_id(scope, display, turn.session, turn.turn)
+        episode = turn_episode_id(scope, read, turn)
         try:
             edges = memory.get(episode).edges
         except NotFoundError:  # the import did not file this turn: nothing to link a statement to
@@ -208,17 +350,6 @@ def _log_to(path: Path) -> logging.Handler:
     root.setLevel(logging.INFO)
     logging.getLogger("neo4j").setLevel(logging.WARNING)
     return handler
-
-
-@contextmanager
-def _lock(path: Path) -> Iterator[None]:
-    """An exclusive lock file, so that a SessionEnd and a PreCompact capture never interleave."""
-    import fcntl
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        yield  # closing the file releases the lock
 
 
 if __name__ == "__main__":

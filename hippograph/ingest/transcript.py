@@ -11,18 +11,28 @@ Pure: no database. Two line formats are recognised, line by line:
   are skipped.
 
 A line is Claude Code's when it has a ``type`` field and neither ``speaker`` nor ``text``.
+
+Every line is checked completely before anything is written from it: its types, a turn number
+that fits Neo4j's 64-bit integers, a time Python can convert to UTC, and text that encodes as
+UTF-8 (JSON can spell a lone surrogate such as ``"\\ud800"``, which no store can hold).
+
+A transcript has an identity of its own, never its path: a Claude Code session's ``sessionId``,
+else a content hash of the file's first turn (:attr:`TranscriptRead.fingerprint`), which does not
+change as the file grows. Importers build episode ids from it (:meth:`TranscriptRead.origin`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from hippograph.errors import IngestError
 from hippograph.schema import MAX_TEXT_CHARS
+from hippograph.schema.base import MAX_INTEGER
 
 GENERIC_REQUIRED_FIELDS = ("session", "speaker", "text")
 CLAUDE_CODE_TURN_TYPES = ("user", "assistant")
@@ -52,11 +62,31 @@ class LineProblem:
 @dataclass
 class TranscriptRead:
     """What a transcript gave: its turns in file order, the lines with problems,
-    and how many events were skipped."""
+    how many events were skipped, and which sessions are named by the transcript's own
+    session id (Claude Code's ``sessionId``)."""
 
     turns: list[Turn]
     problems: list[LineProblem]
     skipped: int
+    own_sessions: set[str] = field(default_factory=set)
+
+    @property
+    def fingerprint(self) -> str:
+        """A content hash of the first turn: the identity of a transcript without session ids.
+
+        Only the first turn counts, so a transcript that grows (a session still being written)
+        keeps its identity; two files that begin with the very same turn are one transcript."""
+        if not self.turns:
+            return ""
+        first = self.turns[0]
+        when = first.time.isoformat() if first.time else None
+        body = json.dumps([first.session, first.turn, first.speaker, first.text, when])
+        return hashlib.sha256(body.encode("utf-8")).hexdigest()[:24]
+
+    def origin(self, turn: Turn) -> str:
+        """What, besides its session and number, tells this turn apart from another transcript's:
+        nothing for a session named by its own id (globally unique), else the fingerprint."""
+        return "" if turn.session in self.own_sessions else f"sha:{self.fingerprint}"
 
 
 @dataclass(frozen=True)
@@ -69,6 +99,7 @@ class _Utterance:
     speaker: str
     text: str
     time: datetime | None
+    is_own_session: bool = False  # the session is the transcript's own id (``sessionId``)
 
 
 class _LineError(Exception):
@@ -109,6 +140,8 @@ def read_transcript(path: Path) -> TranscriptRead:
                     read.skipped += 1
                     continue
                 read.turns.append(numbering.number(utterance, number))
+                if utterance.is_own_session:
+                    read.own_sessions.add(utterance.session)
             except _LineError as exc:
                 read.problems.append(LineProblem(number, str(exc)))
     return read
@@ -126,6 +159,11 @@ class _Numbering:
         """The numbered turn for ``utterance`` read on ``line``."""
         session = utterance.session
         turn = utterance.turn if utterance.turn is not None else self.highest.get(session, 0) + 1
+        if turn > MAX_INTEGER:
+            raise _LineError(
+                f"turn {turn} of session '{session}' is past the largest integer Neo4j stores "
+                f"({MAX_INTEGER})"
+            )
         if (session, turn) in self.first_line:
             first = self.first_line[(session, turn)]
             raise _LineError(f"turn {turn} of session '{session}' already appeared on line {first}")
@@ -151,6 +189,10 @@ def _parse(line: str, fallback_session: str) -> _Utterance | None:
     except json.JSONDecodeError as exc:
         reason = exc.msg.removesuffix(" at")  # some json messages already end in "at"
         raise _LineError(f"line is not valid JSON ({reason} at column {exc.colno})") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise _LineError("line holds a number too long to read (over 4300 digits)") from None
+    except RecursionError:
+        raise _LineError("line nests arrays or objects too deeply to read") from None
     if not isinstance(value, dict):
         raise _LineError(f"line is {_describe(value)}, not a JSON object")
     if "type" in value and "speaker" not in value and "text" not in value:
@@ -180,6 +222,8 @@ def _generic(event: dict[str, Any]) -> _Utterance | None:
     for name, value in (("session", str(session)), ("speaker", speaker)):
         if not value.strip():
             raise _LineError(f"field '{name}' is empty")
+    for name, value in (("session", str(session)), ("speaker", speaker), ("text", text)):
+        _check_unicode(value, name)
     turn = _turn_number(event.get("turn"))
     time = _utc_time(event.get("time"), "time")
     if not text.strip():
@@ -203,15 +247,16 @@ def _claude_code(event: dict[str, Any], fallback_session: str) -> _Utterance | N
     time = _utc_time(event.get("timestamp"), "timestamp")
     if not text:
         return None
+    _check_unicode(text, "message.content")
     role = message.get("role")
     speaker = role.strip() if isinstance(role, str) and role.strip() else str(event["type"])
+    _check_unicode(speaker, "message.role")
     session_id = event.get("sessionId")
-    session = (
-        session_id.strip()
-        if isinstance(session_id, str) and session_id.strip()
-        else fallback_session
-    )
-    return _Utterance(session, None, speaker, text, time)
+    if isinstance(session_id, str) and session_id.strip():
+        _check_unicode(session_id, "sessionId")
+        return _Utterance(session_id.strip(), None, speaker, text, time, is_own_session=True)
+    _check_unicode(fallback_session, "the file name")
+    return _Utterance(fallback_session, None, speaker, text, time)
 
 
 def _content_text(content: object) -> str:
@@ -241,11 +286,23 @@ def _turn_number(value: object) -> int | None:
     """A turn number from an integer or a string of digits; None when the line gave none."""
     if value is None:
         return None
+    number: int | None = None
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        return int(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    raise _LineError(f"field 'turn' is {_show(value)}, not a non-negative integer")
+        digits = value.strip().lstrip("0") or "0"
+        if len(digits) > len(str(MAX_INTEGER)):  # int() refuses over 4,300 digits: check first
+            raise _LineError(
+                f"field 'turn' is {_show(value)}, past the largest integer Neo4j stores"
+            )
+        number = int(digits)
+    elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        number = value
+    if number is None:
+        raise _LineError(f"field 'turn' is {_show(value)}, not a non-negative integer")
+    if number > MAX_INTEGER:
+        raise _LineError(
+            f"field 'turn' is {_show(value)}, past the largest integer Neo4j stores ({MAX_INTEGER})"
+        )
+    return number
 
 
 def _utc_time(value: object, field: str) -> datetime | None:
@@ -254,11 +311,26 @@ def _utc_time(value: object, field: str) -> datetime | None:
         return None
     if not isinstance(value, str):
         raise _LineError(f"field '{field}' is {_describe(value)}, not an ISO 8601 string")
+    _check_unicode(value, field)
     try:
         parsed = datetime.fromisoformat(value.strip())
+        return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
     except ValueError:
         raise _LineError(f"{field} {_show(value)} is not ISO 8601") from None
-    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
+    except OverflowError:  # 0001-01-01T00:00+01:00 is before the first UTC time Python has
+        raise _LineError(f"{field} {_show(value)} is out of range once converted to UTC") from None
+
+
+def _check_unicode(value: str, field: str) -> None:
+    """Refuse text that cannot be stored: a lone surrogate (JSON's ``"\\ud800"``) has no UTF-8."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        char = value[exc.start]
+        raise _LineError(
+            f"field '{field}' holds a lone surrogate (\\u{ord(char):04x}) at character "
+            f"{exc.start + 1}, which is not valid Unicode"
+        ) from None
 
 
 def _describe(value: object) -> str:
@@ -277,4 +349,5 @@ def _describe(value: object) -> str:
 def _show(value: object) -> str:
     """A short quoted rendering of a value for a message: 'D1:3', 3.5, [1, 2]."""
     shown = f"'{value}'" if isinstance(value, str) else json.dumps(value)
+    shown = shown.encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate, shown
     return shown if len(shown) <= 60 else shown[:57] + "..."

@@ -14,6 +14,9 @@ from hippograph.schema.enums import NodeLabel
 MAX_TEXT_CHARS = 20_000
 """Longest text a unit may hold; longer input is refused, never truncated."""
 
+MAX_INTEGER = 2**63 - 1
+"""Largest integer Neo4j stores (a signed 64-bit INTEGER); a larger one is refused on input."""
+
 EMBEDDING_DIMENSIONS = 384
 
 

@@ -61,7 +61,13 @@ def parse_when(text: str | None, option: str, now: datetime | None = None) -> da
         return now - timedelta(days=1)
     match = _AGO.match(value)
     if match:
-        return now - timedelta(**{_UNITS[match.group(2).lower()]: int(match.group(1))})
+        try:
+            return now - timedelta(**{_UNITS[match.group(2).lower()]: int(match.group(1))})
+        except (OverflowError, ValueError):  # more than 999,999,999 days, or before year 1
+            raise ConfigError(
+                f"{option} {text!r} reaches back before the year 1; give a shorter age "
+                "or a date (ISO 8601, 2026-03-01)."
+            ) from None
     try:
         parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
@@ -69,4 +75,13 @@ def parse_when(text: str | None, option: str, now: datetime | None = None) -> da
             f"{option} {text!r} is not a date; use ISO 8601 (2026-03-01 or "
             "2026-03-01T14:00Z) or an age like 30d."
         ) from None
-    return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=UTC)
+    try:
+        parsed.astimezone(UTC)  # stored as UTC: 0001-01-01T00:00+05:00 has no UTC time
+    except OverflowError:
+        raise ConfigError(
+            f"{option} {text!r} is out of range once converted to UTC; give a date between "
+            "0001-01-02 and 9999-12-30."
+        ) from None
+    return parsed

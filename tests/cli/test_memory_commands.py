@@ -121,7 +121,8 @@ def test_import_markdown_and_transcript_commands(
     assert result.exit_code == 0
     assert (
         result.stdout
-        == "t.jsonl: 1 turn(s) imported in 1 session(s), 0 already present, 0 event(s) skipped\n"
+        == "t.jsonl: 1 turn(s) imported in 1 session(s), 0 already present, 0 event(s) skipped, "
+        "1 bad line(s) skipped (line 2)\n"
     )
     assert result.stderr.startswith("  t.jsonl:2: line is not valid JSON")
 

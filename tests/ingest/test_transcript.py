@@ -340,3 +340,104 @@ def test_control_character_in_a_string_is_reported_once(tmp_path: Path) -> None:
     assert read_transcript(path).problems == [
         LineProblem(1, "line is not valid JSON (Invalid control character at column 46)")
     ]
+
+
+# every line checked completely: integer ranges Neo4j can store, text that encodes as UTF-8
+
+
+def test_numbers_and_text_no_store_can_hold_are_problems(tmp_path: Path) -> None:
+    big = 2**63
+    path = write(
+        tmp_path / "t.jsonl",
+        {"session": "a", "turn": 2**63 - 1, "speaker": "u", "text": "largest"},
+        {"session": "a", "speaker": "u", "text": "one past the largest"},
+        json.dumps({"session": "b", "turn": big, "speaker": "u", "text": "x"}),
+        {"session": "b", "turn": str(big), "speaker": "u", "text": "x"},
+        {"session": "b", "turn": "9" * 5000, "speaker": "u", "text": "x"},
+        '{"session": "b", "turn": ' + "9" * 5000 + ', "speaker": "u", "text": "x"}',
+        '{"session": "b", "speaker": "u", "text": "a \\ud800 b"}',
+        '{"session": "b", "speaker": "\\udfff", "text": "x"}',
+        '{"session": "\\ud83d", "speaker": "u", "text": "x"}',
+        {"session": "b", "speaker": "u", "text": "x", "time": "0001-01-01T00:00:00+01:00"},
+        "[" * 100_000 + "]" * 100_000,
+        '{"session": "b", "speaker": "u", "text": "\\ud83d\\ude00 a real emoji"}',
+    )
+    read = read_transcript(path)
+    huge = "9" * 57 + "..."
+    assert read.problems == [
+        LineProblem(
+            2,
+            "turn 9223372036854775808 of session 'a' is past the largest integer Neo4j stores "
+            "(9223372036854775807)",
+        ),
+        LineProblem(
+            3,
+            "field 'turn' is 9223372036854775808, past the largest integer Neo4j stores "
+            "(9223372036854775807)",
+        ),
+        LineProblem(
+            4,
+            "field 'turn' is '9223372036854775808', past the largest integer Neo4j stores "
+            "(9223372036854775807)",
+        ),
+        LineProblem(5, f"field 'turn' is '{huge[:56]}..., past the largest integer Neo4j stores"),
+        LineProblem(6, "line holds a number too long to read (over 4300 digits)"),
+        LineProblem(
+            7,
+            "field 'text' holds a lone surrogate (\\ud800) at character 3, which is not valid "
+            "Unicode",
+        ),
+        LineProblem(
+            8,
+            "field 'speaker' holds a lone surrogate (\\udfff) at character 1, which is not "
+            "valid Unicode",
+        ),
+        LineProblem(
+            9,
+            "field 'session' holds a lone surrogate (\\ud83d) at character 1, which is not "
+            "valid Unicode",
+        ),
+        LineProblem(10, "time '0001-01-01T00:00:00+01:00' is out of range once converted to UTC"),
+        LineProblem(11, "line nests arrays or objects too deeply to read"),
+    ]
+    assert [(t.session, t.turn, t.text) for t in read.turns] == [
+        ("a", 2**63 - 1, "largest"),
+        ("b", 1, "\U0001f600 a real emoji"),
+    ]
+
+
+def test_claude_code_surrogates_are_problems(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "s.jsonl",
+        '{"type": "user", "sessionId": "\\ud800", "message": {"content": "hi"}}',
+        '{"type": "user", "message": {"role": "us\\udc00er", "content": "hi"}}',
+        '{"type": "user", "message": {"content": [{"type": "text", "text": "\\udbff"}]}}',
+    )
+    assert [p.message for p in read_transcript(path).problems] == [
+        "field 'sessionId' holds a lone surrogate (\\ud800) at character 1, which is not valid "
+        "Unicode",
+        "field 'message.role' holds a lone surrogate (\\udc00) at character 3, which is not "
+        "valid Unicode",
+        "field 'message.content' holds a lone surrogate (\\udbff) at character 1, which is not "
+        "valid Unicode",
+    ]
+
+
+# identity: the transcript's own session id, else a hash of its first turn; never its path
+
+
+def test_identity_is_the_session_id_or_the_first_turn(tmp_path: Path) -> None:
+    claude = read_transcript(
+        write(tmp_path / "x.jsonl", event("user", "hello", "2026-02-01T09:00:00Z"))
+    )
+    assert claude.own_sessions == {SESSION}
+    assert claude.origin(claude.turns[0]) == ""
+    rows = [{"session": "s1", "speaker": "u", "text": f"t{n}"} for n in range(1, 4)]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = read_transcript(write(tmp_path / "a" / "one.jsonl", *rows[:1]))
+    grown = read_transcript(write(tmp_path / "b" / "other-name.jsonl", *rows))
+    other = read_transcript(write(tmp_path / "c.jsonl", *rows[1:]))
+    assert first.own_sessions == set()
+    assert first.fingerprint == grown.fingerprint != other.fingerprint
+    assert grown.origin(grown.turns[2]) == f"sha:{grown.fingerprint}"
