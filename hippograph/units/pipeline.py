@@ -118,6 +118,7 @@ def remember_in_tx(
                 record.kind,
                 batch,
                 after=store.props_json(props),
+                scope=record.scope,
             )
         ],
     )

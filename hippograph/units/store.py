@@ -124,6 +124,7 @@ def create_nodes(
                     target_id=row["props"]["id"],
                     target_kind=kind_of(row["labels"]),
                     after=props_json(row["props"]),
+                    scope=row["props"].get("scope"),
                     reason=reason,
                     batch_id=batch_id,
                 )
@@ -294,6 +295,7 @@ def update_node(
                 target_kind=str(after.get("kind") or "Node"),
                 before=props_json({k: before.get(k) for k in props}, keep_none=True),
                 after=props_json({k: after.get(k) for k in props}, keep_none=True),
+                scope=after.get("scope"),
                 reason=reason,
                 batch_id=batch_id,
                 undoes=undoes,
