@@ -75,10 +75,19 @@ def _transcript(path: Path, session: str) -> None:
     )
 
 
-def _worker(role: str, index: int, until: float, folder: str, settings: Settings) -> None:
-    """One process: loop until ``until`` (epoch seconds), then write what it did to a file."""
+def _worker(
+    role: str, index: int, seconds: float, folder: str, settings: Settings, ready: Any
+) -> None:
+    """One process: set up (imports, connection, the model for ``why``), wait for the others,
+    loop for ``seconds``, then write what it did to a file."""
     from hippograph.memory import Memory
 
+    memory: Memory | None = Memory.connect(settings, ensure_schema_=False, cwd=Path(folder))
+    if role == "reader" and memory is not None:  # warm, as a running server is: model loaded
+        memory.why("why the warm-up")  # and its first encode done, statements planned
+        memory.recall("warm-up setting", mode="keyword", strict=False, record_usage=False)
+    ready.wait()
+    until = time.time() + seconds
     rng = random.Random(index * 7919 + (0 if role == "writer" else 1))
     work = Path(folder) / f"{role}-{index}"
     work.mkdir(parents=True, exist_ok=True)
@@ -87,7 +96,6 @@ def _worker(role: str, index: int, until: float, folder: str, settings: Settings
     acked_units: list[str] = []
     acked_sessions: dict[str, int] = {}
     seen: list[str] = []
-    memory: Memory | None = None
     own_last: str | None = None
     while time.time() < until:
         kind = "connect"
@@ -148,12 +156,15 @@ def _worker(role: str, index: int, until: float, folder: str, settings: Settings
             else:
                 pick = rng.random()
                 if pick < 0.6:
-                    kind = "recall"
+                    # half of them without recording usage: the difference is that write
+                    record = rng.random() < 0.5
+                    kind = "recall" if record else "recall-unrecorded"
                     found = memory.recall(
                         f"{rng.choice(SUBJECTS)} {rng.choice(TOPICS)} setting",
                         mode="keyword",
                         strict=False,
                         k=5,
+                        record_usage=record,
                     )
                     seen.extend(i["id"] for i in found.items[:2])
                 elif pick < 0.8:
@@ -210,8 +221,8 @@ def _kill_and_restart(settings: Settings) -> dict[str, Any]:
 def run(args: argparse.Namespace, rest: list[str]) -> int:
     opts = _options(rest)
     seconds = SMOKE_SECONDS if args.smoke else (args.size or DEFAULT_SECONDS)
-    writers = opts.writers or (2 if args.smoke else 4)
-    readers = opts.readers or (1 if args.smoke else 2)
+    writers = opts.writers if opts.writers is not None else (2 if args.smoke else 4)
+    readers = opts.readers if opts.readers is not None else (1 if args.smoke else 2)
     kill = not (opts.no_kill or args.smoke)
     settings = bench_settings()
     graph = speedkit.connect(settings, clear=True)
@@ -223,15 +234,16 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     figures: dict[str, Any] = {"seconds": seconds, "writers": writers, "readers": readers}
     ctx = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory(prefix="hippo-soak-") as folder:
-        until = time.time() + seconds
+        ready = ctx.Barrier(writers + readers + 1)
         procs = [
-            ctx.Process(target=_worker, args=(role, i, until, folder, settings))
+            ctx.Process(target=_worker, args=(role, i, seconds, folder, settings, ready))
             for role, count in (("writer", writers), ("reader", readers))
             for i in range(count)
         ]
-        started = time.monotonic()
         for p in procs:
             p.start()
+        ready.wait(timeout=600)  # every worker set up: the clock starts now
+        started = time.monotonic()
         if kill:
             time.sleep(seconds / 2)
             figures["kill"] = _kill_and_restart(settings)
