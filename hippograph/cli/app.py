@@ -24,6 +24,7 @@ class HippoGroup(TyperGroup):
     ) -> Any:
         if parent is None:  # the whole command line, once
             _refuse_undecodable(args)
+            _flags_as_flags(self)
         return super().make_context(info_name, args, parent=parent, **extra)
 
     def invoke(self, ctx: Any) -> Any:
@@ -46,6 +47,27 @@ class HippoGroup(TyperGroup):
                 err=True,
             )
             raise typer.Exit(1) from None
+
+
+def _flags_as_flags(command: Any) -> None:
+    """Show an on/off option as a flag in --help (``--json``), not as taking a value
+    (``--json <bool>``, which typer prints, and which `--json true` then refuses)."""
+    for param in getattr(command, "params", []):
+        if (getattr(param, "is_flag", False) or getattr(param, "count", False)) and (
+            param.metavar is None
+        ):
+            param.metavar = ""
+    make_help = command.get_help_option
+
+    def help_option(ctx: Any) -> Any:
+        option = make_help(ctx)
+        if option is not None and option.metavar is None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = help_option
+    for sub in getattr(command, "commands", {}).values():
+        _flags_as_flags(sub)
 
 
 def _refuse_undecodable(args: list[str]) -> None:
@@ -90,8 +112,16 @@ app = typer.Typer(
     help="hippograph: knowledge-graph memory for coding agents, on Neo4j.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
-    add_completion=False,
+    add_completion=True,  # hippo --install-completion
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from hippograph.version import __version__
+
+        typer.echo(f"hippograph {__version__}")
+        raise typer.Exit(0)
 
 
 @app.callback()
@@ -108,6 +138,13 @@ def root(
     ),
     all_projects: bool = typer.Option(
         False, "--all-projects", help="Read every project's memory, not only this one's."
+    ),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        is_eager=True,
+        callback=_show_version,
+        help="Print hippograph's version and exit.",
     ),
 ) -> None:
     """hippograph: knowledge-graph memory for coding agents, on Neo4j."""

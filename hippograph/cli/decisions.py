@@ -26,7 +26,7 @@ def decide(
         None, "--problem", "-p", help="The problem the decision solves."
     ),
     alternative: list[str] | None = typer.Option(
-        None, "--alternative", "-a", help='"OPTION: why it was rejected" (repeatable).'
+        None, "--alternative", help='"OPTION: why it was rejected" (repeatable).'
     ),
     reasoning: str | None = typer.Option(None, "--reasoning", "-r", help="Why this option."),
     governs: list[str] | None = typer.Option(

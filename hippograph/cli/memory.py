@@ -78,9 +78,7 @@ def _written(result: RememberResult) -> None:
         typer.echo(f"  task {task}: not linked to an entity or episode; add --about NAME")
 
 
-KIND = typer.Option(
-    MemoryKind.FACT, "--kind", "-k", help="fact, decision, failure, rule or episode."
-)
+KIND = typer.Option(MemoryKind.FACT, "--kind", help="fact, decision, failure, rule or episode.")
 SOURCE = typer.Option(
     SourceKind.USER, "--source", "-s", help="Who said it; sets the initial trust."
 )

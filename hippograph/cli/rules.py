@@ -49,9 +49,7 @@ def fail(
 @rule_app.command("add")
 def add(
     ctx: typer.Context,
-    message: str = typer.Option(
-        ..., "--message", "-m", help="The rule, as an agent should read it."
-    ),
+    message: str = typer.Option(..., "--message", help="The rule, as an agent should read it."),
     category: RuleCategory = typer.Option(
         ..., "--category", help="architecture, code, security, performance, anti-pattern."
     ),

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hippograph.cli import docgen
+from typer.testing import CliRunner
+
+from hippograph.cli import app, docgen
 
 CLI_DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
@@ -27,3 +29,26 @@ def test_every_command_is_documented() -> None:
         ("db", "status"),
         ("db", "logs"),
     } <= set(paths)
+
+
+def test_one_meaning_per_short_option_and_flags_shown_as_flags() -> None:
+    """`-k` is one thing in every command; an on/off option is shown as a flag in --help."""
+    import click
+    import typer.main
+
+    root = typer.main.get_command(app)
+    meanings: dict[str, set[str]] = {}
+
+    def walk(command: click.Command) -> None:
+        for param in command.params:
+            for opt in (*param.opts, *getattr(param, "secondary_opts", ())):
+                if opt.startswith("-") and not opt.startswith("--"):
+                    meanings.setdefault(opt, set()).add(max(param.opts, key=len))
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(root)
+    assert {k: v for k, v in meanings.items() if len(v) > 1} == {}
+    shown = CliRunner().invoke(app, ["recall", "--help"]).stdout
+    assert "<bool>" not in shown and "--history" in shown
+    assert CliRunner().invoke(app, ["--version"]).stdout.startswith("hippograph ")

@@ -147,7 +147,7 @@ def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
             "Use Postgres for orders",
             "--problem",
             "Orders need transactions",
-            "-a",
+            "--alternative",
             "MongoDB: no multi-document transactions in our version",
             "--about",
             "orders",
@@ -161,7 +161,7 @@ def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert unknown.stdout.startswith(
         "I don't know why (no_accepted_facts): nothing in memory answers it. Recorded as task task_"
     )
-    bad = runner.invoke(app, ["decide", "--decision", "X", "-a", "Y"])
+    bad = runner.invoke(app, ["decide", "--decision", "X", "--alternative", "Y"])
     assert bad.exit_code == 1 and "lacks its reason" in bad.stderr
     nofail = runner.invoke(app, ["fail", "--what", "it broke"])
     assert nofail.exit_code == 1 and "needs its proof" in nofail.stderr
