@@ -336,16 +336,18 @@ def _changes(changes: ChangeLog) -> None:
     if not changes:
         typer.echo("No changes recorded.")
         return
+    from hippograph.units.history import describe
+
     print_table(
         None,
-        ["at", "change", "op", "actor", "target", "reason"],
+        ["at", "change", "actor", "target", "what", "reason"],
         [
             [
                 c.at.isoformat(timespec="seconds"),
                 c.id,
-                c.op,
                 c.actor,
                 c.target_id,
+                describe(c),
                 (c.reason or "") + (f" [undone by {c.undone_by}]" if c.undone_by else ""),
             ]
             for c in changes

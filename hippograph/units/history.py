@@ -158,6 +158,40 @@ def _invert(tx: Tx, ctx: WriteContext, change: dict[str, Any], batch: str) -> No
         raise ConflictError(f"change {change['id']} ({op}) cannot be undone.")
 
 
+def describe(change: Change) -> str:
+    """What a change did, in words, for `hippo log`: the text of what was created, each property
+    changed as ``key: before -> after``, the relationship made or retired."""
+    after = store.props_from_json(change.after)
+    before = store.props_from_json(change.before)
+    kind = change.target_kind.lower()
+    if change.op == ChangeOp.CREATE_NODE:
+        label = next((after[k] for k in _LABEL_KEYS if after.get(k)), change.target_id)
+        return f"new {kind}: {_short(label)}"
+    if change.op in (ChangeOp.CREATE_EDGE, ChangeOp.RETIRE_EDGE):
+        verb = "linked" if change.op == ChangeOp.CREATE_EDGE else "unlinked"
+        return f"{verb} {change.source_id} -{change.target_kind}-> {change.end_id}"
+    if change.op in (ChangeOp.UPDATE_NODE, ChangeOp.UPDATE_EDGE):
+        keys = sorted((set(after) | set(before)) - _BOOKKEEPING)
+        parts = [f"{k}: {_short(before.get(k))} -> {_short(after.get(k))}" for k in keys]
+        return f"{kind} " + "; ".join(parts) if parts else f"{kind} updated"
+    if change.op == ChangeOp.PURGE:
+        return f"{kind}'s words purged"
+    return change.op.replace("_", " ")
+
+
+_LABEL_KEYS = ("title", "text", "name", "qualified_name", "path")
+_BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "embedding"})  # not said in words
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds")
+    text = str(value).replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def undo(graph: Graph, ctx: WriteContext, change_id: str) -> UndoResult:
     """Undo the action (batch) that made ``change_id``; refuse when a later change depends on it."""
     change = _get_change(graph, change_id)

@@ -162,3 +162,16 @@ def test_branch_sees_main_duplicate_instead_of_copying(
     unit = main.remember("CI runs on every push", about=["ci"], **USER)
     again = feature.remember("CI runs on every push", about=["ci"], **USER)
     assert again.id == unit.id and again.action == "strengthened"
+
+
+def test_the_log_says_what_changed_in_words(memory: Memory, clock: Clock) -> None:
+    from hippograph.units.history import describe
+
+    old = memory.remember("Auth uses sessions", about=["auth"], topic="mechanism", **USER)
+    clock.advance(days=1)
+    memory.supersede(old.id, "Auth uses JWT", reason="stateless API", **USER)
+    said = [describe(c) for c in memory.log(limit=50)]
+    assert "new fact: Auth uses sessions" in said and "new fact: Auth uses JWT" in said
+    assert any(s.startswith("fact ") and "valid_until: - -> 2026-" in s for s in said), said
+    assert not any("dedup_key" in s for s in said)
+    assert any(s.startswith("linked ") and "-SUPERSEDED_BY-> " in s for s in said), said
