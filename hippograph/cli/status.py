@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -68,15 +69,24 @@ def init(
 
 @app.command("status")
 def status(
-    ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")
+    ctx: typer.Context,
+    indexes: bool = typer.Option(
+        False,
+        "--indexes",
+        help="List every index with its state (shown anyway if one is not ONLINE).",
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Server, schema, indexes and their state, counts, embedding model, last maintenance."""
+    """Server, schema, indexes (summed up), counts, embedding model, last maintenance."""
     settings = settings_of(ctx)
     from hippograph.memory import Memory
 
     with Memory.connect(settings, ensure_schema_=False) as memory:
         drain_captures(settings)
-        render(memory.status(), as_json=as_json)
+        report = memory.status()
+        render(report, as_json=as_json)
+        if indexes and not as_json and _all_online(report):
+            _index_table(report)
 
 
 @view("hippograph.ops.status.StatusReport")
@@ -95,6 +105,7 @@ def _status(r: StatusReport) -> None:
                 if r.schema_version
                 else "not applied: run `hippo init`",
             ),
+            ("indexes", _index_summary(r)),
             ("full-text", f"{r.fulltext['index']} {r.fulltext['state'] or 'missing'}"),
             (
                 "vector",
@@ -111,6 +122,34 @@ def _status(r: StatusReport) -> None:
             ),
         ],
     )
+    if not _all_online(r):  # the table when something needs looking at; else `--indexes`
+        _index_table(r)
+    labels = r.counts["labels"]
+    print_table("Nodes per label", ["label", "count"], [[k, v] for k, v in sorted(labels.items())])
+    if r.counts["memory"]:
+        print_table(
+            "Memory by kind, lifecycle and truth",
+            ["kind", "lifecycle", "truth_status", "count"],
+            [
+                [m["kind"], m["lifecycle"], m["truth_status"], m["count"]]
+                for m in r.counts["memory"]
+            ],
+        )
+
+
+def _all_online(r: StatusReport) -> bool:
+    return bool(r.indexes) and all(ix["state"] == "ONLINE" for ix in r.indexes)
+
+
+def _index_summary(r: StatusReport) -> str:
+    states = Counter(str(ix["state"]) for ix in r.indexes)
+    if not states:
+        return "none: run `hippo init`"
+    summary = ", ".join(f"{n} {state}" for state, n in sorted(states.items()))
+    return summary if _all_online(r) else f"{summary}: see the table below"
+
+
+def _index_table(r: StatusReport) -> None:
     print_table(
         "Indexes",
         ["name", "type", "state", "labels", "properties"],
@@ -125,17 +164,6 @@ def _status(r: StatusReport) -> None:
             for ix in r.indexes
         ],
     )
-    labels = r.counts["labels"]
-    print_table("Nodes per label", ["label", "count"], [[k, v] for k, v in sorted(labels.items())])
-    if r.counts["memory"]:
-        print_table(
-            "Memory by kind, lifecycle and truth",
-            ["kind", "lifecycle", "truth_status", "count"],
-            [
-                [m["kind"], m["lifecycle"], m["truth_status"], m["count"]]
-                for m in r.counts["memory"]
-            ],
-        )
 
 
 def _last_run(runs: list[dict[str, Any]]) -> str:

@@ -52,6 +52,11 @@ def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[s
     assert lines[0] == "hippograph status"
     assert any("Neo4j Kernel 5.26" in line and "community" in line for line in lines)
     assert any("memory_search" in line and "ONLINE" in line for line in lines)
+    online = len(graph.read("show_indexes"))
+    assert f"  indexes      {online} ONLINE" in lines  # summed up, no 49-row table
+    assert "Indexes" not in result.stdout
+    table = runner.invoke(app, ["status", "--indexes"], catch_exceptions=False).stdout
+    assert "Indexes" in table and "entity_name_key" in table
 
 
 def _free_port() -> int:
