@@ -46,6 +46,9 @@ def warm(settings: Settings) -> WarmUp:
     """Run recall over Bolt and the prompt hook over HTTP once;
     never raises for a server problem."""
     report = WarmUp()
+    if not _schema_applied(settings):
+        report.skipped.append("until the schema is applied: run `hippo init`")
+        return report
     for name, path in (("Bolt", _bolt), ("HTTP", _http)):
         try:
             seconds = path(settings)
@@ -65,6 +68,19 @@ def warm(settings: Settings) -> WarmUp:
 
 
 WARM_UP = Principal(name="warm-up", kind="system", role="admin")
+
+
+def _schema_applied(settings: Settings) -> bool:
+    """Whether there is a schema to plan against (a new server has none until `hippo init`);
+    when the server cannot be asked, the warm-up itself says why."""
+    from hippograph.graph.client import Graph
+    from hippograph.graph.migrations import schema_version
+
+    try:
+        with Graph.connect(settings) as graph:
+            return schema_version(graph) is not None
+    except HippographError:
+        return True
 
 
 def _bolt(settings: Settings) -> float:

@@ -114,6 +114,13 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
         assert mode == 0o600
         assert neo4j_local.start(settings).action == "already running"
         assert neo4j_local.status(settings).action == "running"
+        from hippograph.hooks import warmup
+
+        fresh = warmup.warm(settings)  # a new server has no schema: said, not errors
+        assert fresh.skipped == ["until the schema is applied: run `hippo init`"]
+        assert fresh.summary() == (
+            "nothing planned; skipped until the schema is applied: run `hippo init`"
+        )
         with Graph.connect(settings) as graph:  # logs in with that password
             assert graph.read("server_components")[0]["version"] == settings.neo4j_version
         conf = (settings.data_dir / settings.instance / "conf").glob("*")
