@@ -83,6 +83,7 @@ class HttpGraph:
             "Authorization": f"Basic {token}",
         }
         self.deadline = time.monotonic() + deadline_s
+        self.budget_s = deadline_s
         self._gate: ReadPolicy | None = None
 
     def set_read_gate(self, gate: ReadPolicy) -> None:
@@ -100,7 +101,7 @@ class HttpGraph:
         params = admit(self._gate, query, params)
         left = self.deadline - time.monotonic()
         if left <= 0.02:
-            raise GraphUnavailableError("the hook's time budget for Neo4j ran out.")
+            raise GraphUnavailableError(self._timed_out(name))
         body = json.dumps(
             {
                 "statement": query.text,
@@ -117,6 +118,9 @@ class HttpGraph:
                 f"Neo4j's HTTP API at {self.url} answered {exc.code}."
             ) from exc
         except (urllib.error.URLError, OSError, TimeoutError) as exc:
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            if isinstance(reason, TimeoutError):  # socket.timeout is TimeoutError
+                raise GraphUnavailableError(self._timed_out(name)) from exc
             raise GraphUnavailableError(f"cannot reach Neo4j's HTTP API at {self.url}.") from exc
         if doc.get("errors"):
             raise HippographError(
@@ -129,6 +133,13 @@ class HttpGraph:
             for row in data.get("values", [])
         ]
         return screened(self._gate, query, rows)
+
+    def _timed_out(self, name: str) -> str:
+        """What to say when the time budget ran out: that it did, and how long it was."""
+        return (
+            f"Neo4j's HTTP API did not answer {name}.cypher within the hook's budget of "
+            f"{self.budget_s * 1000:.0f} ms (timed out; HIPPOGRAPH_HOOK_DEADLINE_S sets it)."
+        )
 
     def write_tx(self, work: Any) -> Any:
         """Not available: the HTTP path is for reads on the prompt path."""

@@ -87,3 +87,22 @@ def test_a_read_on_a_frozen_server_fails_instead_of_hanging(
                 mine.read("server_components")
             took = time.monotonic() - started
     assert took < 45, took
+
+
+def test_prompt_hook_says_it_timed_out_when_neo4j_is_frozen(
+    graph: Graph, env_for_cli: dict[str, str], settings: Settings, tmp_path: Path
+) -> None:
+    payload = {"prompt": "which database does billing use?", "cwd": str(tmp_path)}
+    env = {**os.environ, **env_for_cli, "HIPPOGRAPH_HOOK_DEADLINE_S": "0.5"}
+    with frozen(settings):
+        done = subprocess.run(
+            [str(Path(sys.executable).parent / "hippo"), "hook", "user-prompt"],
+            input=json.dumps(payload),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=30,
+        )
+    assert done.returncode == 0 and done.stdout.strip() == ""  # nothing added, prompt goes on
+    assert "within the hook's budget of 500 ms (timed out" in done.stderr, done.stderr
+    assert "cannot reach" not in done.stderr
