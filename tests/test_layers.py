@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ops", "neo4j_local"),
     ("memory",),
     ("mcp", "hooks"),
+    ("doctor",),
     ("cli",),
     ("entry", "demo", "__init__"),
 )

@@ -6,6 +6,7 @@ from hippograph.cli import access as _access  # noqa: F401  (registers grant/gra
 from hippograph.cli import branch as _branch  # noqa: F401  (registers `hippo branch`)
 from hippograph.cli import code as _code  # noqa: F401  (registers index/watch/pre-edit)
 from hippograph.cli import decisions as _decisions  # noqa: F401  (registers decide/outcome/why)
+from hippograph.cli import doctor as _doctor  # noqa: F401  (registers `hippo doctor`)
 from hippograph.cli import install as _install  # noqa: F401  (registers `hippo install`)
 from hippograph.cli import memory as _memory  # noqa: F401  (registers unit commands)
 from hippograph.cli import recall as _recall  # noqa: F401  (registers recall/feedback)
