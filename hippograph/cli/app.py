@@ -52,6 +52,9 @@ class HippoGroup(TyperGroup):
 def _flags_as_flags(command: Any) -> None:
     """Show an on/off option as a flag in --help (``--json``), not as taking a value
     (``--json <bool>``, which typer prints, and which `--json true` then refuses)."""
+    if getattr(command, "_flags_shown", False):  # once per command object
+        return
+    command._flags_shown = True
     for param in getattr(command, "params", []):
         if (getattr(param, "is_flag", False) or getattr(param, "count", False)) and (
             param.metavar is None
