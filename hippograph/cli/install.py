@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -43,6 +44,20 @@ def hippo_executable() -> str:
     )
 
 
+def portable_command(executable: str) -> tuple[str, str | None]:
+    """The command to write into files a team commits: ``hippo`` when PATH finds this very
+    executable (so it runs on any teammate's machine with hippograph installed), else the
+    absolute path, with a note saying why that file is not portable."""
+    found = shutil.which("hippo")
+    if found and os.path.realpath(found) == os.path.realpath(executable):
+        return "hippo", None
+    return executable, (
+        f"`hippo` on PATH is not this environment's ({found or 'none on PATH'}), so the files "
+        f"name {executable}, a path of this machine; put this environment's bin folder on PATH "
+        "and install again for files a team can commit, or use --local."
+    )
+
+
 @install_app.command("claude-code")
 def claude_code(
     project: bool = typer.Option(
@@ -51,18 +66,37 @@ def claude_code(
         help="This repository (.claude/settings.json, .mcp.json) or every project of this user "
         "(~/.claude/settings.json).",
     ),
+    local: bool = typer.Option(
+        False,
+        "--local",
+        help="This repository on this machine only: .claude/settings.local.json (not "
+        "committed); prints the `claude mcp add --scope local` command for the server.",
+    ),
+    absolute: bool = typer.Option(
+        False,
+        "--absolute",
+        help="Write this environment's absolute path even when `hippo` is on PATH.",
+    ),
     uninstall: bool = typer.Option(False, "--uninstall", help="Remove exactly what install added."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Merge hippograph's hooks (prompt, pre-edit, session capture) and MCP server into Claude
-    Code's settings."""
+    Code's settings. The command written is `hippo` when PATH finds this environment's (files a
+    team can commit), else this environment's absolute path."""
     from hippograph.code.walk import repo_root
     from hippograph.hooks.install import install_claude_code
 
+    executable = hippo_executable()
+    command, note = (executable, None) if absolute else portable_command(executable)
+    root = repo_root(Path.cwd())
+    if uninstall and command != executable:  # an older install wrote the absolute path
+        install_claude_code(root, user=not project, uninstall=True, command=executable, local=local)
     out = install_claude_code(
-        repo_root(Path.cwd()), user=not project, uninstall=uninstall, command=hippo_executable()
+        root, user=not project, uninstall=uninstall, command=command, local=local
     )
     render(out, as_json=as_json)
+    if note and project and not local and not uninstall and not as_json:  # committed files
+        typer.echo(f"note: {note}", err=True)
 
 
 @view("hippograph.hooks.install.InstallReport")
@@ -82,8 +116,7 @@ def _installed(out: InstallReport) -> None:
         if mcp.get("note"):
             typer.echo(f"  note: {mcp['note']}", err=True)
     elif out.user_mcp_command and out.action == "install":
-        typer.echo(f"MCP server: register it for every project with: {out.user_mcp_command}")
+        which = "every project" if out.scope == "user" else "this project, on this machine"
+        typer.echo(f"MCP server: register it for {which} with: {out.user_mcp_command}")
     elif out.user_mcp_command:
-        typer.echo(
-            "MCP server: remove the user-wide one with: claude mcp remove --scope user hippograph"
-        )
+        typer.echo(f"MCP server: remove it with: claude mcp remove --scope {out.scope} hippograph")

@@ -6,7 +6,9 @@ even rewritten) and ``uninstall`` removes exactly what was added. A file that is
 written back as ``json.dumps(indent=2)`` plus a newline, through a temporary file, so a
 crash never leaves half a file. A malformed existing file is refused before anything is written.
 
-Project install: ``<repo>/.claude/settings.json`` (hooks) and ``<repo>/.mcp.json`` (server).
+Project install: ``<repo>/.claude/settings.json`` (hooks) and ``<repo>/.mcp.json`` (server),
+files a team commits. Local install: ``<repo>/.claude/settings.local.json`` (hooks, not
+committed); the server via ``claude mcp add --scope local``, whose command is returned.
 User install: ``~/.claude/settings.json`` (hooks); the user-wide MCP server is left to
 ``claude mcp add --scope user``, which owns ``~/.claude.json`` (a file Claude Code rewrites
 while it runs), and the command to type is returned.
@@ -57,16 +59,17 @@ def server_entry(command: str) -> dict[str, Any]:
     return {"command": command, "args": ["serve"]}
 
 
-def user_mcp_command(command: str) -> str:
-    """What to type to register the MCP server for every project of this user."""
-    return f"claude mcp add --scope user {SERVER_NAME} -- {shlex.quote(command)} serve"
+def user_mcp_command(command: str, scope: str = "user") -> str:
+    """What to type to register the MCP server for every project of this user (``user``) or for
+    this project on this machine only (``local``)."""
+    return f"claude mcp add --scope {scope} {SERVER_NAME} -- {shlex.quote(command)} serve"
 
 
 class InstallReport(Result):
     """What an install or uninstall changed: the hooks in a settings file and the MCP server."""
 
     action: str  # install | uninstall
-    scope: str  # project | user
+    scope: str  # project | local | user
     command: str
     settings: dict[str, Any]  # path, written, changed, added/present/removed, other_hippo_hooks
     mcp: dict[str, Any]  # path (None for a user install), written, changed, server, note
@@ -74,7 +77,13 @@ class InstallReport(Result):
 
 
 def install_claude_code(
-    target_dir: Path, *, user: bool, uninstall: bool, command: str, home: Path | None = None
+    target_dir: Path,
+    *,
+    user: bool,
+    uninstall: bool,
+    command: str,
+    home: Path | None = None,
+    local: bool = False,
 ) -> InstallReport:
     """Add (or, with ``uninstall``, remove) our hooks and MCP server; returns what changed,
     per file.
@@ -83,6 +92,8 @@ def install_claude_code(
         target_dir: the project (repository root) for a project install; unused with ``user``.
         command: absolute path of the ``hippo`` executable the hooks and the server run.
         home: the user's home folder (default: ``Path.home()``), for ``user``.
+        local: this project on this machine only: ``.claude/settings.local.json`` (which a
+            team does not commit), and the MCP server left to ``claude mcp add --scope local``.
 
     Raises:
         IngestError: an existing settings file is not valid JSON or not shaped as Claude Code
@@ -94,8 +105,10 @@ def install_claude_code(
             "the hippo command is empty; give the absolute path of the hippo executable."
         )
     base = (home or Path.home()) if user else target_dir
-    settings_path = base / ".claude" / "settings.json"
-    mcp_path = None if user else base / ".mcp.json"
+    settings_path = (
+        base / ".claude" / ("settings.local.json" if local and not user else "settings.json")
+    )
+    mcp_path = None if user or local else base / ".mcp.json"
     settings = _load(settings_path)
     mcp = _load(mcp_path) if mcp_path is not None else None
     hooks_done = (
@@ -121,11 +134,13 @@ def install_claude_code(
     )
     return InstallReport(
         action="uninstall" if uninstall else "install",
-        scope="user" if user else "project",
+        scope="user" if user else "local" if local else "project",
         command=command,
         settings={"path": str(settings_path), "written": settings_written, **hooks_done},
         mcp={"path": str(mcp_path) if mcp_path else None, "written": mcp_written, **server_done},
-        user_mcp_command=user_mcp_command(command) if user else None,
+        user_mcp_command=(
+            user_mcp_command(command, "user" if user else "local") if user or local else None
+        ),
     )
 
 

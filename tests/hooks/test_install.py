@@ -4,6 +4,7 @@ refusal of bad JSON."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +235,7 @@ def test_malformed_files_are_refused_with_nothing_written(
 
 def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", "/nonexistent")  # no hippo on PATH: the absolute path is written
     monkeypatch.setattr("hippograph.cli.install.hippo_executable", lambda: "/usr/local/bin/hippo")
     runner = CliRunner()
     done = runner.invoke(app, ["install", "claude-code"], catch_exceptions=False)
@@ -245,6 +247,9 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         "  added    SessionEnd        /usr/local/bin/hippo hook session-end",
         "  added    PreCompact        /usr/local/bin/hippo hook pre-compact",
         f"MCP server: {tmp_path / '.mcp.json'} (added)",
+        "note: `hippo` on PATH is not this environment's (none on PATH), so the files name "
+        "/usr/local/bin/hippo, a path of this machine; put this environment's bin folder on "
+        "PATH and install again for files a team can commit, or use --local.",
     ]
     as_json = json.loads(
         runner.invoke(app, ["install", "claude-code", "--json"], catch_exceptions=False).output
@@ -284,3 +289,62 @@ def test_an_older_install_is_widened_to_every_editing_tool(tmp_path: Path) -> No
     assert again.settings["written"]
     groups = read(settings)["hooks"]["PreToolUse"]
     assert [g["matcher"] for g in groups] == ["Edit|MultiEdit|Write|NotebookEdit"]
+
+
+def test_the_committed_files_name_hippo_when_path_finds_this_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A team commits .claude/settings.json and .mcp.json: they say `hippo` (found on each
+    teammate's PATH), not this machine's virtualenv path."""
+    bin_dir = tmp_path / "venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    hippo = bin_dir / "hippo"
+    hippo.write_text("#!/bin/sh\n")
+    hippo.chmod(0o755)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    monkeypatch.chdir(repo)
+    monkeypatch.setattr("hippograph.cli.install.hippo_executable", lambda: str(hippo))
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    done = CliRunner().invoke(app, ["install", "claude-code"], catch_exceptions=False)
+    assert done.exit_code == 0 and "note:" not in done.output
+    settings = json.loads((repo / ".claude/settings.json").read_text())
+    commands = [h["command"] for g in settings["hooks"]["UserPromptSubmit"] for h in g["hooks"]]
+    assert commands == ["hippo hook user-prompt"]
+    assert json.loads((repo / ".mcp.json").read_text())["mcpServers"]["hippograph"] == {
+        "command": "hippo",
+        "args": ["serve"],
+    }
+    # not on PATH: the absolute path, and a note saying the files are not portable
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    done = CliRunner().invoke(app, ["install", "claude-code"], catch_exceptions=False)
+    assert "note: `hippo` on PATH is not this environment's" in done.output
+    assert str(hippo) in (other / ".mcp.json").read_text()
+    # uninstall removes either form
+    monkeypatch.chdir(repo)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    CliRunner().invoke(app, ["install", "claude-code", "--uninstall"], catch_exceptions=False)
+    left = repo / ".claude/settings.json"  # removed, or left without our hooks
+    assert not left.exists() or "hippo" not in left.read_text()
+    assert not (repo / ".mcp.json").exists() or "hippo" not in (repo / ".mcp.json").read_text()
+
+
+def test_local_install_writes_settings_local_and_says_how_to_add_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("hippograph.cli.install.hippo_executable", lambda: "/opt/h/bin/hippo")
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    done = CliRunner().invoke(app, ["install", "claude-code", "--local"], catch_exceptions=False)
+    assert done.exit_code == 0
+    assert (tmp_path / ".claude/settings.local.json").exists()
+    assert (
+        not (tmp_path / ".claude/settings.json").exists() and not (tmp_path / ".mcp.json").exists()
+    )
+    assert done.output.splitlines()[-1] == (
+        "MCP server: register it for this project, on this machine with: "
+        "claude mcp add --scope local hippograph -- /opt/h/bin/hippo serve"
+    )
