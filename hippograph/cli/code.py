@@ -70,9 +70,16 @@ def index(
                 report = memory.index(
                     path,
                     project=project,
-                    progress=lambda n, total, name: bar.update(task, completed=n, total=total),
+                    progress=lambda n, total, step: bar.update(
+                        task, completed=n, total=total, description=_label(step)
+                    ),
                 )
     render(report, as_json=as_json)
+
+
+def _label(step: str, width: int = 40) -> str:
+    """The bar's label: the phase (parse, write, retire, link) and the file, shortened."""
+    return step if len(step) <= width else step[: width - 1] + "…"
 
 
 @app.command("watch")

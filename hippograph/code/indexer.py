@@ -28,6 +28,8 @@ from hippograph.schema import Edge, File, RelType, Symbol, Task, new_id
 from hippograph.units import store
 from hippograph.units.records import WriteContext
 
+# Called with (step, of steps, what): "parse <file>" while reading, then "write <file>",
+# "retire <file>" and "link renames and imports" while writing; the numbering restarts per phase.
 Progress = Callable[[int, int, str], None]
 
 
@@ -125,7 +127,7 @@ def index_path(
     languages: Counter[str] = Counter()
     for n, cand in enumerate(found, start=1):
         if progress:
-            progress(n, len(found), cand.rel)
+            progress(n, len(found), f"parse {cand.rel}")
         if cand.skip:
             report.skipped.append({"path": cand.rel, "reason": cand.skip})
             continue
@@ -150,7 +152,7 @@ def index_path(
     if target.resolve().is_dir():
         prefix = target.resolve().relative_to(root).as_posix() if target.resolve() != root else ""
         deleted = [p for p in known if p not in seen and (not prefix or p.startswith(prefix + "/"))]
-    _apply(graph, ctx, project, planned, deleted, known, report)
+    _apply(graph, ctx, project, planned, deleted, known, report, progress)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
@@ -163,6 +165,7 @@ def _apply(
     deleted: list[str],
     known: dict[str, Any],
     report: IndexReport,
+    progress: Progress | None = None,
 ) -> None:
     if not planned and not deleted:
         return
@@ -205,7 +208,10 @@ def _apply(
     links = _match(gone, added)
     batch = new_id("batch")
     live = set(new)
-    for plan in planned:
+    steps = len(planned) + len(deleted) + 1
+    for n, plan in enumerate(planned, start=1):
+        if progress:
+            progress(n, steps, f"write {plan.parsed.path}")
         graph.write_tx(
             partial(
                 _write_file,
@@ -219,7 +225,9 @@ def _apply(
                 report=report,
             )
         )
-    for path in deleted:
+    for n, path in enumerate(deleted, start=len(planned) + 1):
+        if progress:
+            progress(n, steps, f"retire {path}")
         graph.write_tx(
             partial(
                 _retire_file,
@@ -231,6 +239,8 @@ def _apply(
                 report=report,
             )
         )
+    if progress:
+        progress(steps, steps, "link renames and imports")
     graph.write_tx(
         lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report)
     )

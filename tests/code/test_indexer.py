@@ -319,3 +319,14 @@ def test_pre_edit_never_reads_or_indexes_a_file_outside_the_project(
     assert memory.pre_edit("app.py:main").file == "app.py"
     files = {r["label"]: r["count"] for r in graph.read("count_labels")}
     assert files.get("File") == 1  # only the project's own file was indexed
+
+
+def test_index_progress_names_its_phases(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+    repo = git_repo(tmp_path / "app")
+    for name in ("a.py", "b.py"):
+        (repo / name).write_text(f"def {name[0]}():\n    return 1\n")
+    steps: list[tuple[int, int, str]] = []
+    Memory(graph, settings, cwd=repo).index(repo, progress=lambda n, t, s: steps.append((n, t, s)))
+    phases = [s.split(" ", 1)[0] for _, _, s in steps]
+    assert phases == ["parse", "parse", "write", "write", "link"], steps
+    assert steps[-1][0] == steps[-1][1]  # the bar ends full, on the last phase
