@@ -171,13 +171,7 @@ class TimedHttpGraph(HttpGraph):
 
 def http_graph(settings: Settings, port: int) -> TimedHttpGraph:
     """A fresh timed HTTP reader (its deadline starts now, as in the hook)."""
-    host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    reader = TimedHttpGraph(
-        f"http://{host}:{port}",
-        settings.neo4j_user,
-        settings.resolved_password() or "",
-        settings.neo4j_database,
-    )
+    reader = TimedHttpGraph.from_settings(settings, port=port)
     open_gate(reader, Principal(name="claude-code", kind="agent", role="agent"))  # as the hook does
     return reader
 

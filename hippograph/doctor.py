@@ -187,19 +187,10 @@ def _model(settings: Settings) -> Check:
 
 def _prompt_hook(settings: Settings) -> Check:
     """The prompt hook's own path (HTTP, no model) on a prompt, against its time budget."""
-    from urllib.parse import urlparse
-
     from hippograph.graph.http import HttpGraph
     from hippograph.hooks import prompt
 
-    host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    reader = HttpGraph(
-        f"http://{host}:{settings.neo4j_http_port}",
-        settings.neo4j_user,
-        settings.resolved_password() or "",
-        settings.neo4j_database,
-        deadline_s=10.0,
-    )
+    reader = HttpGraph.from_settings(settings, deadline_s=10.0)
     times = []
     try:
         for _ in range(3):  # the first plans; the others are what a prompt pays

@@ -72,7 +72,8 @@ def admit(gate: ReadPolicy | None, query: Query, params: dict[str, Any]) -> dict
 def screened(
     gate: ReadPolicy | None, query: Query, rows: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """``rows`` of a read as its gate lets the reader see them (SYSTEM reads: all of them)."""
-    if gate is None or not query.is_gated:
+    """``rows`` of a read as its gate lets the reader see them. A statement that filters by
+    scope itself (it declares the gate's parameters) and a SYSTEM read are not screened again."""
+    if gate is None or not query.is_gated or GATE_PARAMS & query.params:
         return rows
     return gate.screen(rows)

@@ -13,7 +13,8 @@ import time
 import urllib.error
 import urllib.request
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Self
+from urllib.parse import urlparse
 
 from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
@@ -85,6 +86,21 @@ class HttpGraph:
         self.deadline = time.monotonic() + deadline_s
         self.budget_s = deadline_s
         self._gate: ReadPolicy | None = None
+
+    @classmethod
+    def from_settings(
+        cls, settings: Any, *, deadline_s: float = 0.9, port: int | None = None
+    ) -> Self:
+        """A reader for the server ``settings`` (a ``Settings``) name: the Bolt URI's host, the
+        HTTP port (``port`` overrides it), user, password and database."""
+        host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
+        return cls(
+            f"http://{host}:{port or settings.neo4j_http_port}",
+            settings.neo4j_user,
+            settings.resolved_password() or "",
+            settings.neo4j_database,
+            deadline_s=deadline_s,
+        )
 
     def set_read_gate(self, gate: ReadPolicy) -> None:
         """Let ``gate`` admit every read of memory (hippograph.units.read_gate is the one

@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from urllib.parse import urlparse
 
 from hippograph.config import Settings
 from hippograph.errors import HippographError
@@ -104,14 +103,7 @@ def _http(settings: Settings) -> float:
     from hippograph.graph.http import HttpGraph
     from hippograph.hooks import prompt
 
-    host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
-    graph = HttpGraph(
-        f"http://{host}:{settings.neo4j_http_port}",
-        settings.neo4j_user,
-        settings.resolved_password() or "",
-        settings.neo4j_database,
-        deadline_s=60.0,
-    )
+    graph = HttpGraph.from_settings(settings, deadline_s=60.0)
     open_gate(graph, WARM_UP)
     began = time.perf_counter()
     prompt.handle({"prompt": QUERY, "cwd": None}, graph)

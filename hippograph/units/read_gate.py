@@ -158,8 +158,8 @@ def _scopes_in(value: Any, depth: int) -> Iterator[str]:
                 yield item
             elif depth > 0 and isinstance(item, dict | list):
                 yield from _scopes_in(item, depth - 1)
-    elif isinstance(value, list) and depth > 0:
-        for item in value:
+    elif isinstance(value, list) and depth > 0 and value and isinstance(value[0], dict | list):
+        for item in value:  # lists of maps; never a list of numbers (an embedding) item by item
             if isinstance(item, dict | list):
                 yield from _scopes_in(item, depth - 1)
 

@@ -36,6 +36,20 @@ def frozen(settings: Settings) -> Iterator[None]:
         os.kill(pid, signal.SIGCONT)
 
 
+def _hook(
+    event: str, payload: dict[str, object], env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """``hippo hook EVENT`` as Claude Code runs it: a fresh process, the payload on stdin."""
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "hippo"), "hook", event],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
+
+
 def test_pre_tool_hook_lets_the_edit_through_when_neo4j_is_frozen(
     graph: Graph, env_for_cli: dict[str, str], settings: Settings, tmp_path: Path
 ) -> None:
@@ -53,14 +67,7 @@ def test_pre_tool_hook_lets_the_edit_through_when_neo4j_is_frozen(
     env = {**os.environ, **env_for_cli, "HIPPOGRAPH_PRE_TOOL_DEADLINE_S": "2"}
     with frozen(settings):
         started = time.monotonic()
-        done = subprocess.run(
-            [str(Path(sys.executable).parent / "hippo"), "hook", "pre-tool"],
-            input=json.dumps(payload),
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=30,
-        )
+        done = _hook("pre-tool", payload, env)
         took = time.monotonic() - started
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""  # no decision: the edit goes ahead
@@ -95,14 +102,7 @@ def test_prompt_hook_says_it_timed_out_when_neo4j_is_frozen(
     payload = {"prompt": "which database does billing use?", "cwd": str(tmp_path)}
     env = {**os.environ, **env_for_cli, "HIPPOGRAPH_HOOK_DEADLINE_S": "0.5"}
     with frozen(settings):
-        done = subprocess.run(
-            [str(Path(sys.executable).parent / "hippo"), "hook", "user-prompt"],
-            input=json.dumps(payload),
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=30,
-        )
+        done = _hook("user-prompt", payload, env)
     assert done.returncode == 0 and done.stdout.strip() == ""  # nothing added, prompt goes on
     assert "within the hook's budget of 500 ms (timed out" in done.stderr, done.stderr
     assert "cannot reach" not in done.stderr

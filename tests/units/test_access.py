@@ -247,13 +247,7 @@ def test_a_gate_drops_rows_naming_a_scope_it_may_not_read() -> None:
 
 
 def test_http_reader_screens_rows_too(world: World, settings: Settings) -> None:
-    reader = HttpGraph(
-        f"http://127.0.0.1:{settings.neo4j_http_port}",
-        settings.neo4j_user,
-        settings.resolved_password() or "",
-        settings.neo4j_database,
-        deadline_s=5.0,
-    )
+    reader = HttpGraph.from_settings(settings, deadline_s=5.0)
     from hippograph.units.read_gate import open_gate
 
     open_gate(reader, Principal("agent-b", "agent", "agent"), grants=Grants("agent"))
