@@ -138,8 +138,16 @@ def injected(out: dict[str, Any] | None) -> dict[str, Any]:
 class TimedHttpGraph(HttpGraph):
     """The hook's HTTP reader, timing every statement."""
 
-    def __init__(self, base_url: str, user: str, password: str, database: str) -> None:
-        super().__init__(base_url, user, password, database, deadline_s=PROMPT_DEADLINE_S)
+    def __init__(
+        self,
+        base_url: str,
+        user: str,
+        password: str,
+        database: str,
+        *,
+        deadline_s: float = PROMPT_DEADLINE_S,
+    ) -> None:
+        super().__init__(base_url, user, password, database, deadline_s=deadline_s)
         self.calls: list[tuple[str, float]] = []
         self.spans: list[tuple[float, float]] = []
         self.params: dict[
@@ -171,7 +179,7 @@ class TimedHttpGraph(HttpGraph):
 
 def http_graph(settings: Settings, port: int) -> TimedHttpGraph:
     """A fresh timed HTTP reader (its deadline starts now, as in the hook)."""
-    reader = TimedHttpGraph.from_settings(settings, port=port)
+    reader = TimedHttpGraph.from_settings(settings, port=port, deadline_s=PROMPT_DEADLINE_S)
     open_gate(reader, Principal(name="claude-code", kind="agent", role="agent"))  # as the hook does
     return reader
 
