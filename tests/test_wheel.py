@@ -39,3 +39,4 @@ def test_wheel_contains_every_cypher_file(tmp_path: Path) -> None:
     assert expected, "no cypher files found in the checkout"
     assert expected - names == set()
     assert "hippograph/neo4j_local/docker-compose.yml" in names
+    assert "hippograph/neo4j_local/browser/hippograph.grass" in names  # the Browser style

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hippograph.cli import access as _access  # noqa: F401  (registers grant/grants)
 from hippograph.cli import branch as _branch  # noqa: F401  (registers `hippo branch`)
+from hippograph.cli import browser as _browser  # noqa: F401  (registers `hippo browser`)
 from hippograph.cli import code as _code  # noqa: F401  (registers index/watch/pre-edit)
 from hippograph.cli import decisions as _decisions  # noqa: F401  (registers decide/outcome/why)
 from hippograph.cli import doctor as _doctor  # noqa: F401  (registers `hippo doctor`)

@@ -176,23 +176,22 @@ def settings_of(ctx: typer.Context) -> Settings:
 def open_memory(
     ctx: typer.Context,
     *,
-    embed: bool = False,
+    embed: bool = True,
     branch: str | None = None,
     scope: str | None = None,
     agent: str | None = None,
 ) -> Any:
-    """Connect the public API for this invocation; with ``embed``,
-    load the model if it is installed."""
+    """Connect the public API for this invocation. With ``embed`` (the default) what it writes
+    is embedded when the model is installed: the model loads on the first text to embed (a
+    fraction of a second), so commands that write nothing never load it."""
     from hippograph.memory import Memory
-    from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
+    from hippograph.units.embedder import installed_embedder
 
     settings = settings_of(ctx)
     updates = {k: v for k, v in (("branch", branch), ("scope", scope)) if v}
     if updates:
         settings = settings.model_copy(update=updates)
-    embedder = None
-    if embed and model_location(settings) is not None and is_runtime_installed():
-        embedder = default_embedder(settings)
+    embedder = installed_embedder(settings) if embed else None
     principal = None
     if agent is not None:  # an agent reads and writes as itself, never as the local user
         from hippograph.units.read_gate import Principal

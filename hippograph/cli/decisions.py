@@ -132,12 +132,18 @@ def why(
     as_of: str | None = typer.Option(
         None, "--as-of", help="What the answer was then (ISO 8601 or an age like 90d)."
     ),
+    mode: str = typer.Option(
+        "hybrid",
+        "--mode",
+        "-m",
+        help="How to find candidate decisions: keyword (no model), semantic, or hybrid.",
+    ),
     as_json: bool = JSON,
 ) -> None:
     """Why did we choose X: problem, alternatives rejected, decision, reasoning,
     outcome, supersession chain."""
     with open_memory(ctx) as memory:
-        answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"))
+        answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"), mode=mode)
     render(answer, as_json=as_json)
     if answer.abstain:
         raise typer.Exit(0)

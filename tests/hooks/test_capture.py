@@ -273,7 +273,7 @@ def test_handle_never_raises(tmp_path: Path) -> None:
     )
 
 
-def test_handle_is_fast_and_loads_neither_the_driver_nor_torch(tmp_path: Path) -> None:
+def test_handle_is_fast_and_loads_neither_the_driver_nor_the_model(tmp_path: Path) -> None:
     transcript = write_jsonl(tmp_path / "t.jsonl", GENERIC)
     code = (
         "import sys, time\n"
@@ -282,7 +282,7 @@ def test_handle_is_fast_and_loads_neither_the_driver_nor_torch(tmp_path: Path) -
         "calls = []\n"
         f"capture.handle({hook_payload(transcript, tmp_path)!r}, calls.append)\n"
         "took = time.perf_counter() - t0\n"
-        "print(len(calls), 'neo4j' in sys.modules, 'torch' in sys.modules, took < 0.5)\n"
+        "print(len(calls), 'neo4j' in sys.modules, 'tokenizers' in sys.modules, took < 0.5)\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     done = subprocess.run(

@@ -161,14 +161,14 @@ def test_recall_settings_apply_to_the_hook_and_bad_ones_are_reported(
     assert "ClickHouse" in json.loads(good.stdout)["hookSpecificOutput"]["additionalContext"]
 
 
-def test_prompt_hook_never_imports_torch_or_the_driver(settings: Settings) -> None:
+def test_prompt_hook_never_loads_the_model_or_the_driver(settings: Settings) -> None:
     code = (
         "import sys, io, json\n"
         "sys.stdin = io.StringIO(json.dumps({'prompt': 'analytics queries', 'cwd': '/tmp'}))\n"
         "from hippograph.hooks import main\n"
         "main(['user-prompt'])\n"
-        "print('LOADED', sorted(m for m in ('torch', 'sentence_transformers', 'neo4j', "
-        "'typer') if m in sys.modules))"
+        "print('LOADED', sorted(m for m in ('hippograph.units.encoder', 'numpy', 'tokenizers', "
+        "'neo4j', 'typer') if m in sys.modules))"
     )
     env = {
         "PATH": "/usr/bin:/bin",

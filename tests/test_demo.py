@@ -1,0 +1,49 @@
+"""`python -m hippograph.demo` (what `make demo` runs) on the test server: the whole loop prints,
+and every unit it leaves is embedded, so the demo's semantic voice has something to find."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hippograph.config import Settings
+from hippograph.graph.client import Graph
+
+
+@pytest.mark.slow
+@pytest.mark.model
+def test_demo_runs_twice_and_leaves_every_unit_embedded(
+    graph: Graph, settings: Settings, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
+    env.update(
+        {
+            "HIPPOGRAPH_NEO4J_URI": settings.bolt_uri,
+            "HIPPOGRAPH_INSTANCE": settings.instance,
+            "HIPPOGRAPH_NEO4J_PASSWORD": settings.resolved_password() or "",
+            "HIPPOGRAPH_DATA_DIR": str(tmp_path / "data"),
+        }
+    )
+    outputs = []
+    for _ in range(2):  # the second run reuses what the first loaded
+        done = subprocess.run(
+            [sys.executable, "-m", "hippograph.demo"],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs.append(done.stdout)
+    assert outputs[0].startswith("Loaded the demo memory")
+    assert outputs[1].startswith("Demo memory already loaded")
+    for heading in ("== hippo why", "== hippo pre-edit", "verdict: BLOCK", "== MCP server"):
+        assert heading in outputs[1], heading
+    units = graph.read("count_memory_states")
+    assert sum(r["count"] for r in units) > 0
+    assert graph.read("count_missing_embeddings")[0]["count"] == 0
