@@ -12,7 +12,7 @@ MODEL_VERSION := 0.1.0
 TEST_ENV := HIPPOGRAPH_INSTANCE=test HIPPOGRAPH_NEO4J_BOLT_PORT=7688 HIPPOGRAPH_NEO4J_HTTP_PORT=7475 \
             HIPPOGRAPH_NEO4J_URI= HIPPOGRAPH_SERVER_MODE=managed
 
-.PHONY: install demo test test-db stop stop-test docs-cli lint typecheck clean
+.PHONY: install demo test test-db browser-test stop stop-test docs-cli lint typecheck clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,15 @@ test-db: install
 
 test: test-db
 	env $(TEST_ENV) HIPPOGRAPH_TEST_NEO4J_URI=bolt://127.0.0.1:7688 $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Neo4j Browser in headless Chromium (browser_tests/): not part of `make test`, it needs
+# Debian's chromium (installed here with apt-get when this runs as root) and playwright.
+browser-test: test-db
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[browser-test]'
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
+	  { echo "browser-test needs Debian's chromium: sudo apt-get install -y chromium"; exit 1; }
+	env $(TEST_ENV) HIPPOGRAPH_TEST_NEO4J_URI=bolt://127.0.0.1:7688 $(BIN)/python -m pytest -p no:cacheprovider browser_tests $(PYTEST_ARGS)
 
 stop: install
 	$(BIN)/hippo db stop

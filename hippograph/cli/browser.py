@@ -68,7 +68,8 @@ def _serve(port: int) -> None:
 
     from hippograph.neo4j_local import browser
 
-    content = browser.files()
+    base = f"http://127.0.0.1:{port}/"
+    content = browser.files(base)
     types = {browser.STYLE_NAME: "text/plain", browser.GUIDE_NAME: "text/html"}
 
     class Handler(BaseHTTPRequestHandler):
@@ -96,7 +97,6 @@ def _serve(port: int) -> None:
             err=True,
         )
         raise typer.Exit(1) from exc
-    base = f"http://127.0.0.1:{port}/"
     typer.echo(f"Serving hippograph's style and guide at {base} (Ctrl-C to stop).")
     typer.echo("In Neo4j Browser, run:")
     typer.echo(f"  :style {base}{browser.STYLE_NAME}")

@@ -105,11 +105,12 @@ def param_line(name: str, literal: str) -> str:
     return f":param {name} => {literal}"
 
 
-def guide_html() -> str:
-    """The `:play` guide: one slide per saved query, its `:param` lines and statement runnable."""
-    slides = [_intro_slide()]
+def guide_html(base_url: str) -> str:
+    """The `:play` guide: one slide per saved query, its `:param` lines and statement runnable.
+    ``base_url`` is where the style and the guide are served (ends with a slash)."""
+    slides = [_intro_slide(base_url)]
     for item in GUIDE:
-        statement = queries.get(item.statement).text.strip()
+        statement = _without_header(queries.get(item.statement).text)
         blocks = [_runnable(param_line(n, v)) for n, v in item.params]
         blocks.append(_runnable(statement))
         slides.append(
@@ -128,7 +129,7 @@ def guide_html() -> str:
     )
 
 
-def _intro_slide() -> str:
+def _intro_slide(base_url: str) -> str:
     rows = "".join(f"<li>{html.escape(item.title)}</li>" for item in GUIDE)
     return (
         "<slide class='row-fluid'><div class='col-sm-12'>"
@@ -139,20 +140,28 @@ def _intro_slide() -> str:
         f"<p>The next slides hold saved queries:</p><ul>{rows}</ul>"
         "<p>The style (green decisions, red failures, amber rules, blue facts) is applied on "
         "connect; to apply it again:</p>"
-        + _runnable(f":style {URL_PATH}{STYLE_NAME}")
+        + _runnable(f":style {base_url}{STYLE_NAME}")
         + "</div></slide>"
     )
+
+
+def _without_header(text: str) -> str:
+    """The statement without its file's leading comment lines (the slide says what it does)."""
+    lines = text.strip().splitlines()
+    while lines and lines[0].lstrip().startswith("//"):
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def _runnable(text: str) -> str:
     return f"<pre class='pre-scrollable code runnable'>{html.escape(text)}</pre>"
 
 
-def files() -> dict[str, bytes]:
-    """What is served under /browser/hippograph/: name -> content."""
+def files(base_url: str) -> dict[str, bytes]:
+    """What is served at ``base_url``: name -> content."""
     return {
         STYLE_NAME: style_text().encode("utf-8"),
-        GUIDE_NAME: guide_html().encode("utf-8"),
+        GUIDE_NAME: guide_html(base_url).encode("utf-8"),
     }
 
 
@@ -161,14 +170,15 @@ def post_connect_commands(base_url: str) -> str:
     return f"style {base_url}{STYLE_NAME}; play {base_url}{GUIDE_NAME}"
 
 
-def browser_jar(lib: Path, target_dir: Path) -> Path:
-    """A copy of the Browser jar in ``lib`` with the style and guide under browser/hippograph/;
-    rebuilt only when the Browser or the files change. Put it first on the class path."""
+def browser_jar(lib: Path, target_dir: Path, base_url: str) -> Path:
+    """A copy of the Browser jar in ``lib`` with the style and guide under browser/hippograph/
+    (``base_url`` is where the server serves them); rebuilt only when the Browser or the files
+    change. Put it first on the class path."""
     originals = sorted(lib.glob("neo4j-browser-*.jar"))
     if not originals:
         raise FileNotFoundError(f"no neo4j-browser jar in {lib}")
     original = originals[-1]
-    content = files()
+    content = files(base_url)
     digest = hashlib.sha256(original.name.encode())
     for name, data in sorted(content.items()):
         digest.update(name.encode() + b"\0" + data)

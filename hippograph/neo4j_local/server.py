@@ -171,10 +171,7 @@ class ManagedServer:
                 "server.bolt.connection_keep_alive_streaming_scheduling_interval=5s",
                 # Browser applies hippograph's style and opens its guide on connect; both are
                 # served by this server, under /browser/hippograph/.
-                "browser.post_connect_cmd="
-                + browser.post_connect_commands(
-                    f"http://localhost:{s.neo4j_http_port}{browser.URL_PATH}"
-                ),
+                "browser.post_connect_cmd=" + browser.post_connect_commands(self._browser_base()),
                 "browser.remote_content_hostname_whitelist=localhost",
                 "",
             ]
@@ -187,7 +184,12 @@ class ManagedServer:
         # hippograph's copy of the Browser jar first: Browser's files are served from the first
         # jar with a browser/ folder, and the copy adds the style and the guide
         # (neo4j_local/browser.py)
-        return f"{browser.browser_jar(lib, self.paths.home / 'lib')}:{lib}/*"
+        jar = browser.browser_jar(lib, self.paths.home / "lib", self._browser_base())
+        return f"{jar}:{lib}/*"
+
+    def _browser_base(self) -> str:
+        """Where this server's Browser serves hippograph's style and guide."""
+        return f"http://localhost:{self.settings.neo4j_http_port}{browser.URL_PATH}"
 
     def _ensure_password(self, java: str, lib: Path) -> None:
         """Set the initial password before the first start; keep it in the 0600 file."""
