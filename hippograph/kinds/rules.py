@@ -102,6 +102,8 @@ def add_rule(
         },
     )
     record = build_record(ctx, unit, ctx.clock())
+    if ctx.embedder is not None:  # so the semantic voice finds rules as it finds facts
+        record = record.model_copy(update={"embedding": ctx.embedder.embed([unit.text])[0]})
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:
