@@ -1,6 +1,7 @@
-// Indexed source files of a project with their content hashes (incremental re-index).
-// Params: $project STRING. Returns: id, path, content_hash.
+// Indexed source files of a project, retired ones too (a file that comes back is revived, not
+// created twice), with their content hashes (incremental re-index).
+// Params: $project STRING. Returns: id, path, content_hash, retired.
 // READ
 MATCH (f:File {project: $project})
-WHERE f.retired_at IS NULL AND f.language <> 'markdown'
-RETURN f.id AS id, f.path AS path, f.content_hash AS content_hash
+WHERE f.language <> 'markdown'
+RETURN f.id AS id, f.path AS path, f.content_hash AS content_hash, f.retired_at IS NOT NULL AS retired

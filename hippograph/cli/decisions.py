@@ -30,7 +30,11 @@ def decide(
     ),
     reasoning: str | None = typer.Option(None, "--reasoning", "-r", help="Why this option."),
     governs: list[str] | None = typer.Option(
-        None, "--governs", "-g", help="File, symbol or entity it governs (repeatable)."
+        None,
+        "--governs",
+        "-g",
+        help="What it governs: a file path, a symbol (qualified name, or FILE:SYMBOL as pre-edit "
+        "takes it), else an entity by name (repeatable).",
     ),
     about: list[str] | None = typer.Option(
         None, "--about", help="Entity it is about (repeatable)."

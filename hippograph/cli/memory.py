@@ -114,7 +114,11 @@ FUTURE = typer.Option(
     False, "--future", help="Allow --valid-from in the future (a planned change)."
 )
 GOVERNS = typer.Option(
-    None, "--governs", "-g", help="A file, symbol or entity it governs (repeatable)."
+    None,
+    "--governs",
+    "-g",
+    help="What it governs: a file path, a symbol (qualified name, or FILE:SYMBOL as pre-edit "
+    "takes it), else an entity by name (repeatable).",
 )
 
 

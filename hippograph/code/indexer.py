@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hippograph.code import identity
+from hippograph.code import identity, moves
 from hippograph.code import imports as code_imports
 from hippograph.code.parser import parse_source
 from hippograph.code.records import ParsedFile, ParsedSymbol
@@ -46,6 +46,8 @@ class IndexReport:
     symbols_created: int = 0
     symbols_updated: int = 0
     symbols_retired: int = 0
+    symbols_revived: int = 0
+    files_revived: int = 0
     renamed: list[dict[str, str]] = field(default_factory=list)
     signature_changes: list[dict[str, str]] = field(default_factory=list)
     calls_linked: int = 0
@@ -138,7 +140,12 @@ def index_path(
             report.skipped.append({"path": cand.rel, "reason": "binary file"})
             continue
         languages[cand.language or "unknown"] += 1
-        if known.get(cand.rel, {}).get("content_hash") == hashlib.sha256(source).hexdigest():
+        was = known.get(cand.rel)
+        if (
+            was is not None
+            and not was["retired"]
+            and was["content_hash"] == hashlib.sha256(source).hexdigest()
+        ):
             report.files_unchanged += 1  # same bytes: not even parsed
             continue
         parsed = parse_source(source, cand.rel, cand.language or "")
@@ -151,7 +158,11 @@ def index_path(
     deleted = []
     if target.resolve().is_dir():
         prefix = target.resolve().relative_to(root).as_posix() if target.resolve() != root else ""
-        deleted = [p for p in known if p not in seen and (not prefix or p.startswith(prefix + "/"))]
+        deleted = [
+            p
+            for p, row in known.items()
+            if not row["retired"] and p not in seen and (not prefix or p.startswith(prefix + "/"))
+        ]
     _apply(graph, ctx, project, planned, deleted, known, report, progress)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
@@ -203,9 +214,20 @@ def _apply(
             for (qn, kind, _), n in seen.items()
             if n > 1
         ]
+    # a symbol that comes back (a checkout, a revert) is revived, its history kept
+    revived: dict[str, dict[str, Any]] = {}
+    unseen = [i for i in new if i not in old]
+    for start in range(0, len(unseen), 1000):
+        for row in graph.read("code_retired_symbols", ids=unseen[start : start + 1000]):
+            revived[row["symbol"]["id"]] = row["symbol"]
     gone = {i: s for i, s in old.items() if i not in new}
-    added = {i: s for i, s in new.items() if i not in old}
-    links = _match(gone, added)
+    added = {i: s for i, s in new.items() if i not in old and i not in revived}
+    new_rows = {i: _row(s) for i, s in new.items()}
+    modules = moves.modules_of(old.values()) | moves.modules_of(new_rows.values())
+    links = moves.pair(
+        moves.views(gone.values(), modules),
+        moves.views([new_rows[i] for i in added], modules),
+    )
     batch = new_id("batch")
     live = set(new)
     steps = len(planned) + len(deleted) + 1
@@ -219,6 +241,7 @@ def _apply(
                 project=project,
                 plan=plan,
                 old=old,
+                revived=revived,
                 live=live,
                 known=known,
                 batch=batch,
@@ -262,11 +285,10 @@ def _link_imports(
     When files appeared or disappeared, every file of the project is resolved again (an
     unchanged file may import the new one, or the one deleted); otherwise only the changed ones."""
     paths = [p.parsed.path for p in planned]
-    layout_changed = bool(deleted) or any(p not in known for p in paths)
+    live = {p for p, row in known.items() if not row["retired"]}
+    layout_changed = bool(deleted) or any(p not in live for p in paths)
     rows = graph.read("code_file_imports", project=project, paths=None if layout_changed else paths)
-    files = code_imports.Layout.of(
-        (set(known) | set(paths)) - set(deleted)
-    )  # every live source file of the project
+    files = code_imports.Layout.of((live | set(paths)) - set(deleted))  # every live source file
     wanted: dict[str, set[str]] = {}
     for row in rows:
         targets: set[str] = set()
@@ -315,47 +337,20 @@ def _link_imports(
     report.imports_retired += len(stale)
 
 
-def _match(gone: dict[str, dict[str, Any]], added: dict[str, Symbol]) -> list[tuple[str, str, str]]:
-    """(old id, new id, how) for gone symbols that reappear: signature change, rename or move."""
-    links: list[tuple[str, str, str]] = []
-    free = dict(added)
-    for old_id, old in gone.items():
-        match = next(
-            (
-                s
-                for s in free.values()
-                if s.qualified_name == old["qualified_name"] and s.kind == old["kind"]
-            ),
-            None,
-        )
-        how = "signature"
-        if match is None:
-            same_body = [
-                s
-                for s in free.values()
-                if s.body_hash == old.get("body_hash") and s.kind == old["kind"]
-            ]
-            match = min(
-                same_body,
-                key=lambda s: (s.file_path != old["file_path"], s.name != old["name"]),
-                default=None,
-            )
-            how = "move" if match is not None and match.file_path != old["file_path"] else "rename"
-        if match is None:
-            close = [
-                (identity.similarity(old.get("body_sketch") or [], s.body_sketch), s)
-                for s in free.values()
-                if s.kind == old["kind"]
-                and (s.name == old["name"] or s.file_path == old["file_path"])
-            ]
-            best = max(close, key=lambda pair: pair[0], default=(0.0, None))
-            if best[1] is not None and best[0] >= identity.RENAME_SIMILARITY:
-                match = best[1]
-                how = "move" if match.file_path != old["file_path"] else "rename"
-        if match is not None:
-            links.append((old_id, match.id, how))
-            del free[match.id]
-    return links
+def _row(sym: Symbol) -> dict[str, Any]:
+    """A parsed symbol in the shape of a graph row (what ``moves`` reads)."""
+    return {
+        "id": sym.id,
+        "qualified_name": sym.qualified_name,
+        "name": sym.name,
+        "kind": str(sym.kind),
+        "parent": sym.parent,
+        "file_path": sym.file_path,
+        "body_hash": sym.body_hash,
+        "body_sketch": sym.body_sketch,
+        "start_line": sym.start_line,
+        "end_line": sym.end_line,
+    }
 
 
 def _write_file(
@@ -364,6 +359,7 @@ def _write_file(
     project: str,
     plan: _Planned,
     old: dict[str, dict[str, Any]],
+    revived: dict[str, dict[str, Any]],
     live: set[str],
     known: dict[str, Any],
     batch: str,
@@ -374,6 +370,7 @@ def _write_file(
     imports = sorted({i.module for i in parsed.imports})
     refs = sorted({code_imports.encode(i.module, i.names) for i in parsed.imports})
     if parsed.path in known:
+        back = bool(known[parsed.path]["retired"])
         store.update_node(
             tx,
             fid,
@@ -382,12 +379,14 @@ def _write_file(
                 "imports": imports,
                 "import_refs": refs,
                 "syntax_errors": list(parsed.syntax_errors),
+                **({"retired_at": None} if back else {}),
             },
             actor=ctx.actor,
             batch_id=batch,
-            reason="re-indexed",
+            reason="came back" if back else "re-indexed",
             at=now,
         )
+        report.files_revived += back
     else:
         store.create_nodes(
             tx,
@@ -407,7 +406,7 @@ def _write_file(
             batch_id=batch,
             at=now,
         )
-    fresh = [r for i, r in plan.records.items() if i not in old]
+    fresh = [r for i, r in plan.records.items() if i not in old and i not in revived]
     store.create_nodes(tx, fresh, actor=ctx.actor, batch_id=batch, at=now)
     store.create_edges(
         tx,
@@ -420,8 +419,25 @@ def _write_file(
         at=now,
     )
     report.symbols_created += len(fresh)
-    moved = [i for i, r in plan.records.items() if i in old and old[i]["file_path"] != r.file_path]
-    if moved:  # same identity, another file (Go: same package): the DEFINED_IN edge follows
+    for sym_id, rec in plan.records.items():
+        if sym_id in revived:
+            store.update_node(
+                tx,
+                sym_id,
+                {**_delta(revived[sym_id], rec), "retired_at": None},
+                actor=ctx.actor,
+                batch_id=batch,
+                reason=f"came back in {parsed.path}",
+                at=now,
+            )
+            report.symbols_revived += 1
+    # same identity, another file (Go: same package; a revived symbol): DEFINED_IN follows
+    moved = []
+    for i, r in plan.records.items():
+        before_in = old.get(i) or revived.get(i)
+        if before_in is not None and before_in["file_path"] != r.file_path:
+            moved.append(i)
+    if moved:
         for edge in tx.run("symbol_defined_in", ids=moved):
             store.set_edge_retired(
                 tx,
@@ -446,18 +462,7 @@ def _write_file(
         before = old.get(sym_id)
         if before is None:
             continue
-        delta = {
-            k: v
-            for k, v in (
-                ("start_line", rec.start_line),
-                ("end_line", rec.end_line),
-                ("body_hash", rec.body_hash),
-                ("body_sketch", rec.body_sketch),
-                ("calls", rec.calls),
-                ("file_path", rec.file_path),
-            )
-            if before.get(k) != v
-        }
+        delta = _delta(before, rec)
         if delta:
             store.update_node(
                 tx, sym_id, delta, actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now
@@ -476,6 +481,22 @@ def _write_file(
             )
             report.symbols_retired += 1
     report.files_indexed += 1
+
+
+def _delta(before: dict[str, Any], rec: Symbol) -> dict[str, Any]:
+    """The properties of a symbol's record that differ from what the graph holds."""
+    return {
+        k: v
+        for k, v in (
+            ("start_line", rec.start_line),
+            ("end_line", rec.end_line),
+            ("body_hash", rec.body_hash),
+            ("body_sketch", rec.body_sketch),
+            ("calls", rec.calls),
+            ("file_path", rec.file_path),
+        )
+        if before.get(k) != v
+    }
 
 
 def _retire_file(

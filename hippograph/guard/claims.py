@@ -148,7 +148,7 @@ class Probes:
         self._git_ok = (self.root / ".git").exists() and git_output(
             self.root, "rev-parse", "--git-dir"
         ) is not None
-        self._indexed = bool(graph.read("code_files", project=project))
+        self._indexed = any(not f["retired"] for f in graph.read("code_files", project=project))
         self._symbols: dict[str, bool] = {}
         self._files: Layout | None = None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from hippograph.errors import IngestError
 from hippograph.graph.client import Tx
@@ -109,9 +110,9 @@ def link(
 def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
     """What --governs names: a file, one symbol, or else an entity;
     several symbols must be qualified."""
-    found = tx.run("find_code_target", name=name.strip(), project=ctx.project)
+    found = _code_targets(tx, name.strip(), ctx.project)
     if not found and ctx.project is not None:
-        found = tx.run("find_code_target", name=name.strip(), project=None)
+        found = _code_targets(tx, name.strip(), None)
     if len(found) == 1:
         return str(found[0]["id"])
     if len(found) > 1:
@@ -120,6 +121,23 @@ def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch:
             f"--governs {name!r} names {len(found)} symbols ({options}); give the qualified name."
         )
     return ensure_entity(tx, ctx, name, record.scope, batch, context=record.text)
+
+
+# FILE:SYMBOL, as pre-edit takes it: a repo-relative path with an extension, then a name.
+_FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:]+\.\w+):(?P<symbol>[A-Za-z_][\w.]*)$")
+
+
+def _code_targets(tx: Tx, name: str, project: str | None) -> list[dict[str, Any]]:
+    """A file, a symbol by (qualified) name, or a symbol in a file given as FILE:SYMBOL."""
+    spec = _FILE_SYMBOL.match(name)
+    if spec is not None:
+        return tx.run(
+            "find_code_symbol_in_file",
+            path=spec["path"],
+            symbol=spec["symbol"],
+            project=project,
+        )
+    return tx.run("find_code_target", name=name, project=project)
 
 
 _CODE_NAME = re.compile(
