@@ -8,16 +8,21 @@ moved body.
 A symbol that disappears and reappears elsewhere is the same symbol renamed or moved when
 (1) its body_hash is equal (the parser leaves the symbol's own name out of it), or
 (2) the estimated Jaccard similarity of the two bodies' 3-token shingles is at least
-``RENAME_SIMILARITY`` (MinHash with ``SKETCH_SIZE`` hashes) and the kind is equal and the
-name or the file is equal.
+``RENAME_SIMILARITY`` (a bottom-k MinHash: the ``SKETCH_SIZE`` smallest shingle hashes) and the
+kind is equal and the name or the file is equal. hippograph/code/moves.py holds the order.
 """
 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import re
+import zlib
 
 SKETCH_SIZE = 32
+# Bumped when ``sketch`` changes: sketches of another version are not compared, and files
+# indexed with one are re-read once (hippograph/code/indexer.py).
+SKETCH_VERSION = 2
 RENAME_SIMILARITY = 0.8
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
@@ -47,32 +52,32 @@ def file_id(project: str, path: str) -> str:
     return "file_" + hashlib.sha256(f"{project}\x1f{path}".encode()).hexdigest()[:24]
 
 
-_PRIME = (1 << 61) - 1
-_COEFFS = [
-    (
-        int.from_bytes(hashlib.blake2b(f"a{i}".encode(), digest_size=8).digest(), "little") % _PRIME
-        or 1,
-        int.from_bytes(hashlib.blake2b(f"b{i}".encode(), digest_size=8).digest(), "little")
-        % _PRIME,
-    )
-    for i in range(SKETCH_SIZE)
-]
+_MASK = (1 << 64) - 1
+_STORED = (1 << 63) - 1
+
+
+def _mix(a: int, b: int, c: int) -> int:
+    """A 64-bit hash of three token hashes, in order (multiply, xor, then an xor-shift
+    finalizer so that low values are spread over every shingle alike)."""
+    x = ((a * 0x9E3779B97F4A7C15) ^ (b * 0xC2B2AE3D27D4EB4F) ^ (c * 0x165667B19E3779F9)) & _MASK
+    x ^= x >> 29
+    return (x * 0xBF58476D1CE4E5B9) & _STORED  # Neo4j integers are signed 64-bit
 
 
 def sketch(body: str, name: str) -> list[int]:
-    """MinHash of the body's 3-token shingles, with the symbol's own name left out: one hash per
-    shingle, then ``SKETCH_SIZE`` universal hash functions (a*h + b mod 2^61-1) over it."""
-    tokens = [t for t in _TOKEN.findall(body) if t != name]
-    shingles = {" ".join(tokens[i : i + 3]) for i in range(max(1, len(tokens) - 2))}
-    hashes = [
-        int.from_bytes(hashlib.blake2b(s.encode(), digest_size=8).digest(), "little")
-        for s in shingles
-    ]
-    return [min((a * h + b) % _PRIME for h in hashes) for a, b in _COEFFS]
+    """Bottom-k MinHash of the body's 3-token shingles with the symbol's own name left out: the
+    ``SKETCH_SIZE`` smallest shingle hashes, ascending (all of them for a short body)."""
+    tokens = [zlib.crc32(t.encode()) for t in _TOKEN.findall(body) if t != name]
+    tokens += [0] * max(0, 3 - len(tokens))
+    shingles = {_mix(a, b, c) for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)}
+    return heapq.nsmallest(SKETCH_SIZE, shingles)
 
 
 def similarity(a: list[int], b: list[int]) -> float:
-    """Estimated Jaccard similarity of two sketches."""
-    if not a or not b or len(a) != len(b):
+    """Estimated Jaccard similarity of two bodies from their sketches: of the ``SKETCH_SIZE``
+    smallest hashes of both, the share found in both (exact when both bodies are short)."""
+    if not a or not b:
         return 0.0
-    return sum(1 for x, y in zip(a, b, strict=True) if x == y) / len(a)
+    in_a, in_b = set(a), set(b)
+    union = heapq.nsmallest(SKETCH_SIZE, in_a | in_b)
+    return sum(1 for x in union if x in in_a and x in in_b) / len(union)

@@ -101,6 +101,7 @@ def _record(
         parent=sym.parent,
         calls=calls,
         body_sketch=identity.sketch(body, sym.name),
+        sketch_version=identity.SKETCH_VERSION,
     )
 
 
@@ -145,6 +146,7 @@ def index_path(
             was is not None
             and not was["retired"]
             and was["content_hash"] == hashlib.sha256(source).hexdigest()
+            and was["sketch_version"] == identity.SKETCH_VERSION  # else re-read once
         ):
             report.files_unchanged += 1  # same bytes: not even parsed
             continue
@@ -348,6 +350,7 @@ def _row(sym: Symbol) -> dict[str, Any]:
         "file_path": sym.file_path,
         "body_hash": sym.body_hash,
         "body_sketch": sym.body_sketch,
+        "sketch_version": sym.sketch_version,
         "start_line": sym.start_line,
         "end_line": sym.end_line,
     }
@@ -379,6 +382,7 @@ def _write_file(
                 "imports": imports,
                 "import_refs": refs,
                 "syntax_errors": list(parsed.syntax_errors),
+                "sketch_version": identity.SKETCH_VERSION,
                 **({"retired_at": None} if back else {}),
             },
             actor=ctx.actor,
@@ -400,6 +404,7 @@ def _write_file(
                     imports=imports,
                     import_refs=refs,
                     syntax_errors=list(parsed.syntax_errors),
+                    sketch_version=identity.SKETCH_VERSION,
                 )
             ],
             actor=ctx.actor,
@@ -492,6 +497,7 @@ def _delta(before: dict[str, Any], rec: Symbol) -> dict[str, Any]:
             ("end_line", rec.end_line),
             ("body_hash", rec.body_hash),
             ("body_sketch", rec.body_sketch),
+            ("sketch_version", rec.sketch_version),
             ("calls", rec.calls),
             ("file_path", rec.file_path),
         )

@@ -58,7 +58,10 @@ class SymbolView:
             kind=str(row["kind"]),
             file_path=str(row["file_path"]),
             body_hash=str(row.get("body_hash") or ""),
-            sketch=tuple(row.get("body_sketch") or ()),
+            # a sketch made another way is not compared (identity.SKETCH_VERSION)
+            sketch=tuple(row.get("body_sketch") or ())
+            if row.get("sketch_version") == identity.SKETCH_VERSION
+            else (),
             lines=int(row.get("end_line") or 0) - int(row.get("start_line") or 0) + 1,
             local=local,
         )

@@ -38,6 +38,7 @@ class File(NodeRecord):
         default_factory=list
     )  # "module" or "module:name,name" (see ingest/code/imports)
     syntax_errors: list[int] = Field(default_factory=list)
+    sketch_version: int | None = None  # its symbols' sketches; another version is re-read once
 
 
 class Symbol(NodeRecord):
@@ -67,6 +68,7 @@ class Symbol(NodeRecord):
     body_sketch: list[int] = Field(
         default_factory=list
     )  # MinHash of the body, for renames with edits
+    sketch_version: int | None = None  # how body_sketch was made (code/identity.SKETCH_VERSION)
 
 
 class Entity(_Timestamped):

@@ -325,3 +325,23 @@ def test_governs_file_symbol_names_one_symbol_or_says_which(
     assert memory.pre_edit(str(root / "pkg/a.py:Event")).decisions == []
     with pytest.raises(IngestError, match=r"names 2 symbols"):
         memory.decide("Constructors stay cheap", governs=["pkg/b.py:__init__"])
+
+
+def test_files_indexed_with_an_older_sketch_are_read_again_once(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    from hippograph.code import identity
+    from hippograph.units import store
+
+    root = new_repo(tmp_path, {"app/a.py": ASYNC_BACKEND, "app/b.py": TRIO_BACKEND})
+    first = memory.index(root)
+    files = graph.read("code_files", project=first.project)
+    assert {f["sketch_version"] for f in files} == {identity.SKETCH_VERSION}
+    a = next(f for f in files if f["path"] == "app/a.py")
+    graph.write_tx(
+        lambda tx: store.update_node(tx, a["id"], {"sketch_version": None}, actor="test")
+    )
+    again = memory.index(root)
+    assert again.files_indexed == 1 and again.files_unchanged == 1
+    assert again.symbols_created == 0 and again.symbols_retired == 0
+    assert memory.index(root).files_indexed == 0
