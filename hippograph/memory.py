@@ -22,6 +22,7 @@ from hippograph.ingest.import_transcript import TranscriptReport, import_transcr
 from hippograph.kinds import decisions, failures, rules
 from hippograph.kinds.rules import RuleList
 from hippograph.ops import maintenance, snapshot
+from hippograph.ops import snapshot_project as scoped
 from hippograph.ops.maintenance import MaintenanceRuns
 from hippograph.ops.snapshot import SnapshotReport
 from hippograph.ops.status import ProjectList, StatusReport, gather_status
@@ -693,11 +694,25 @@ class Memory:
             strict=strict,
         )
 
-    def export(self, directory: Path) -> SnapshotReport:
-        """Write the whole memory as sorted JSONL that diffs well in git."""
-        self._may_read_everything("an export")
-        files = snapshot.export_snapshot(self.graph, directory)
-        return SnapshotReport(action="exported", directory=directory, files=files)
+    def export(
+        self, directory: Path, *, projects: Sequence[str] = (), format: str = "jsonl"
+    ) -> SnapshotReport:
+        """Write all memory (admin only), or the memory of ``projects`` (scopes this reader may
+        read), as sorted JSONL that imports again, or as Markdown to read (docs/export.md)."""
+        markdown = scoped.check_format(format) == "markdown"
+        if not projects:
+            self._may_read_everything("an export")
+            if markdown:
+                return scoped.export_markdown(self.graph, directory, None)
+            files = snapshot.export_snapshot(self.graph, directory)
+            return SnapshotReport(action="exported", directory=directory, files=files)
+        for scope in sorted(set(projects)):
+            self._may(Level.READ, scope, "export memory")
+        view = None if self._view is None else self._view | set(projects)  # named on purpose
+        graph = gated(self.graph, self.principal, scopes=view, grants=self.grants)
+        scoped.check_present(graph, projects)
+        write = scoped.export_markdown if markdown else scoped.export_projects
+        return write(graph, directory, projects)
 
     def import_snapshot(self, directory: Path) -> SnapshotReport:
         """Restore an export into an empty database."""

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from hippograph.ingest.import_markdown import MarkdownReport
     from hippograph.ingest.import_transcript import TranscriptReport
     from hippograph.ops.snapshot import SnapshotReport
+    from hippograph.ops.snapshot_project import ExportReport
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
 import_app = new_typer("Import memory from files: Markdown memory files, agent transcripts.")
@@ -99,12 +100,33 @@ def _transcript(report: TranscriptReport) -> None:
 def export(
     ctx: typer.Context,
     directory: Path = typer.Argument(..., help="Folder to write (created if missing)."),
+    projects: list[str] | None = typer.Option(
+        None,
+        "--project",
+        help="Only this project's memory (its id as `hippo projects` lists it, or workspace); "
+        "repeat for several. You need read access to each; without --project, all memory "
+        "(admin only).",
+    ),
+    format: str = typer.Option(
+        "jsonl",
+        "--format",
+        help="jsonl: the snapshot `hippo import-snapshot` restores; markdown: one page per "
+        "project and kind (DIR/<project>/decisions.md, facts.md, ...), for reading only.",
+    ),
     as_json: bool = JSON,
 ) -> None:
-    """Write all memory as sorted JSONL per kind: two exports of the same memory are
-    byte-identical."""
+    """Write memory as sorted JSONL per kind (two exports of the same memory are
+    byte-identical), or as Markdown to read.
+
+    With --project: that project's units and episodes, entities, review items, change log,
+    the alternatives its decisions considered and its code graph (File and Symbol nodes whose
+    project is the id or its last path segment). Edges between two of these are exported and
+    import again; an edge to a node outside is listed in DIR/references/ and not imported, and
+    one whose far end you do not see is left out; the summary counts both. Markdown is not
+    importable. See docs/export.md."""
     with open_memory(ctx) as memory:
-        render(memory.export(directory), as_json=as_json)
+        report = memory.export(directory, projects=projects or [], format=format)
+    render(report, as_json=as_json)
 
 
 @app.command("import-snapshot")
@@ -124,6 +146,31 @@ def _snapshot(out: SnapshotReport) -> None:
         typer.echo(f"exported {out.records} records in {len(out.files)} file(s) to {out.directory}")
     else:
         typer.echo(f"imported {out.records} records from {out.directory}")
+
+
+@view("hippograph.ops.snapshot_project.ExportReport")
+def _export(out: ExportReport) -> None:
+    what = f"of {', '.join(out.projects)} " if out.projects else ""
+    if out.format == "markdown":
+        typer.echo(
+            f"wrote {len(out.files)} Markdown file(s) {what}to {out.directory} "
+            f"({out.records} unit(s) and review item(s); for reading: import-snapshot cannot "
+            "read them)"
+        )
+    else:
+        typer.echo(
+            f"exported {out.records} records {what}in {len(out.files)} file(s) to {out.directory}"
+        )
+    if out.projects and out.format == "jsonl":
+        typer.echo(
+            f"{out.references} edge(s) to nodes outside the export listed in references/ "
+            "(not imported)"
+        )
+    if out.withheld:
+        typer.echo(
+            f"{out.withheld} edge(s) left out: their other end is in a scope you do not see "
+            "(another project: add `hippo --all-projects`; or one you have no read grant on)"
+        )
 
 
 @import_app.command("adr")

@@ -33,7 +33,7 @@ PAGE_ROWS = 1000
 """Nodes read per export page (each may carry a 384-float embedding)."""
 SINGLE_TX_ROWS = 20_000
 """Snapshots up to this many lines are imported in one transaction; larger ones in batches."""
-_SCAN_TIMEOUT_S = 600.0
+SCAN_TIMEOUT_S = 600.0
 
 
 class SnapshotReport(Result):
@@ -58,7 +58,7 @@ def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
         raise ConfigError(f"{directory} is a file; give a folder to export the snapshot into.")
-    bad = graph.read("count_unexportable", timeout_s=_SCAN_TIMEOUT_S)[0]
+    bad = graph.read("count_unexportable", timeout_s=SCAN_TIMEOUT_S)[0]
     if bad["nodes"] or bad["edges"]:
         raise HippographError(
             f"cannot export: {bad['nodes']} nodes lack the :Node label or a string id and "
@@ -68,13 +68,13 @@ def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".snapshot-", dir=directory) as tmp:
         staging = Path(tmp)
-        node_counts, node_ids = _export_nodes(graph, staging / "nodes")
+        node_counts, node_ids = export_nodes(graph, staging / "nodes")
         edge_counts = _export_edges(graph, staging / "edges", node_ids)
         files = dict(sorted({**node_counts, **edge_counts}.items()))
         (staging / fmt.MANIFEST).write_text(
             fmt.dump_manifest(files), encoding="utf-8", newline="\n"
         )
-        _replace(staging, directory)
+        replace_files(staging, directory)
     log.info(
         "exported %d nodes and %d relationships to %s",
         len(node_ids),
@@ -84,7 +84,11 @@ def export_snapshot(graph: Graph, directory: Path) -> dict[str, int]:
     return files
 
 
-def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]:
+def export_nodes(
+    graph: Graph, folder: Path, statement: str = "export_nodes_page", **params: Any
+) -> tuple[dict[str, int], set[str]]:
+    """Write ``nodes/<Kind>.jsonl`` files into ``folder`` from the pages ``statement`` returns
+    (in id order); their line counts and the ids written."""
     folder.mkdir()
     counts: dict[str, int] = {}
     ids: set[str] = set()
@@ -93,11 +97,11 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
         handles: dict[str, IO[str]] = {}
         while True:
             rows = graph.read(
-                "export_nodes_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS
+                statement, timeout_s=SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS, **params
             )
             for row in rows:
                 node_id, labels = row["id"], sorted(row["labels"])
-                after = _next_id(after, node_id)
+                after = next_id(after, node_id)
                 kind = kind_of(labels)
                 if not set(labels) <= fmt.NODE_LABELS:
                     raise HippographError(
@@ -105,7 +109,7 @@ def _export_nodes(graph: Graph, folder: Path) -> tuple[dict[str, int], set[str]]
                         "enum, so a snapshot could not restore it; remove the extra "
                         "labels in Neo4j Browser."
                     )
-                props = _encoded(f"node {node_id}", row["props"])
+                props = encoded(f"node {node_id}", row["props"])
                 if kind not in handles:
                     handles[kind] = stack.enter_context(open_for_write(folder / f"{kind}.jsonl"))
                 handles[kind].write(
@@ -123,10 +127,10 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
     after = ""
     while True:
         rows = graph.read(
-            "export_edges_page", timeout_s=_SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS
+            "export_edges_page", timeout_s=SCAN_TIMEOUT_S, after=after, limit=PAGE_ROWS
         )
         for row in rows:
-            source_id = after = _next_id(after, row["source_id"])
+            source_id = after = next_id(after, row["source_id"])
             for edge in row["edges"]:
                 edge_id, rel_type, target_id = edge["id"], edge["type"], edge["target_id"]
                 if rel_type not in fmt.EDGE_TYPES:
@@ -140,7 +144,7 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
                         f"memory changed during the export (relationship {edge_id} joins a node "
                         "written after the nodes were read); export again while nothing is writing."
                     )
-                props = _encoded(f"relationship {edge_id}", edge["props"])
+                props = encoded(f"relationship {edge_id}", edge["props"])
                 line = {
                     "id": edge_id,
                     "type": rel_type,
@@ -153,7 +157,8 @@ def _export_edges(graph: Graph, folder: Path, node_ids: set[str]) -> dict[str, i
             return spool.finish(folder)
 
 
-def _next_id(after: str, node_id: str) -> str:
+def next_id(after: str, node_id: str) -> str:
+    """``node_id``, the next id of an export page, checked to come after ``after``."""
     # Files are sorted by id because pages arrive in the :Node(id) index's order, which is
     # Python's code-point order (the edge spool sorts the same way); refuse to write otherwise.
     if node_id <= after:
@@ -163,22 +168,29 @@ def _next_id(after: str, node_id: str) -> str:
     return node_id
 
 
-def _encoded(owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+def encoded(owner: str, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``props`` column of an export page as a line's ``props``; a value a snapshot cannot
+    store is an error naming ``owner``."""
     try:
         return fmt.encode_props(owner, entries)
     except fmt.LineError as exc:
         raise HippographError(str(exc)) from None
 
 
-def _replace(staging: Path, directory: Path) -> None:
-    # Only snapshot files are replaced: anything else in the folder (.git, notes) is left alone.
-    for sub in ("nodes", "edges"):
-        target = directory / sub
-        target.mkdir(exist_ok=True)
-        for old in target.glob("*.jsonl"):
-            old.unlink()
-        for new in (staging / sub).glob("*.jsonl"):
-            os.replace(new, target / new.name)
+def replace_files(staging: Path, directory: Path) -> None:
+    """Move a staged snapshot into ``directory`` over an earlier one. Only snapshot files are
+    replaced: anything else in the folder (.git, notes) is left alone."""
+    for sub in ("nodes", "edges", "references"):  # references/: only a per-project export's
+        target, staged = directory / sub, staging / sub
+        if target.is_dir():
+            for old in target.glob("*.jsonl"):
+                old.unlink()
+            if sub == "references" and not staged.is_dir() and not any(target.iterdir()):
+                target.rmdir()
+        if staged.is_dir():
+            target.mkdir(exist_ok=True)
+            for new in staged.glob("*.jsonl"):
+                os.replace(new, target / new.name)
     os.replace(staging / fmt.MANIFEST, directory / fmt.MANIFEST)
 
 

@@ -7,6 +7,11 @@ property values that JSON cannot carry exactly are tagged objects with one key:
 ``$date``, ``$time``, ``$localtime``, ``$duration``, in Neo4j's own ISO-8601
 text) and ``{"$float": "NaN"}`` (or ``Infinity``, ``-Infinity``). Encoding
 lives here next to decoding, so what export writes is what import accepts.
+
+A per-project export (``hippo export DIR --project P``) adds ``references/<TYPE>.jsonl``:
+relationships between a node of the export and one outside it, in the edge line format.
+Import does not read them (their far ends are not in the snapshot); the manifest counts them
+under ``references`` and names the exported scopes under ``projects``.
 """
 
 from __future__ import annotations
@@ -76,10 +81,12 @@ def dump_line(obj: dict[str, Any]) -> str:
     return text.translate(_LINE_BREAKS) + "\n"
 
 
-def dump_manifest(files: dict[str, int]) -> str:
-    """The canonical manifest text for these per-file line counts (no timestamps)."""
+def dump_manifest(files: dict[str, int], extra: dict[str, Any] | None = None) -> str:
+    """The canonical manifest text for these per-file line counts (no timestamps), with
+    ``extra`` keys that import does not read (a per-project export's projects and references)."""
     nodes = sum(n for name, n in files.items() if name.startswith("nodes/"))
-    body = {
+    body: dict[str, Any] = {
+        **(extra or {}),
         "format": FORMAT,
         "version": VERSION,
         "nodes": nodes,

@@ -59,7 +59,8 @@ class EdgeSpool:
         self._buffer, self._buffered = {}, 0
 
     def finish(self, folder: Path) -> dict[str, int]:
-        """Write ``<TYPE>.jsonl`` files into ``folder`` and return their line counts."""
+        """Write ``<TYPE>.jsonl`` files into ``folder`` and return their line counts, by name
+        relative to the snapshot (``edges/<TYPE>.jsonl`` when ``folder`` is ``edges``)."""
         if self._runs:
             self._spill()
         for rel_type in self._counts:
@@ -74,4 +75,4 @@ class EdgeSpool:
                         for path in paths
                     ]
                     out.writelines(heapq.merge(*runs, key=_line_id))
-        return {f"edges/{t}.jsonl": n for t, n in self._counts.items()}
+        return {f"{folder.name}/{t}.jsonl": n for t, n in self._counts.items()}
