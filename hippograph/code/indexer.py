@@ -31,6 +31,9 @@ from hippograph.units.records import WriteContext
 # Called with (step, of steps, what): "parse <file>" while reading, then "write <file>",
 # "retire <file>" and "link renames and imports" while writing; the numbering restarts per phase.
 Progress = Callable[[int, int, str], None]
+# Files written per transaction: one round trip for many files on a full index, small enough
+# for the server's per-transaction memory limit (a file holds a few hundred symbols at most).
+CHUNK_FILES = 25
 
 
 @dataclass
@@ -233,20 +236,25 @@ def _apply(
     batch = new_id("batch")
     live = set(new)
     steps = len(planned) + len(deleted) + 1
-    for n, plan in enumerate(planned, start=1):
-        if progress:
-            progress(n, steps, f"write {plan.parsed.path}")
+    for start in range(0, len(planned), CHUNK_FILES):
+        chunk = planned[start : start + CHUNK_FILES]
+
+        def step(n: int, path: str, first: int = start) -> None:
+            if progress:
+                progress(first + n, steps, f"write {path}")
+
         graph.write_tx(
             partial(
-                _write_file,
+                _write_chunk,
+                plans=chunk,
+                step=step,
                 ctx=ctx,
+                batch=batch,
                 project=project,
-                plan=plan,
                 old=old,
                 revived=revived,
                 live=live,
                 known=known,
-                batch=batch,
                 report=report,
             )
         )
@@ -367,7 +375,10 @@ def _write_file(
     known: dict[str, Any],
     batch: str,
     report: IndexReport,
+    pending: _Pending,
 ) -> None:
+    """One file's writes: updates run now; the nodes and edges it creates wait in ``pending``
+    for the end of its chunk (``_write_chunk``)."""
     parsed, now = plan.parsed, ctx.clock()
     fid = identity.file_id(project, parsed.path)
     imports = sorted({i.module for i in parsed.imports})
@@ -392,37 +403,24 @@ def _write_file(
         )
         report.files_revived += back
     else:
-        store.create_nodes(
-            tx,
-            [
-                File(
-                    id=fid,
-                    path=parsed.path,
-                    language=parsed.language,
-                    content_hash=parsed.content_hash,
-                    project=project,
-                    imports=imports,
-                    import_refs=refs,
-                    syntax_errors=list(parsed.syntax_errors),
-                    sketch_version=identity.SKETCH_VERSION,
-                )
-            ],
-            actor=ctx.actor,
-            batch_id=batch,
-            at=now,
+        pending.nodes.append(
+            File(
+                id=fid,
+                path=parsed.path,
+                language=parsed.language,
+                content_hash=parsed.content_hash,
+                project=project,
+                imports=imports,
+                import_refs=refs,
+                syntax_errors=list(parsed.syntax_errors),
+                sketch_version=identity.SKETCH_VERSION,
+            )
         )
     fresh = [r for i, r in plan.records.items() if i not in old and i not in revived]
-    store.create_nodes(tx, fresh, actor=ctx.actor, batch_id=batch, at=now)
-    store.create_edges(
-        tx,
-        [
-            Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now)
-            for r in fresh
-        ],
-        actor=ctx.actor,
-        batch_id=batch,
-        at=now,
-    )
+    pending.nodes += fresh
+    pending.edges += [
+        Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now) for r in fresh
+    ]
     report.symbols_created += len(fresh)
     for sym_id, rec in plan.records.items():
         if sym_id in revived:
@@ -453,16 +451,9 @@ def _write_file(
                 batch_id=batch,
                 at=now,
             )
-        store.create_edges(
-            tx,
-            [
-                Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now)
-                for i in moved
-            ],
-            actor=ctx.actor,
-            batch_id=batch,
-            at=now,
-        )
+        pending.edges += [
+            Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now) for i in moved
+        ]
     for sym_id, rec in plan.records.items():
         before = old.get(sym_id)
         if before is None:
@@ -486,6 +477,33 @@ def _write_file(
             )
             report.symbols_retired += 1
     report.files_indexed += 1
+
+
+@dataclass
+class _Pending:
+    """Nodes and edges a chunk of files creates: written at its end, in two statements."""
+
+    nodes: list[Any] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+
+
+def _write_chunk(
+    tx: Tx,
+    plans: list[_Planned],
+    *,
+    step: Callable[[int, str], None],
+    ctx: WriteContext,
+    batch: str,
+    **shared: Any,
+) -> None:
+    """The writes of several files in one transaction (fewer round trips on a full index)."""
+    pending = _Pending()
+    for n, plan in enumerate(plans, start=1):
+        step(n, plan.parsed.path)
+        _write_file(tx, ctx=ctx, plan=plan, batch=batch, pending=pending, **shared)
+    now = ctx.clock()
+    store.create_nodes(tx, pending.nodes, actor=ctx.actor, batch_id=batch, at=now)
+    store.create_edges(tx, pending.edges, actor=ctx.actor, batch_id=batch, at=now)
 
 
 def _delta(before: dict[str, Any], rec: Symbol) -> dict[str, Any]:

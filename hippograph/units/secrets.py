@@ -53,6 +53,9 @@ _KEYS = (
 _NOT_TEXT = frozenset(
     {"id", "kind", "scope", "branch", "lifecycle", "truth_status", "dedup_key", "memory_type"}
     | {"source_kind", "status", "op", "target_kind", "language", "signature_hash"}
+    # digests of code: hex, high in entropy, a secret to a scanner and never one in fact; a
+    # "redacted" hash would also break the identity of the code it names
+    | {"body_hash", "content_hash", "fingerprint", "body_sketch", "sketch_version"}
 )
 MIN_CHARS = 8  # a shorter value holds no secret worth the scan ("hunter2" alone is not stored)
 
