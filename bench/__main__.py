@@ -13,6 +13,7 @@ BENCHES = {
     "recall-latency": "bench.recall_latency",
     "ingest-throughput": "bench.ingest_throughput",
     "code-index": "bench.code_index",
+    "code-history": "bench.code_history",
     "hook-latency": "bench.hook_latency",
     "prompt-realism": "bench.prompt_realism",
     "soak": "bench.soak",

@@ -32,6 +32,16 @@ def test_code_index_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> N
 
 
 @pytest.mark.slow
+def test_code_history_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
+    figures = run_smoke_bench("code-history", settings, tmp_path / "history.json")
+    assert figures["history"] == "smoke" and figures["replayed"] == 2
+    # a folder renamed (two symbols), then a module renamed with an edit (one class)
+    assert [r["expected"] for r in figures["runs"]] == [2, 1]
+    assert figures["reachable"] == figures["expected"] == 3
+    assert figures["wrong_attachments"] == 0
+
+
+@pytest.mark.slow
 def test_hook_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) -> None:
     figures = run_smoke_bench("hook-latency", settings, tmp_path / "hook.json")
     assert figures["units"] == 200
