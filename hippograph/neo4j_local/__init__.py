@@ -10,14 +10,15 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
-from hippograph.graph.client import Graph
-from hippograph.neo4j_local import docker
+from hippograph.neo4j_local import docker, dumps
+from hippograph.neo4j_local.dumps import BackupReport, RestoreReport
 from hippograph.neo4j_local.resolve import server_root
-from hippograph.neo4j_local.server import ManagedServer, _write_secret
+from hippograph.neo4j_local.server import ManagedServer, _write_secret, wait_until_answers
 
 
 @dataclass(frozen=True)
@@ -52,24 +53,6 @@ def _remember_mode(settings: Settings, mode: str) -> None:
     path = _mode_file(settings)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(mode + "\n")
-
-
-def wait_until_answers(settings: Settings, timeout_s: float) -> None:
-    """Poll until the server accepts our login; auth failures end the wait at once."""
-    deadline = time.monotonic() + timeout_s
-    last: GraphUnavailableError | None = None
-    while time.monotonic() < deadline:
-        try:
-            Graph.connect(settings, connection_timeout_s=3.0).close()
-            return
-        except GraphUnavailableError as exc:
-            if "refused the login" in str(exc):
-                raise
-            last = exc
-            time.sleep(0.5)
-    raise GraphUnavailableError(
-        f"{last}" if last else f"Neo4j at {settings.bolt_uri} did not answer in {timeout_s:g} s."
-    )
 
 
 def start(settings: Settings) -> ServerReport:
@@ -160,6 +143,40 @@ def status(settings: Settings) -> ServerReport:
     )
 
 
+BACKUP_DOCS = "https://neo4j.com/docs/operations-manual/5/backup-restore/"
+DOCKER_DUMP_DOCS = "https://neo4j.com/docs/operations-manual/5/docker/dump-load/"
+
+
+def managed_only(settings: Settings, command: str) -> None:
+    """Refuse ``command`` (backup, restore) unless hippo runs this instance's server itself."""
+    if settings.has_explicit_uri and settings.server_mode in ("auto", "external"):
+        raise ConfigError(
+            f"`hippo db {command}` works on the managed server only, and HIPPOGRAPH_NEO4J_URI "
+            f"points at a server you run ({settings.bolt_uri}); use that server's own backup "
+            f"(Aura: the console's snapshots; self-managed: {BACKUP_DOCS})."
+        )
+    if settings.server_mode == "docker" or _remembered_mode(settings) == "docker":
+        raise ConfigError(
+            f"`hippo db {command}` works on the managed server only, and the instance "
+            f"{settings.instance!r} runs Neo4j in Docker (Compose project "
+            f"hippograph-{settings.instance}); use neo4j-admin in the container: "
+            f"{DOCKER_DUMP_DOCS}"
+        )
+
+
+def backup(settings: Settings, target: Path | None = None) -> BackupReport:
+    """``hippo db backup``: dump the managed server's memory database (stopping and starting
+    the server around the dump)."""
+    managed_only(settings, "backup")
+    return dumps.backup(settings, target)
+
+
+def restore(settings: Settings, source: Path, *, force: bool = False) -> RestoreReport:
+    """``hippo db restore``: load a dump into the managed server's memory database."""
+    managed_only(settings, "restore")
+    return dumps.restore(settings, source, force=force)
+
+
 def logs(settings: Settings, lines: int = 50) -> str:
     """The server's last log lines."""
     if _remembered_mode(settings) == "docker":
@@ -168,9 +185,14 @@ def logs(settings: Settings, lines: int = 50) -> str:
 
 
 __all__ = [
+    "BackupReport",
     "ManagedServer",
+    "RestoreReport",
     "ServerReport",
+    "backup",
     "logs",
+    "managed_only",
+    "restore",
     "server_root",
     "start",
     "status",

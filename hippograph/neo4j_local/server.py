@@ -20,6 +20,7 @@ from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
+from hippograph.graph.client import Graph
 from hippograph.neo4j_local import browser
 from hippograph.neo4j_local.resolve import ensure_jars, java_binary
 
@@ -209,24 +210,7 @@ class ManagedServer:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(f"dbms\nset-initial-password\n--\n{quoted}\n")
-            done = subprocess.run(
-                [
-                    java,
-                    "-cp",
-                    self._classpath(lib),
-                    f"-Dneo4j.home={self.paths.home}",
-                    ADMIN_TOOL,
-                    f"@{argfile}",
-                ],
-                capture_output=True,
-                text=True,
-                timeout=120,
-                env={
-                    **os.environ,
-                    "NEO4J_HOME": str(self.paths.home),
-                    "NEO4J_CONF": str(self.paths.conf),
-                },
-            )
+            done = self.run_admin(java, lib, f"@{argfile}", timeout_s=120)
         finally:
             os.unlink(argfile)
         if done.returncode != 0:
@@ -234,6 +218,35 @@ class ManagedServer:
                 "setting the managed server's initial password failed: "
                 f"{done.stderr.strip()[-300:]}; see {self.paths.logs}."
             )
+
+    def run_admin(
+        self, java: str, lib: Path, *args: str, timeout_s: float
+    ) -> subprocess.CompletedProcess[str]:
+        """Run ``neo4j-admin <args>`` for this instance (its home and neo4j.conf), as the
+        official script does; the caller reads the return code and output."""
+        cmd = [java, "-cp", self._classpath(lib), f"-Dneo4j.home={self.paths.home}", ADMIN_TOOL]
+        try:
+            return subprocess.run(
+                [*cmd, *args],
+                capture_output=True,
+                text=True,
+                timeout=timeout_s,
+                env={
+                    **os.environ,
+                    "NEO4J_HOME": str(self.paths.home),
+                    "NEO4J_CONF": str(self.paths.conf),
+                },
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ConfigError(
+                f"neo4j-admin did not finish within {timeout_s:g} s for the instance in "
+                f"{self.paths.home}; see {self.paths.logs}."
+            ) from exc
+
+    def has_database(self) -> bool:
+        """True once the memory database has store files (the server has run, or one was
+        loaded)."""
+        return (self.paths.data / "databases" / self.settings.neo4j_database).is_dir()
 
     def start(self) -> bool:
         """Start in the background and wait until Bolt answers; False if it was already running."""
@@ -338,3 +351,21 @@ class ManagedServer:
             if path.exists():
                 return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
         return ""
+
+
+def wait_until_answers(settings: Settings, timeout_s: float) -> None:
+    """Poll until the server accepts our login; auth failures end the wait at once."""
+    deadline = time.monotonic() + timeout_s
+    last: GraphUnavailableError | None = None
+    while time.monotonic() < deadline:
+        try:
+            Graph.connect(settings, connection_timeout_s=3.0).close()
+            return
+        except GraphUnavailableError as exc:
+            if "refused the login" in str(exc):
+                raise
+            last = exc
+            time.sleep(0.5)
+    raise GraphUnavailableError(
+        f"{last}" if last else f"Neo4j at {settings.bolt_uri} did not answer in {timeout_s:g} s."
+    )

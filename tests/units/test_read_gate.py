@@ -46,6 +46,7 @@ def test_every_read_of_memory_is_gated() -> None:
         "access_rules",
         "await_indexes",
         "count_labels",
+        "count_relationships",
         "get_schema_version",
         "last_maintenance_run",
         "list_grants",
