@@ -37,6 +37,7 @@ from typing import Any
 
 from bench import speedkit
 from bench.common import ROOT, bench_settings, write_result
+from hippograph.code import moves
 from hippograph.code.parser import parse_source
 from hippograph.code.walk import candidates
 from hippograph.graph.client import Graph
@@ -82,7 +83,16 @@ def _top_level(root: Path, rel: str) -> Counter[str]:
     if lang is None:
         return Counter()
     parsed = parse_source(path.read_bytes(), rel, lang)
-    return Counter(s.name for s in parsed.symbols if s.parent is None and s.kind != "module")
+    rows = [
+        {"qualified_name": s.qualified_name, "name": s.name, "parent": s.parent, "file_path": rel}
+        for s in parsed.symbols
+    ]
+    module = moves.modules_of(rows).get(rel, "")
+    return Counter(
+        s.name
+        for s in parsed.symbols
+        if s.kind != "module" and s.qualified_name == (f"{module}.{s.name}" if module else s.name)
+    )
 
 
 def _history_from_pypi(name: str, releases: int, work: Path) -> Path:
@@ -95,7 +105,8 @@ def _history_from_pypi(name: str, releases: int, work: Path) -> Path:
         text=True,
         check=True,
     ).stdout
-    versions = [v.strip() for v in listing.split("Available versions:")[1].split(",")][:releases]
+    line = next(x for x in listing.splitlines() if x.startswith("Available versions:"))
+    versions = [v.strip() for v in line.split(":", 1)[1].split(",")][:releases]
     repo = work / "history"
     repo.mkdir()
     _git(repo, "init", "-q", "-b", "main")

@@ -48,10 +48,7 @@ from hippograph.units import notes as notebook
 from hippograph.units import purge as purging
 from hippograph.units.access import Level
 from hippograph.units.branches import BranchDiff, BranchList, MergeResult
-from hippograph.units.embedder import (
-    Embedder,
-    installed_embedder,
-)
+from hippograph.units.embedder import Embedder, installed_embedder
 from hippograph.units.grants import Granted, GrantTable
 from hippograph.units.history import ChangeLog, RollbackResult, UndoResult, UnitHistory, UnitView
 from hippograph.units.lifecycle import ConfirmResult, DeprecateResult
@@ -545,23 +542,7 @@ class Memory:
     ) -> RunReport:
         """Checkpoint, rules, apply, build, test; commit on success,
         restore and record a failure otherwise."""
-        from hippograph.guard.safe_run import safe_run
-
-        def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
-            first = next(
-                (ln for ln in output.splitlines()[1:] if ln.strip()),
-                output.splitlines()[0] if output else "",
-            )
-            result = self.fail(
-                f"patch failed at {step}: {first[:200]}",
-                why=output[:1500],
-                fix="the change was rolled back",
-                test=command,
-                symbols=symbols,
-                source="tool",
-                source_ref=f"safe-run:{step}",
-            )
-            return result.id
+        from hippograph.guard.safe_run import failure_recorder, safe_run
 
         return safe_run(
             self.cwd,
@@ -573,7 +554,7 @@ class Memory:
             timeout_s=timeout_s,
             message=message,
             check=lambda p: self.check_patch(p),
-            record=record,
+            record=failure_recorder(self.fail),
         )
 
     def check_patch(

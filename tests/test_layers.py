@@ -121,3 +121,14 @@ def test_the_check_sees_every_form_of_import(
     monkeypatch.setattr(f"{__name__}.PACKAGE", root)
     got = [t if t != "hippograph" else "hippograph.__init__" for _, t in _targets(probe)]
     assert got == expected
+
+
+def test_no_module_is_longer_than_800_lines() -> None:
+    # STYLE §3: aim for 300, review above 500, never above 800 (split by concept)
+    long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if "demo/project" not in p.as_posix()
+        and (n := len(p.read_text(encoding="utf-8").splitlines())) > 800
+    }
+    assert long == {}

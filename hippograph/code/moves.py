@@ -90,6 +90,9 @@ class _Pairing:
         self.old = {s.id: s for s in gone}
         self.new = {s.id: s for s in added}
         self.links: list[tuple[str, str, str]] = []
+        self._files: dict[str, list[SymbolView]] = defaultdict(list)  # both sides, by path
+        for s in sorted([*gone, *added], key=_order):
+            self._files[s.file_path].append(s)
 
     def take(self, o: SymbolView, n: SymbolView, how: str | None = None) -> None:
         if how is None:
@@ -99,7 +102,8 @@ class _Pairing:
         del self.new[n.id]
 
     def in_file(self, side: dict[str, SymbolView], path: str) -> list[SymbolView]:
-        return sorted((s for s in side.values() if s.file_path == path), key=_order)
+        """The symbols of ``path`` still unpaired on ``side``, in name order."""
+        return [s for s in self._files.get(path, ()) if side.get(s.id) is s]
 
 
 def _order(s: SymbolView) -> tuple[str, str]:
@@ -161,12 +165,19 @@ def _file_pairs(gone: list[SymbolView], added: list[SymbolView]) -> list[tuple[s
         ),
         key=lambda t: (-t[0], -t[1], t[2], t[3]),
     )
+    best_old: dict[str, list[float]] = defaultdict(list)
+    best_new: dict[str, list[float]] = defaultdict(list)
+    for share, _, p, q in scored:
+        best_old[p].append(share)
+        best_new[q].append(share)
     used_old: set[str] = set()
     used_new: set[str] = set()
     pairs = []
-    for _, _, p, q in scored:
+    for share, _, p, q in scored:
         if p in used_old or q in used_new:
             continue
+        if best_old[p][1:2] == [share] or best_new[q][1:2] == [share]:
+            continue  # two files fit as well: no guess (symbols may still pair one by one)
         used_old.add(p)
         used_new.add(q)
         pairs.append((p, q))
@@ -212,16 +223,21 @@ def _pair_within(p: _Pairing, old_path: str, new_path: str, *, by_local: bool) -
 def _pair_rest(p: _Pairing) -> None:
     candidates: list[tuple[float, str, str]] = []
     by_hash: dict[tuple[str, str], list[SymbolView]] = defaultdict(list)
+    near: dict[tuple[str, str], list[SymbolView]] = defaultdict(list)  # same name or same file
     for n in p.new.values():
         if n.body_hash:
             by_hash[(n.body_hash, n.kind)].append(n)
+        near[("name:" + n.name, n.kind)].append(n)
+        near[("file:" + n.file_path, n.kind)].append(n)
     for o in p.old.values():
         for n in by_hash.get((o.body_hash, o.kind), []) if o.body_hash else []:
             if o.lines >= MIN_BODY_LINES or o.name == n.name:
                 candidates.append((2.0 + (o.name == n.name) + (o.local == n.local), o.id, n.id))
-        for n in p.new.values():
-            if n.kind != o.kind or not (n.name == o.name or n.file_path == o.file_path):
+        seen: set[str] = set()
+        for n in near[("name:" + o.name, o.kind)] + near[("file:" + o.file_path, o.kind)]:
+            if n.id in seen:
                 continue
+            seen.add(n.id)
             if o.body_hash and o.body_hash == n.body_hash:
                 continue  # scored above
             sim = identity.similarity(list(o.sketch), list(n.sketch))

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from hippograph.errors import IngestError
 from hippograph.guard.check_patch import Verdict
@@ -98,6 +98,29 @@ def _run(command: str, repo: Path, timeout_s: float) -> tuple[bool, str]:
         return False, f"timed out after {timeout_s:g} s\n{out[-EXCERPT_CHARS:]}"
     output = (done.stdout + done.stderr).strip()
     return done.returncode == 0, f"exit {done.returncode}\n{output[-EXCERPT_CHARS:]}"
+
+
+def failure_recorder(fail: Callable[..., Any]) -> Callable[..., str]:
+    """What ``safe_run`` calls when a step fails: a failure recorded through ``fail`` (Memory.fail),
+    proved by the command that failed; returns its id."""
+
+    def record(*, step: str, command: str, output: str, symbols: list[str]) -> str:
+        first = next(
+            (ln for ln in output.splitlines()[1:] if ln.strip()),
+            output.splitlines()[0] if output else "",
+        )
+        result = fail(
+            f"patch failed at {step}: {first[:200]}",
+            why=output[:1500],
+            fix="the change was rolled back",
+            test=command,
+            symbols=symbols,
+            source="tool",
+            source_ref=f"safe-run:{step}",
+        )
+        return str(result.id)
+
+    return record
 
 
 def safe_run(

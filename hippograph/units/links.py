@@ -130,14 +130,16 @@ _FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:]+\.\w+):(?P<symbol>[A-Za-z_][\
 def _code_targets(tx: Tx, name: str, project: str | None) -> list[dict[str, Any]]:
     """A file, a symbol by (qualified) name, or a symbol in a file given as FILE:SYMBOL."""
     spec = _FILE_SYMBOL.match(name)
-    if spec is not None:
-        return tx.run(
-            "find_code_symbol_in_file",
-            path=spec["path"],
-            symbol=spec["symbol"],
-            project=project,
-        )
-    return tx.run("find_code_target", name=name, project=project)
+    if spec is None:
+        return tx.run("find_code_target", name=name, project=project)
+    found = tx.run(
+        "find_code_symbol_in_file", path=spec["path"], symbol=spec["symbol"], project=project
+    )
+    # `mod.py:send` names the outermost `send` (a function, not a method or a nested helper of
+    # the same name) when exactly one is outermost; else the caller must say which
+    depth = {r["id"]: len(re.split(r"\.|::", r["label"])) for r in found}
+    outer = [r for r in found if depth[r["id"]] == min(depth.values())]
+    return outer if len(outer) == 1 else found
 
 
 _CODE_NAME = re.compile(
