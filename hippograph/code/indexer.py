@@ -34,6 +34,7 @@ Progress = Callable[[int, int, str], None]
 # Files written per transaction: one round trip for many files on a full index, small enough
 # for the server's per-transaction memory limit (a file holds a few hundred symbols at most).
 CHUNK_FILES = 25
+EDGES_PER_TX = 5000  # CALLS and IMPORTS edges per transaction, each with its change record
 
 
 @dataclass
@@ -274,9 +275,8 @@ def _apply(
         )
     if progress:
         progress(steps, steps, "link renames and imports")
-    graph.write_tx(
-        lambda tx: _write_links(tx, ctx, project, links, gone, new, added, batch, report)
-    )
+    graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, batch, report))
+    _link_calls(graph, ctx, project, new, added, batch, report)
     _link_imports(graph, ctx, project, planned, deleted, known, batch, report)
 
 
@@ -320,29 +320,30 @@ def _link_imports(
     if not stale and not fresh:
         return
 
-    def work(tx: Tx) -> None:
-        now = ctx.clock()
-        for edge in stale:
+    now = ctx.clock()
+
+    def retire(tx: Tx, part: list[dict[str, Any]]) -> None:
+        for edge in part:
             store.set_edge_retired(
                 tx, edge, now, actor=ctx.actor, reason="import gone", batch_id=batch, at=now
             )
-        store.create_edges(
-            tx,
-            [
-                Edge(
-                    type=RelType.IMPORTS,
-                    source_id=identity.file_id(project, src),
-                    target_id=identity.file_id(project, dst),
-                    created_at=now,
-                )
-                for src, dst in fresh
-            ],
-            actor=ctx.actor,
-            batch_id=batch,
-            at=now,
-        )
 
-    graph.write_tx(work)
+    def create(tx: Tx, part: list[tuple[str, str]]) -> None:
+        edges = [
+            Edge(
+                type=RelType.IMPORTS,
+                source_id=identity.file_id(project, src),
+                target_id=identity.file_id(project, dst),
+                created_at=now,
+            )
+            for src, dst in part
+        ]
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
+
+    for start in range(0, len(stale), EDGES_PER_TX):
+        graph.write_tx(partial(retire, part=stale[start : start + EDGES_PER_TX]))
+    for start in range(0, len(fresh), EDGES_PER_TX):
+        graph.write_tx(partial(create, part=fresh[start : start + EDGES_PER_TX]))
     report.imports_linked += len(fresh)
     report.imports_retired += len(stale)
 
@@ -563,10 +564,10 @@ def _write_links(
     links: list[tuple[str, str, str]],
     gone: dict[str, dict[str, Any]],
     new: dict[str, Symbol],
-    added: dict[str, Symbol],
     batch: str,
     report: IndexReport,
 ) -> None:
+    """RENAMED_FROM edges, and for a signature change the stale references and a review task."""
     now = ctx.clock()
     edges: list[Edge] = []
     for old_id, new_id_, how in links:
@@ -611,22 +612,43 @@ def _write_links(
             report.signature_changes.append(entry)
         else:
             report.renamed.append(entry)
+    if edges:
+        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
+
+
+def _link_calls(
+    graph: Graph,
+    ctx: WriteContext,
+    project: str,
+    new: dict[str, Symbol],
+    added: dict[str, Symbol],
+    batch: str,
+    report: IndexReport,
+) -> None:
+    """CALLS edges from the symbols that appeared to the callees whose name is unique, written
+    ``EDGES_PER_TX`` at a time (a full index of a large repository has tens of thousands)."""
     names = sorted(
         {c for rec in added.values() for c in rec.calls}
         | {c for rec in new.values() for c in rec.calls}
     )
     unique: dict[str, str] = {}
     for start in range(0, len(names), 1000):
-        for row in tx.run("symbols_by_name", project=project, names=names[start : start + 1000]):
+        for row in graph.read(
+            "symbols_by_name", project=project, names=names[start : start + 1000]
+        ):
             if len(row["ids"]) == 1:
                 unique[row["name"]] = row["ids"][0]
-    for rec in added.values():
-        for callee in rec.calls:
-            target = unique.get(callee)
-            if target and target != rec.id:
-                edges.append(
-                    Edge(type=RelType.CALLS, source_id=rec.id, target_id=target, created_at=now)
-                )
-                report.calls_linked += 1
-    if edges:
-        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
+    now = ctx.clock()
+    edges = [
+        Edge(type=RelType.CALLS, source_id=rec.id, target_id=target, created_at=now)
+        for rec in added.values()
+        for callee in rec.calls
+        if (target := unique.get(callee)) and target != rec.id
+    ]
+
+    def create(tx: Tx, part: list[Edge]) -> None:
+        store.create_edges(tx, part, actor=ctx.actor, batch_id=batch, at=now)
+
+    for start in range(0, len(edges), EDGES_PER_TX):
+        graph.write_tx(partial(create, part=edges[start : start + EDGES_PER_TX]))
+    report.calls_linked += len(edges)
