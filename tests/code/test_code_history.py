@@ -345,3 +345,27 @@ def test_files_indexed_with_an_older_sketch_are_read_again_once(
     assert again.files_indexed == 1 and again.files_unchanged == 1
     assert again.symbols_created == 0 and again.symbols_retired == 0
     assert memory.index(root).files_indexed == 0
+
+
+def test_many_files_and_edges_are_written_in_several_transactions_all_the_same(
+    memory: Memory, graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippograph.code import indexer
+
+    files = {
+        f"app/m{i}.py": f"def f{i}(x):\n    return g{i}(x)\n\n\ndef g{i}(x):\n    return x\n"
+        for i in range(7)
+    }
+    files["app/main.py"] = "from app.m0 import f0\n\n\ndef main():\n    return f0(1) + f1(2)\n"
+    root = new_repo(tmp_path, files)
+    whole = memory.index(root)
+    graph.run_autocommit("clear_database")
+    monkeypatch.setattr(indexer, "CHUNK_FILES", 2)
+    monkeypatch.setattr(indexer, "EDGES_PER_TX", 3)
+    chunked = memory.index(root)
+    assert chunked.symbols_created == whole.symbols_created == 15
+    assert chunked.calls_linked == whole.calls_linked == 9
+    assert chunked.imports_linked == whole.imports_linked == 1
+    assert sorted(r["path"] for r in graph.read("code_files", project=chunked.project)) == sorted(
+        files
+    )
