@@ -49,3 +49,28 @@ def git_repo(path: Path, remote: str | None = None) -> Path:
     if remote:
         subprocess.run(["git", "-C", str(path), "remote", "add", "origin", remote], check=True)
     return path
+
+
+def loads_the_model(bolt_uri: str, password: str, argv: list[str]) -> bool:
+    """Run ``hippo ARGV`` in a fresh interpreter against the test server; whether it loaded the
+    embedding model (the encoder or its tokenizer)."""
+    import sys
+
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from hippograph.cli import app\n"
+        f"r = CliRunner().invoke(app, {argv!r})\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(any(m in sys.modules for m in ('hippograph.units.encoder', 'tokenizers')))"
+    )
+    env = {
+        "HIPPOGRAPH_NEO4J_URI": bolt_uri,
+        "HIPPOGRAPH_NEO4J_PASSWORD": password,
+        "PATH": "/usr/bin:/bin",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1] == "True"
