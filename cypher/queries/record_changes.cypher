@@ -2,11 +2,14 @@
 // Each change carries the scope of what it changed, so the read gate keeps one scope's history
 // from a reader of another: the caller gives it for nodes it writes; for the rest (edges, say)
 // it is the scope of the edge's start node, or of the node changed.
-// Params: $rows LIST<MAP> (Change properties). Returns: id per change.
+// A row without `at` takes $at: a batch's changes usually share one instant, and the driver
+// spends ~70 µs turning each Python datetime into a Bolt value, so it is sent once.
+// Params: $rows LIST<MAP> (Change properties), $at DATETIME|null. Returns: id per change.
 // WRITE
 UNWIND $rows AS row
 CREATE (c:Node:Change)
 SET c = row
+SET c.at = coalesce(row.at, $at)
 WITH c
 CALL (c) {
   WITH c WHERE c.scope IS NULL

@@ -56,6 +56,9 @@ _NOT_TEXT = frozenset(
     # digests of code: hex, high in entropy, a secret to a scanner and never one in fact; a
     # "redacted" hash would also break the identity of the code it names
     | {"body_hash", "content_hash", "fingerprint", "body_sketch", "sketch_version"}
+    # names of code as the parser read them: identifiers and repository paths, not free text (a
+    # signature's defaults and a call's text are, and are scanned)
+    | {"qualified_name", "parent", "file_path"}
 )
 MIN_CHARS = 8  # a shorter value holds no secret worth the scan ("hunter2" alone is not stored)
 

@@ -7,6 +7,7 @@ passes through ``record_changes`` so history exists from the first write.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
@@ -94,7 +95,23 @@ def record_changes(tx: Tx, changes: Sequence[Change]) -> None:
         for row in rows:
             if row.get("reason"):
                 row["reason"] = secrets.redact(row["reason"]).text
-        tx.run("record_changes", rows=rows)
+        at = _shared(rows, "at")
+        tx.run("record_changes", rows=rows, at=at)
+
+
+def _shared(rows: list[dict[str, Any]], key: str) -> Any:
+    """The value of ``key`` most rows share, taken out of those rows (the statement puts it back
+    with coalesce): one datetime sent per batch instead of one per row."""
+    if not rows:
+        return None
+    value = Counter(repr(r.get(key)) for r in rows).most_common(1)[0][0]
+    common = next(r.get(key) for r in rows if repr(r.get(key)) == value)
+    if common is None:
+        return None
+    for row in rows:
+        if row.get(key) == common:
+            del row[key]
+    return common
 
 
 def create_nodes(
@@ -155,7 +172,11 @@ def create_edges(
             }
             for e in chunk
         ]
-        created = [row["id"] for row in tx.run("create_edges", rows=rows)]
+        created_at = _shared([r["props"] for r in rows], "created_at")
+        created = [row["id"] for row in tx.run("create_edges", rows=rows, created_at=created_at)]
+        if created_at is not None:  # the change log keeps every property as stored
+            for row in rows:
+                row["props"].setdefault("created_at", created_at)
         if len(created) != len(rows):
             made = set(created)
             missing = next(r for r in rows if r["props"]["id"] not in made)
