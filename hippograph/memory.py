@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hippograph.code.indexer import IndexReport, Progress, index_path
+from hippograph.code.ownership import code_project
 from hippograph.code.walk import repo_root
 from hippograph.config import Settings
 from hippograph.errors import AccessDeniedError, NotFoundError
@@ -104,6 +105,7 @@ class Memory:
             self.branch, settings.main_branch, self.cwd
         )
         self.repository = here.root.name if here else None  # the folder: older scopes
+        self.code_key = here.id if here else None  # code of this repository (code/ownership)
         self._root: Path | None = here.root if here else None  # source lines are read there
 
     @property
@@ -127,8 +129,7 @@ class Memory:
         all_projects: bool = False,
         project: str | None = None,
     ) -> Memory:
-        """Connect with ``settings`` (default: from the environment),
-        applying the schema on first use."""
+        """Connect with ``settings`` (default: from the environment); schema on first use."""
         settings = settings or Settings.from_env()
         graph = Graph.connect(settings)
         try:
@@ -174,8 +175,7 @@ class Memory:
 
     @property
     def actor(self) -> str:
-        """Who writes, for the change log: ``agent:NAME`` for an agent, else the configured
-        actor."""
+        """Who writes, for the change log: ``agent:NAME`` for an agent, else the actor."""
         if self.principal.kind == "agent":
             return f"agent:{self.principal.name}"
         return self.settings.actor
@@ -233,7 +233,7 @@ class Memory:
             visible_branches=self.visible_branches,
             embedder=self.embedder,
             clock=self.clock,
-            project=self.repository,
+            project=self.code_key,
         )
 
     # -- schema and status ----------------------------------------------------
@@ -724,7 +724,7 @@ class Memory:
             own = [self.project.id, self.project.name] if self.project else []
             scopes = sorted({self.settings.scope, *own})
         root = repo_root(self.cwd)
-        probes = claims.Probes(self.graph, root, self.repository or root.name, urls=urls)
+        probes = claims.Probes(self.graph, root, code_project(root), urls=urls)
         return claims.verify(self.graph, self._ctx(), probes, scopes=scopes)
 
     def pre_edit(self, target: str) -> PreEdit:

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hippograph.code import identity, moves
+from hippograph.code import identity, moves, ownership
 from hippograph.code import imports as code_imports
 from hippograph.code.parser import parse_source
 from hippograph.code.records import ParsedFile, ParsedSymbol
@@ -125,7 +125,9 @@ def index_path(
 
         raise IngestError("no such file or directory; check the path", path=target)
     root = repo_root(target.resolve())
-    project = project or root.name
+    if project is None:  # the repository's project id; code indexed under its folder name moves
+        project = ownership.code_project(root)
+        ownership.adopt_legacy(graph, root, project, actor=ctx.actor)
     report = IndexReport(root=str(root), project=project)
     known = {r["path"]: r for r in graph.read("code_files", project=project)}
     planned: list[_Planned] = []

@@ -46,6 +46,11 @@ def repo(tmp_path: Path, files: dict[str, str]) -> Path:
     return root
 
 
+def key(tmp_path: Path) -> str:
+    """The code key of the test repository: its project id (no remote: its root path)."""
+    return f"path:{(tmp_path / 'shop').resolve()}"
+
+
 def qualified(graph: Graph, project: str, path: str) -> list[str]:
     return [
         r["symbol"]["qualified_name"]
@@ -68,14 +73,14 @@ def test_index_records_symbols_and_reindex_writes_nothing(
     )
     report = memory.index(root)
     assert report.files_indexed == 2 and report.languages == {"python": 2}
-    assert qualified(graph, "shop", "shop/auth.py") == [
+    assert qualified(graph, key(tmp_path), "shop/auth.py") == [
         "shop.auth.login",
         "shop.auth.issue_token",
         "shop.auth.User",
         "shop.auth.User.display",
     ]
     # two User classes in two files: two symbols
-    assert "shop.billing.User" in qualified(graph, "shop", "shop/billing.py")
+    assert "shop.billing.User" in qualified(graph, key(tmp_path), "shop/billing.py")
     assert report.calls_linked >= 1  # login -> issue_token resolves uniquely
     changes_before = len(memory.log(limit=100_000))
     again = memory.index(root)
@@ -160,7 +165,7 @@ def test_deleted_symbol_is_retired_not_deleted(
     (root / "shop/auth.py").write_text(AUTH.split("class User")[0])
     report = memory.index(root)
     assert report.symbols_retired == 2
-    assert "shop.auth.User" not in qualified(graph, "shop", "shop/auth.py")
+    assert "shop.auth.User" not in qualified(graph, key(tmp_path), "shop/auth.py")
 
 
 def test_pre_edit_on_a_file_never_indexed_answers_plainly(memory: Memory, tmp_path: Path) -> None:
@@ -220,7 +225,10 @@ def test_same_name_kind_and_signature_in_one_file_are_two_symbols(
 ) -> None:
     root = repo(tmp_path, {"shop/compat.py": COMPAT})
     report = memory.index(root)
-    assert qualified(graph, "shop", "shop/compat.py") == ["shop.compat.home", "shop.compat.home"]
+    assert qualified(graph, key(tmp_path), "shop/compat.py") == [
+        "shop.compat.home",
+        "shop.compat.home",
+    ]
     assert report.duplicates == [
         {
             "path": "shop/compat.py",
@@ -245,19 +253,23 @@ def test_a_symbol_moved_within_its_go_package_moves_its_defined_in_edge(
     )
     root = repo(tmp_path, {"cart/a.go": "package cart\n\n" + total, "cart/b.go": "package cart\n"})
     memory.index(root)
-    [sym] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/a.go")]
+    [sym] = [
+        r["symbol"] for r in graph.read("symbols_in_file", project=key(tmp_path), path="cart/a.go")
+    ]
     (root / "cart/a.go").write_text("package cart\n")
     (root / "cart/b.go").write_text("package cart\n\n" + total)
     memory.index(root)
-    [same] = [r["symbol"] for r in graph.read("symbols_in_file", project="shop", path="cart/b.go")]
+    [same] = [
+        r["symbol"] for r in graph.read("symbols_in_file", project=key(tmp_path), path="cart/b.go")
+    ]
     assert same["id"] == sym["id"] and same["file_path"] == "cart/b.go"
     assert [e["path"] for e in graph.read("symbol_defined_in", ids=[sym["id"]])] == ["cart/b.go"]
     assert any(c.reason == "moved from cart/a.go to cart/b.go" for c in memory.log(limit=100))
 
 
-def imported(graph: Graph, path: str) -> list[str]:
+def imported(graph: Graph, project: str, path: str) -> list[str]:
     return sorted(
-        e["target"] for e in graph.read("code_import_edges", project="shop", paths=[path])
+        e["target"] for e in graph.read("code_import_edges", project=project, paths=[path])
     )
 
 
@@ -276,7 +288,7 @@ def test_imports_become_edges_between_files_and_follow_the_layout(
         },
     )
     report = memory.index(root)
-    assert imported(graph, "shop/api.py") == [
+    assert imported(graph, key(tmp_path), "shop/api.py") == [
         "shop/__init__.py",
         "shop/auth.py",
         "shop/billing.py",
@@ -286,7 +298,7 @@ def test_imports_become_edges_between_files_and_follow_the_layout(
         "def mint():\n    return 1\n"
     )  # api.py is unchanged but now resolves it
     assert memory.index(root).imports_linked == 1
-    assert imported(graph, "shop/api.py") == [
+    assert imported(graph, key(tmp_path), "shop/api.py") == [
         "shop/__init__.py",
         "shop/auth.py",
         "shop/billing.py",
@@ -294,7 +306,9 @@ def test_imports_become_edges_between_files_and_follow_the_layout(
     ]
     (root / "shop/billing.py").unlink()
     gone = memory.index(root)
-    assert gone.imports_retired == 1 and "shop/billing.py" not in imported(graph, "shop/api.py")
+    assert gone.imports_retired == 1 and "shop/billing.py" not in imported(
+        graph, key(tmp_path), "shop/api.py"
+    )
     changes = len(memory.log(limit=100_000))
     again = memory.index(root)
     assert (
