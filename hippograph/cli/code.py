@@ -55,7 +55,9 @@ def index(
     ctx: typer.Context,
     path: Path = typer.Argument(Path("."), help="A folder or a file inside a repository."),
     project: str | None = typer.Option(
-        None, "--project", help="Project id (default: the repository folder name)."
+        None,
+        "--project",
+        help="Key the code under this name instead of the repository's project id (its origin URL, else its root path).",
     ),
     as_json: bool = JSON,
 ) -> None:
@@ -87,7 +89,9 @@ def watch(
     ctx: typer.Context,
     path: Path = typer.Argument(Path("."), help="The repository (or a folder in it) to watch."),
     project: str | None = typer.Option(
-        None, "--project", help="Project id (default: the repository folder name)."
+        None,
+        "--project",
+        help="Key the code under this name instead of the repository's project id (its origin URL, else its root path).",
     ),
 ) -> None:
     """Index once, then re-index source files as they change, until Ctrl-C."""
