@@ -57,7 +57,8 @@ def index(
     project: str | None = typer.Option(
         None,
         "--project",
-        help="Key the code under this name instead of the repository's project id (its origin URL, else its root path).",
+        help="Key the code under this name instead of the repository's project id (its origin "
+        "URL, else its root path).",
     ),
     as_json: bool = JSON,
 ) -> None:
@@ -91,7 +92,8 @@ def watch(
     project: str | None = typer.Option(
         None,
         "--project",
-        help="Key the code under this name instead of the repository's project id (its origin URL, else its root path).",
+        help="Key the code under this name instead of the repository's project id (its origin "
+        "URL, else its root path).",
     ),
 ) -> None:
     """Index once, then re-index source files as they change, until Ctrl-C."""
