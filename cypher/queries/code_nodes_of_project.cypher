@@ -2,8 +2,14 @@
 // are made from: to move them to another project key (code/ownership.py).
 // Params: $project STRING. Returns: id, label, path, qualified_name, kind, signature_hash.
 // READ
-MATCH (n:Node {project: $project})
-WHERE n:File OR n:Symbol
-RETURN n.id AS id, CASE WHEN n:File THEN 'File' ELSE 'Symbol' END AS label, n.path AS path,
-       n.qualified_name AS qualified_name, n.kind AS kind, n.signature_hash AS signature_hash
+CALL () {
+  MATCH (f:File {project: $project})
+  RETURN f.id AS id, 'File' AS label, f.path AS path, null AS qualified_name, null AS kind,
+         null AS signature_hash
+  UNION ALL
+  MATCH (s:Symbol {project: $project})
+  RETURN s.id AS id, 'Symbol' AS label, null AS path, s.qualified_name AS qualified_name,
+         s.kind AS kind, s.signature_hash AS signature_hash
+}
+RETURN id, label, path, qualified_name, kind, signature_hash
 ORDER BY id
