@@ -1,6 +1,7 @@
-// Live symbols defined in some files of a project.
+// Live symbols defined in some files of a project (each file found through the file_path index).
 // Params: $project STRING, $paths LIST<STRING>. Returns: symbol MAP.
 // READ
-MATCH (s:Symbol)
-WHERE s.project = $project AND s.file_path IN $paths AND s.retired_at IS NULL
+UNWIND $paths AS path
+MATCH (s:Symbol {file_path: path})
+WHERE s.project = $project AND s.retired_at IS NULL
 RETURN s {.*} AS symbol
