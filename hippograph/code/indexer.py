@@ -278,7 +278,7 @@ def _apply(
     if progress:
         progress(steps, steps, "link renames and imports")
     graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, batch, report))
-    _link_calls(graph, ctx, project, new, added, batch, report)
+    _link_calls(graph, ctx, project, added, batch, report)
     _link_imports(graph, ctx, project, planned, deleted, known, batch, report)
 
 
@@ -342,10 +342,8 @@ def _link_imports(
         ]
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
 
-    for start in range(0, len(stale), EDGES_PER_TX):
-        graph.write_tx(partial(retire, part=stale[start : start + EDGES_PER_TX]))
-    for start in range(0, len(fresh), EDGES_PER_TX):
-        graph.write_tx(partial(create, part=fresh[start : start + EDGES_PER_TX]))
+    _in_parts(graph, stale, retire)
+    _in_parts(graph, fresh, create)
     report.imports_linked += len(fresh)
     report.imports_retired += len(stale)
 
@@ -622,17 +620,13 @@ def _link_calls(
     graph: Graph,
     ctx: WriteContext,
     project: str,
-    new: dict[str, Symbol],
     added: dict[str, Symbol],
     batch: str,
     report: IndexReport,
 ) -> None:
-    """CALLS edges from the symbols that appeared to the callees whose name is unique, written
-    ``EDGES_PER_TX`` at a time (a full index of a large repository has tens of thousands)."""
-    names = sorted(
-        {c for rec in added.values() for c in rec.calls}
-        | {c for rec in new.values() for c in rec.calls}
-    )
+    """Link each symbol that appeared to the callees whose name is unique (a full index of a
+    large repository makes tens of thousands of such edges, written in parts)."""
+    names = sorted({c for rec in added.values() for c in rec.calls})
     unique: dict[str, str] = {}
     for start in range(0, len(names), 1000):
         for row in graph.read(
@@ -651,6 +645,11 @@ def _link_calls(
     def create(tx: Tx, part: list[Edge]) -> None:
         store.create_edges(tx, part, actor=ctx.actor, batch_id=batch, at=now)
 
-    for start in range(0, len(edges), EDGES_PER_TX):
-        graph.write_tx(partial(create, part=edges[start : start + EDGES_PER_TX]))
+    _in_parts(graph, edges, create)
     report.calls_linked += len(edges)
+
+
+def _in_parts(graph: Graph, items: list[Any], work: Callable[..., None]) -> None:
+    """``work(tx, part=...)`` over ``items``, ``EDGES_PER_TX`` per write transaction."""
+    for start in range(0, len(items), EDGES_PER_TX):
+        graph.write_tx(partial(work, part=items[start : start + EDGES_PER_TX]))
