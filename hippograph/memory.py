@@ -661,19 +661,14 @@ class Memory:
         return import_markdown(self.graph, self._ctx(), paths, self.cwd)
 
     def import_transcript(
-        self, path: Path, *, scope: str | None = None, strict: bool = False
+        self, path: Path, *, scope: str | None = None, strict: bool = False, progress: Any = None
     ) -> TranscriptReport:
-        """Import a JSONL transcript (generic or Claude Code) as chained episodes; the same
-        transcript imported again, by any path, adds nothing."""
+        """Import a JSONL transcript as chained episodes (again, by any path: nothing added);
+        ``progress(done, of, phase)`` hears parse, embed and write."""
         path = path if path.is_absolute() else self.cwd / path
-        return import_transcript(
-            self.graph,
-            self._ctx(scope),
-            path,
-            display=_display(path, self.cwd),
-            scope=scope,
-            strict=strict,
-        )
+        options = {"scope": scope, "strict": strict, "progress": progress}
+        shown = _display(path, self.cwd)
+        return import_transcript(self.graph, self._ctx(scope), path, display=shown, **options)
 
     def export(
         self, directory: Path, *, projects: Sequence[str] = (), format: str = "jsonl"

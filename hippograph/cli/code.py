@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
-from rich.progress import Progress as Bar
 
 from hippograph.cli.app import app, open_memory
-from hippograph.cli.output import print_table, render, view
+from hippograph.cli.output import phases, print_table, render, view
 
 if TYPE_CHECKING:
     from hippograph.code.indexer import IndexReport
@@ -64,25 +63,9 @@ def index(
 ) -> None:
     """Parse source files with tree-sitter into files and symbols with stable identities;
     incremental."""
-    with open_memory(ctx) as memory:
-        if as_json:
-            report = memory.index(path, project=project)
-        else:
-            with Bar(transient=True) as bar:
-                task = bar.add_task("indexing", total=None)
-                report = memory.index(
-                    path,
-                    project=project,
-                    progress=lambda n, total, step: bar.update(
-                        task, completed=n, total=total, description=_label(step)
-                    ),
-                )
+    with open_memory(ctx) as memory, phases(not as_json) as progress:
+        report = memory.index(path, project=project, progress=progress)
     render(report, as_json=as_json)
-
-
-def _label(step: str, width: int = 40) -> str:
-    """The bar's label: the phase (parse, write, retire, link) and the file, shortened."""
-    return step if len(step) <= width else step[: width - 1] + "…"
 
 
 @app.command("watch")

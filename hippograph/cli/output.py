@@ -10,7 +10,8 @@ to stderr.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date, datetime
 from typing import Any, TypeVar
 
@@ -105,3 +106,24 @@ def print_kv(title: str | None, pairs: list[tuple[str, Any]]) -> None:
     width = max((len(k) for k, _ in pairs), default=0)
     for key, value in pairs:
         typer.echo(f"  {key.ljust(width)}  {'' if value is None else value}")
+
+
+@contextmanager
+def phases(show: bool) -> Iterator[Callable[[int, int, str], None] | None]:
+    """A progress bar labelled by phase (``parse …``, ``embed …``, ``write …``) for a long
+    command, on stderr, as the callback ``(done, of, phase)`` it updates; None when not ``show``
+    (--json) or when stderr is not a terminal (a pipe, a log, a test)."""
+    console = Console(stderr=True)
+    if not show or not console.is_terminal:
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task("", total=None)
+
+        def update(done: int, total: int, step: str, width: int = 40) -> None:
+            label = step if len(step) <= width else step[: width - 1] + "…"
+            bar.update(task, completed=done, total=total or None, description=label)
+
+        yield update

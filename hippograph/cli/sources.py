@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from hippograph.cli.app import app, new_typer, open_memory
-from hippograph.cli.output import print_table, render, view
+from hippograph.cli.output import phases, print_table, render, view
 
 if TYPE_CHECKING:
     from hippograph.ingest.import_adr import AdrImport
@@ -74,8 +74,8 @@ def import_transcript(
 ) -> None:
     """Every turn becomes an episode chained with NEXT; malformed lines are reported with their
     number and skipped. Re-importing the same transcript, from any folder, adds nothing."""
-    with open_memory(ctx, embed=not no_embed) as memory:
-        report = memory.import_transcript(path, scope=scope, strict=strict)
+    with open_memory(ctx, embed=not no_embed) as memory, phases(not as_json) as progress:
+        report = memory.import_transcript(path, scope=scope, strict=strict, progress=progress)
     render(report, as_json=as_json)
     if report.problems:
         raise typer.Exit(1 if report.imported == 0 and report.already_present == 0 else 0)

@@ -16,6 +16,7 @@ reported with its number and skipped, and with ``strict`` nothing is imported.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ def import_transcript(
     display: str,
     scope: str | None = None,
     strict: bool = False,
+    progress: Callable[[int, int, str], None] | None = None,
 ) -> TranscriptReport:
     """Import one JSONL transcript; bad lines are reported and skipped (or, with ``strict``,
     nothing is imported).
@@ -80,6 +82,8 @@ def import_transcript(
     """
     # A file name that is not UTF-8 reaches Python as lone surrogates: shown, never stored raw.
     display = display.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if progress:
+        progress(0, 0, f"parse {display}")
     read = read_transcript(path)
     scope = scope or ctx.scope
     many = len({t.session for t in read.turns}) > 1
@@ -131,8 +135,15 @@ def import_transcript(
         report.imported += len(retired)
     for start in range(0, len(fresh), BATCH_TURNS):
         chunk = fresh[start : start + BATCH_TURNS]
-        _write_chunk(graph, ctx, chunk, scope)
+
+        def step(phase: str, done: int = start, size: int = len(chunk)) -> None:
+            if progress:  # (turns done, of turns, "embed turns 1-500" / "write turns 1-500")
+                progress(done, len(fresh), f"{phase} turns {done + 1}-{done + size}")
+
+        _write_chunk(graph, ctx, chunk, scope, step)
         report.imported += len(chunk)
+    if progress:
+        progress(len(fresh), len(fresh), "done")
     return report
 
 
@@ -205,9 +216,16 @@ def _line_list(problems: list[LineProblem], most: int = 10) -> str:
     return f"lines {', '.join(shown[:-1])} and {shown[-1]}"
 
 
-def _write_chunk(graph: Graph, ctx: WriteContext, chunk: list[Episode], scope: str) -> None:
+def _write_chunk(
+    graph: Graph,
+    ctx: WriteContext,
+    chunk: list[Episode],
+    scope: str,
+    step: Callable[[str], None],
+) -> None:
     """Write one chunk of new episodes in one transaction, each chained into its session."""
     if ctx.embedder is not None:
+        step("embed")
         vectors = ctx.embedder.embed([f"{e.speaker}: {e.text}" for e in chunk])
         chunk = [e.model_copy(update={"embedding": v}) for e, v in zip(chunk, vectors, strict=True)]
     batch = new_id("batch")
@@ -236,6 +254,7 @@ def _write_chunk(graph: Graph, ctx: WriteContext, chunk: list[Episode], scope: s
         if edges:
             store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
 
+    step("write")
     graph.write_tx(work)
 
 

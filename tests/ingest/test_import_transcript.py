@@ -327,3 +327,27 @@ def test_a_file_reusing_a_session_name_is_not_linked_into_the_other(
     )
     memory.import_transcript(later)
     assert chain(graph, "s1") == [(1, 2), (2, 3), (3, 4)]
+
+
+def test_a_long_import_reports_its_phases_parse_embed_write(
+    graph: Graph, settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippograph.ingest import import_transcript as importer
+    from tests.fakes import HashingEmbedder
+
+    monkeypatch.setattr(importer, "BATCH_TURNS", 4)
+    path = write_jsonl(tmp_path / "t.jsonl", generic("s1", range(1, 11)))
+    memory = Memory(graph, settings, cwd=tmp_path, embedder=HashingEmbedder())
+    steps: list[tuple[int, int, str]] = []
+    report = memory.import_transcript(path, progress=lambda *step: steps.append(step))
+    assert report.imported == 10
+    assert steps == [
+        (0, 0, "parse t.jsonl"),
+        (0, 10, "embed turns 1-4"),
+        (0, 10, "write turns 1-4"),
+        (4, 10, "embed turns 5-8"),
+        (4, 10, "write turns 5-8"),
+        (8, 10, "embed turns 9-10"),
+        (8, 10, "write turns 9-10"),
+        (10, 10, "done"),
+    ]
