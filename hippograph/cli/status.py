@@ -73,6 +73,7 @@ def status(
     indexes: bool = typer.Option(
         False,
         "--indexes",
+        "--verbose",
         help="List every index with its state (shown anyway if one is not ONLINE).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),

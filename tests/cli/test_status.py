@@ -57,6 +57,8 @@ def test_status_table_names_server_and_indexes(graph: Graph, env_for_cli: dict[s
     assert "Indexes" not in result.stdout
     table = runner.invoke(app, ["status", "--indexes"], catch_exceptions=False).stdout
     assert "Indexes" in table and "entity_name_key" in table
+    verbose = runner.invoke(app, ["status", "--verbose"], catch_exceptions=False).stdout
+    assert "Indexes" in verbose and "entity_name_key" in verbose
 
 
 def _free_port() -> int:
