@@ -8,6 +8,13 @@ QA item's question is then recalled in the three modes side by side, with the ga
 conversation's scope, without recording usage. A question scores the share of its evidence
 turns found in the top k (recall@k) and whether any is there (hit@k), per category and overall.
 
+Two plain retrievers rank the same turns in the same run (``bench/baselines.py``): BM25 over
+each turn's "speaker: text" and the cosine of the same model's embedding of that text (what
+the import embeds). Questions are split in two halves by their position among the
+conversation's questions with evidence: even positions are the half recall is tuned on
+("tune"), odd ones are reported apart ("held-out"). Every figure is given for both halves and
+for all questions.
+
 --size N imports the first N sessions of each conversation (default: all) and keeps the
 questions whose evidence lies in them; --smoke is --size 2. --seed picks the sample of misses
 kept in the result for reading. Options after the name: --data PATH (default
@@ -31,6 +38,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from bench.baselines import BM25, cosine_ranking
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
@@ -39,6 +47,8 @@ from hippograph.units.embedder import default_embedder
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
 MODES = ("hybrid", "keyword", "semantic")
+BASELINES = ("bm25", "cosine")
+HALVES = ("tune", "held-out")
 KS = (1, 5, 10, 20)
 SMOKE_SESSIONS = 2
 MISS_SAMPLE = 25
@@ -98,6 +108,20 @@ def to_transcript(
     return dia
 
 
+def _turn_texts(conversation: dict[str, Any], wanted: set[str]) -> dict[str, str]:
+    """dia_id -> "speaker: text" as the import embeds it (image captions included)."""
+    out: dict[str, str] = {}
+    for key, value in conversation.items():
+        if _SESSION_KEY.match(key):
+            for item in value:
+                if item["dia_id"] in wanted:
+                    text = item["text"]
+                    if item.get("blip_caption"):
+                        text = f"{text} [shares image: {item['blip_caption']}]"
+                    out[item["dia_id"]] = f"{item['speaker']}: {text}"
+    return out
+
+
 def _score(evidence: list[str], ranked: list[str]) -> dict[str, float]:
     figures: dict[str, float] = {}
     for k in KS:
@@ -108,13 +132,15 @@ def _score(evidence: list[str], ranked: list[str]) -> dict[str, float]:
     return figures
 
 
-def _table(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def _table(rows: list[dict[str, Any]], modes: tuple[str, ...] = MODES) -> dict[str, Any]:
     """Per mode: overall and per-category means of every recall@k and hit@k."""
     out: dict[str, Any] = {}
-    for mode in MODES:
+    for mode in modes:
         groups: dict[str, list[dict[str, float]]] = defaultdict(list)
         for row in rows:
             groups["overall"].append(row["modes"][mode]["scores"])
+            if row["category"] in (1, 2, 3, 4):  # the LoCoMo paper's retrieval categories
+                groups["categories 1-4"].append(row["modes"][mode]["scores"])
             groups[f"{row['category']} {CATEGORIES.get(row['category'], '?')}"].append(
                 row["modes"][mode]["scores"]
             )
@@ -177,6 +203,12 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 )
                 return 1
             known = set(dia.values())
+            order = list(dia.values())  # turn index -> dia_id, the transcript's order
+            texts = _turn_texts(sample["conversation"], set(order))
+            docs = [texts[d] for d in order]
+            bm25 = BM25(docs)
+            turn_vectors = embedder.embed(docs)
+            asked = 0  # position among the questions with evidence: even tune, odd held-out
             as_of = datetime.now(UTC)  # after the conversation and its import: every turn is valid
             for mode in MODES:  # warm each path once (first query compiles plans)
                 memory.recall(
@@ -199,12 +231,31 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 row: dict[str, Any] = {
                     "sample": sample["sample_id"],
                     "index": index,
+                    "half": HALVES[asked % 2],
                     "question": qa["question"],
                     "category": int(qa["category"]),
                     "evidence": evidence,
                     "answer": qa.get("answer", qa.get("adversarial_answer")),
                     "modes": {},
                 }
+                asked += 1
+                baseline_ranked = {
+                    "bm25": [order[i] for i in bm25.ranking(qa["question"])[: opts.k]],
+                    "cosine": [
+                        order[i]
+                        for i in cosine_ranking(turn_vectors, embedder.embed([qa["question"]])[0])[
+                            : opts.k
+                        ]
+                    ],
+                }
+                for name, ranked in baseline_ranked.items():
+                    row["modes"][name] = {
+                        "scores": _score(evidence, ranked),
+                        "ranks": {
+                            e: (ranked.index(e) + 1 if e in ranked else None) for e in evidence
+                        },
+                        "top5": ranked[:5],
+                    }
                 for mode in MODES:
                     with Timer() as t:
                         result = memory.recall(
@@ -233,7 +284,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     if not rows:
         print("no question has its evidence in the imported sessions", file=sys.stderr)
         return 1
-    table = _table(rows)
+    table = _table(rows, (*MODES, *BASELINES))
+    halves = {h: _table([r for r in rows if r["half"] == h], (*MODES, *BASELINES)) for h in HALVES}
     recall_ms = {
         m: {"p50": round(percentile(v, 50), 1), "p95": round(percentile(v, 95), 1), "n": len(v)}
         for m, v in latencies.items()
@@ -256,7 +308,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         for r in rows
         if r["modes"]["hybrid"]["scores"]["hit@10"] == 0.0
     ]
-    overall = {m: table[m]["overall"] for m in MODES}
+    overall = {m: table[m]["overall"] for m in (*MODES, *BASELINES)}
     best_mode, best5 = _best_single(table, "overall", "recall@5")
     figures = {
         "questions": len(rows),
@@ -264,6 +316,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "turns": turns,
         "k": opts.k,
         "recall": table,
+        "halves": halves,
         "hybrid_minus_best_single": {
             key: round(
                 overall["hybrid"][key] - max(overall["keyword"][key], overall["semantic"][key]), 4
@@ -289,6 +342,18 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     }
     path = write_result("recall-quality", params, figures)
     r = {m: overall[m] for m in MODES}
+    for half in HALVES:
+        print(
+            f"  {half:8} (categories 1-4) "
+            + " ".join(
+                f"{m} R@1/5/10 "
+                + "/".join(
+                    f"{halves[half][m]['categories 1-4'][f'recall@{k}']:.3f}" for k in (1, 5, 10)
+                )
+                for m in (*MODES, *BASELINES)
+            ),
+            file=sys.stderr,  # stdout holds the one summary line
+        )
     print(
         f"recall-quality: {len(rows)} questions, {turns} turns | R@5 hybrid "
         f"{r['hybrid']['recall@5']:.3f} keyword {r['keyword']['recall@5']:.3f} semantic "

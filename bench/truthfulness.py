@@ -297,7 +297,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         ensure_schema(graph)
         graph.run_autocommit("clear_database")
         seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
-        memory = Memory(graph, settings, embedder=embedder, cwd=ROOT, clock=clock)
+        memory = Memory(
+            graph, settings, embedder=embedder, cwd=ROOT, clock=clock, all_projects=True
+        )
         if embedder is not None:
             embedder.embed(["warm up the model"])
         load_ms = 0.0

@@ -63,6 +63,13 @@ def test_recall_quality_smoke(graph: Graph, settings: Settings) -> None:
             assert 0.0 <= overall[f"recall@{k}"] <= 1.0
             assert 0.0 <= overall[f"hit@{k}"] <= 1.0
         assert figures["timings"]["recall_ms"][mode]["p50"] > 0
+    for mode in ("bm25", "cosine"):  # the plain baselines, ranked over the same turns
+        assert 0.0 <= figures["recall"][mode]["overall"]["recall@10"] <= 1.0
+    halves = figures["halves"]
+    assert set(halves) == {"tune", "held-out"}
+    asked = sum(halves[h]["hybrid"]["overall"]["n"] for h in halves)
+    assert asked == figures["questions"]
+    assert {row["half"] for row in figures["per_question"]} <= {"tune", "held-out"}
 
 
 @pytest.mark.slow

@@ -12,7 +12,10 @@
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
 // walked through (a two-hop hit through a hub could not pass the graph-relevance floor anyway).
 // Fusion: sum over voices of $weights[voice] / ($rrf_k + rank); candidates found only by the
-// temporal voice carry no topic and are left out.
+// temporal voice carry no topic and are left out. The best $candidates are returned, and with
+// them the turns around the best $around episodes (live NEXT edges, both ways; fused 0 and no
+// hits when no voice found them): an answer usually follows the turn that asked for it, and
+// recall scores each turn with its neighbours (hippograph/recall/evidence.py).
 // Every pattern that leaves a candidate or a seed names no label and no indexed property on its
 // far end (labels are tested with labels()): the planner then has to expand from the bound
 // node. With a label, a plan made while the statistics were stale (seen after a reload)
@@ -21,13 +24,14 @@
 // The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it
 // is mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is
 // about an entity with an open ambiguity, `about` the names and aliases of what it is about,
-// `superseded_by` its successors on a visible branch. Datetimes come as microseconds since the
+// `superseded_by` its successors on a visible branch, `prev_turn`/`next_turn` the turns
+// around an episode (live NEXT edges). Datetimes come as microseconds since the
 // epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
 // toString() costs the server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
-// $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $branches LIST<STRING>, $scope STRING|null,
+// $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING|null,
 // $kinds LIST<STRING>|null, $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING> (set by the read gate).
 // Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
 // hit's `via` lists every seed that reached it, {id, score}, strongest first.
@@ -111,11 +115,29 @@ UNWIND hits AS h
 WITH h.node AS m, collect(h {.voice, .rank, .score, .via}) AS hits, sum($weights[h.voice] / ($rrf_k + h.rank)) AS fused
 WHERE any(x IN hits WHERE x.voice <> 'temporal')
 ORDER BY fused DESC, m.id
-LIMIT $candidates
+WITH collect({m: m, fused: fused, hits: hits}) AS found
+CALL (found) {
+  UNWIND found[0..$around] AS x
+  WITH x.m AS m WHERE m.kind = 'episode'
+  MATCH (m)-[r:NEXT]-(n)
+  WHERE r.retired_at IS NULL AND n.branch IN $branches
+    AND ($scope IS NULL OR n.scope = $scope)
+    AND ($visible_scopes IS NULL OR n.scope IN $visible_scopes OR (n.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT n.scope IN $hidden_scopes
+    AND ($kinds IS NULL OR n.kind IN $kinds)
+  RETURN collect(DISTINCT n) AS around
+}
+WITH found, around, [x IN found | x.m] AS found_nodes
+UNWIND found[0..$candidates] + [x IN found[$candidates..] WHERE x.m IN around] +
+       [n IN around WHERE NOT n IN found_nodes | {m: n, fused: 0.0, hits: []}] AS row
+WITH row.m AS m, row.fused AS fused, row.hits AS hits
 WITH m, fused, hits, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS entities
 RETURN m.id AS id, fused, hits,
        m {.kind, .text, .title, .details_text, .source_ref, .trust, .confidence, .truth_status,
           .lifecycle, .in_conflict, .mention_count, .scope, .memory_type, .memory_score, .claims_failed,
+          .speaker,
+          prev_turn: [(p)-[r:NEXT]->(m) WHERE r.retired_at IS NULL | p.id][0],
+          next_turn: [(m)-[r:NEXT]->(n) WHERE r.retired_at IS NULL | n.id][0],
           valid_from: m.valid_from.epochSeconds * 1000000 + m.valid_from.microsecond,
           valid_until: m.valid_until.epochSeconds * 1000000 + m.valid_until.microsecond,
           recorded_at: m.recorded_at.epochSeconds * 1000000 + m.recorded_at.microsecond,

@@ -56,6 +56,7 @@ MIN_CANDIDATES = (
     40  # fused candidates loaded and scored: at least this many (fewer lost LoCoMo recall@5),
 )
 CANDIDATES_PER_RESULT = 2  # and two per result asked for, so k=100 can return 100
+AROUND = 20  # the turns before and after the best this many episodes come along (evidence.py)
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,7 @@ class RecallEngine:
                 weights=asked.voice_weights,
                 rrf_k=float(scoring.RRF_K),
                 candidates=max(MIN_CANDIDATES, CANDIDATES_PER_RESULT * opts.k),
+                around=AROUND,
                 branches=self.branches,
                 scope=opts.scope,
                 kinds=list(opts.kinds) if opts.kinds else None,
@@ -274,6 +276,8 @@ class RecallEngine:
                 c.unit = {}
             else:
                 keep: dict[str, Any] = {
-                    k: c.unit[k] for k in ("cosine", "ambiguous", "about") if k in c.unit
+                    k: c.unit[k]
+                    for k in ("cosine", "ambiguous", "about", "prev_turn", "next_turn")
+                    if k in c.unit
                 }
                 c.unit = {**then, **keep, "superseded_by": []}

@@ -30,11 +30,14 @@ thx ty cheers hi hello hey bye continue go on proceed next carry keep going agai
 sounds done do it that this same wait hmm hm uh um oh ah lol haha please pls plz just now then well
 so alright gotcha understood agreed correct exactly indeed true false maybe later sorry wow neat
 super brilliant excellent amazing looks works work ahead next one lot much makes sense fair enough
-np nw take your time ship commit push merge same other file files sounds looks seems fine good job
+np nw take your time same other sounds looks seems fine good job
 well done please thanks thank appreciated cheers got noted sure thing way let lets let's go going
-start stop again try retry redo undo back hold wait moment sec second minute
+start stop again try back hold wait moment sec second minute
 """.split()
 )
+# Words that are chatter alone ("ok, commit and push", "retry") but a topic beside another
+# word ("api timeout retries", "how do we undo a migration").
+CHATTER_ALONE = frozenset("ship commit push merge file files retry retries redo undo".split())
 
 
 class Intent(StrEnum):
@@ -71,6 +74,11 @@ def _chatter_stems() -> frozenset[str]:
     return frozenset(_stem(w) for w in CHATTER)
 
 
+@lru_cache(maxsize=1)
+def _alone_stems() -> frozenset[str]:
+    return frozenset(_stem(w) for w in CHATTER_ALONE)
+
+
 def shape(query: str) -> QueryShape:
     """Tokenise and classify a query (chit-chat is recognised by stem: worked, working, works)."""
     words = _WORD.findall(query)
@@ -85,6 +93,8 @@ def shape(query: str) -> QueryShape:
             and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
         )
     )
+    if all(_stem(w) in _alone_stems() for w in content):
+        content = ()  # "commit and push": nothing but chatter
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(
         r"\b(rationale|reason for|why did)\b", lowered

@@ -35,6 +35,7 @@ class Candidate:
         default_factory=list
     )  # graph hits: seeds that reached them, strongest first
     seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
+    evidence: float | None = None  # how well it answers, in [0, 1] (evidence.py)
 
 
 def candidate(
@@ -73,10 +74,14 @@ def retrieval_score(
     curves: Mapping[str, decay.Curve | None] = decay.DEFAULT_CURVES,
 ) -> float:
     """RetrievalScore x decay.
-    ``semantic_similarity`` is the cosine when the unit has an embedding and the query was embedded,
-    averaged with the normalised fused rank; in keyword mode it is the fused rank alone."""
+    ``semantic_similarity`` is the candidate's evidence score (``evidence.py``) when it was
+    scored; otherwise the cosine when the unit has an embedding and the query was embedded,
+    averaged with the normalised fused rank, and in keyword mode the fused rank alone."""
     rank_rel = c.fused / max_fused if max_fused > 0 else 0.0
-    relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
+    if c.evidence is not None:
+        relevance = c.evidence
+    else:
+        relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
     # A seed of the walk is at least as graph-relevant as what the walk reached from it.
     walked = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
     graph = max(walked * (1.0 if c.seed_score else 0.8), c.seed_score)

@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import decay, relevance, scoring
+from hippograph.recall import decay, evidence, relevance, scoring
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -169,9 +169,11 @@ def score(
     current: list[Candidate] = []
     history: list[Candidate] = []
     passes: dict[str, bool] = {}
-    for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
+    for c in ranked:
         if c.unit.get("cosine") is not None:
             c.cosine = float(c.unit["cosine"])
+    evidence.score(ranked, asked.query)
+    for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
         c.checks = check(c.unit, at, gate_config)
         passes[c.id] = all(c.checks.values())
         c.is_history = not c.checks["temporally_valid"] or bool(c.unit.get("superseded_by"))

@@ -1,0 +1,89 @@
+"""How well each candidate answers the query: its own words and meaning, plus what a
+conversation already tells (docs/recall.md, "Evidence").
+
+The voices' ranks say which units were found; this says how strongly. For every candidate:
+
+- **own**: the lexical voice's score and the cosine to the query, each divided by the best
+  among the candidates, mixed half and half (keyword mode: words only; semantic: meaning only).
+  Scores keep the gaps that reciprocal ranks flatten: a turn that matches three rare words is
+  far ahead of one that matches a common one, whatever their ranks.
+- **neighbours**: a turn is read with the turns around it (``NEXT``): an answer usually follows
+  the turn that asked for it, so a turn gains ``PREV_SHARE`` of the turn before it and
+  ``NEXT_SHARE`` of the turn after ("What pet do you have?" finds the reply "Luna and Oliver").
+- **questions are not evidence**: an episode that only asks (it ends with "?") keeps
+  ``QUESTION_TURN`` of its score; it shares the query's words without answering it.
+- **whose words**: when the query names exactly one of the candidates' speakers ("What is
+  Jon's job?"), that speaker's own turns count ``SPEAKER_BOOST`` times: what people say about
+  themselves answers questions about them. The name itself is matched everywhere, so without
+  this it would pull every turn that greets Jon as much as Jon's own.
+
+Pure: reads candidates, writes ``Candidate.evidence``. Nothing here names a dataset.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hippograph.recall.scoring import Candidate
+
+LEXICAL_SHARE = 0.5  # hybrid: own score = share x words + (1 - share) x meaning
+PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
+NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
+QUESTION_TURN = 0.8  # an episode that only asks keeps this much
+SPEAKER_BOOST = 1.2  # the turns of the one speaker the query names
+
+
+def _normalised(values: dict[str, float]) -> dict[str, float]:
+    top = max(values.values(), default=0.0)
+    return {k: (v / top if top > 0 else 0.0) for k, v in values.items()}
+
+
+def _own(cands: Sequence[Candidate]) -> dict[str, float]:
+    words = _normalised({c.id: c.voice_scores.get("lexical", 0.0) for c in cands})
+    meaning = _normalised({c.id: max(c.cosine or 0.0, 0.0) for c in cands})
+    share = LEXICAL_SHARE
+    if not any(meaning.values()):
+        share = 1.0  # keyword mode, or nothing embedded: words are all there is
+    elif not any(words.values()):
+        share = 0.0  # semantic mode, or no word of the query matched
+    return {c.id: share * words[c.id] + (1 - share) * meaning[c.id] for c in cands}
+
+
+def named_speaker(query: str, cands: Sequence[Candidate]) -> str | None:
+    """The one speaker of the candidate episodes that the query names as a word, else None."""
+    speakers = {str(s) for c in cands if (s := c.unit.get("speaker"))}
+    named = [
+        s
+        for s in speakers
+        if len(s) >= 2 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", query, flags=re.IGNORECASE)
+    ]
+    return named[0] if len(named) == 1 else None
+
+
+def _asks_only(c: Candidate) -> bool:
+    return c.unit.get("kind") == "episode" and str(c.unit.get("text") or "").rstrip().endswith("?")
+
+
+def score(cands: Sequence[Candidate], query: str) -> None:
+    """Set ``evidence`` on every candidate, in [0, 1] (the best is 1)."""
+    if not cands:
+        return
+    own = _own(cands)
+    speaker = named_speaker(query, cands)
+    raw: dict[str, float] = {}
+    for c in cands:
+        value = own[c.id]
+        if c.unit.get("kind") == "episode":
+            value += PREV_SHARE * own.get(str(c.unit.get("prev_turn")), 0.0)
+            value += NEXT_SHARE * own.get(str(c.unit.get("next_turn")), 0.0)
+            if _asks_only(c):
+                value *= QUESTION_TURN
+            if speaker is not None and c.unit.get("speaker") == speaker:
+                value *= SPEAKER_BOOST
+        raw[c.id] = value
+    best = _normalised(raw)
+    for c in cands:
+        c.evidence = best[c.id]
