@@ -16,6 +16,8 @@ The voices' ranks say which units were found; this says how strongly. For every 
   Jon's job?"), that speaker's own turns count ``SPEAKER_BOOST`` times: what people say about
   themselves answers questions about them. The name itself is matched everywhere, so without
   this it would pull every turn that greets Jon as much as Jon's own.
+- **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
+  names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
 
 Pure: reads candidates, writes ``Candidate.evidence``. Nothing here names a dataset.
 """
@@ -24,7 +26,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
+
+from hippograph.recall import when
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -34,6 +39,7 @@ PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 1.2  # the turns of the one speaker the query names
+DATE_BOOST = 1.3  # a unit from a time the query names
 
 
 def _normalised(values: dict[str, float]) -> dict[str, float]:
@@ -67,12 +73,19 @@ def _asks_only(c: Candidate) -> bool:
     return c.unit.get("kind") == "episode" and str(c.unit.get("text") or "").rstrip().endswith("?")
 
 
-def score(cands: Sequence[Candidate], query: str) -> None:
-    """Set ``evidence`` on every candidate, in [0, 1] (the best is 1)."""
+def _in_time(c: Candidate, spans: list[when.Window]) -> bool:
+    moment = c.unit.get("valid_from")
+    return isinstance(moment, datetime) and any(w.holds(moment) for w in spans)
+
+
+def score(cands: Sequence[Candidate], query: str, at: datetime) -> None:
+    """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); relative times in the
+    query ("last week") count back from ``at``."""
     if not cands:
         return
     own = _own(cands)
     speaker = named_speaker(query, cands)
+    spans = when.windows(query, at)
     raw: dict[str, float] = {}
     for c in cands:
         value = own[c.id]
@@ -83,6 +96,8 @@ def score(cands: Sequence[Candidate], query: str) -> None:
                 value *= QUESTION_TURN
             if speaker is not None and c.unit.get("speaker") == speaker:
                 value *= SPEAKER_BOOST
+        if spans and _in_time(c, spans):
+            value *= DATE_BOOST
         raw[c.id] = value
     best = _normalised(raw)
     for c in cands:

@@ -172,7 +172,7 @@ def score(
     for c in ranked:
         if c.unit.get("cosine") is not None:
             c.cosine = float(c.unit["cosine"])
-    evidence.score(ranked, asked.query)
+    evidence.score(ranked, asked.query, at)
     for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
         c.checks = check(c.unit, at, gate_config)
         passes[c.id] = all(c.checks.values())

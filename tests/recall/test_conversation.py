@@ -1,0 +1,79 @@
+"""Recall over an imported conversation: the reply after a matching turn, whose words the
+question does not share, and the turns of the speaker the question names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+
+TURNS = [
+    ("Ana", "Hi Ben! How was your weekend?"),
+    ("Ben", "Hey Ana, it was calm. We stayed home mostly."),
+    ("Ana", "Do you have a pet these days?"),
+    ("Ben", "Luna and Oliver, two sweet tabbies who rule the house."),
+    ("Ana", "Ben, that is adorable. I just bought a new bike."),
+    ("Ben", "Nice, Ana! Where will you ride it?"),
+    ("Ana", "Along the river, Ben. The shop there sells bike baskets for dogs!"),
+    ("Ben", "Ha, Ana, that sounds like fun."),
+]
+
+
+def _import(memory: Memory, tmp_path: Path) -> dict[int, str]:
+    path = tmp_path / "chat.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"session": "s1", "turn": n, "speaker": who, "text": text}) + "\n"
+            for n, (who, text) in enumerate(TURNS, start=1)
+        ),
+        encoding="utf-8",
+    )
+    assert memory.import_transcript(path, scope="chat").imported == len(TURNS)
+    units = memory.units(kind="episode", scope="chat", limit=20)
+    return {u["turn"]: u["id"] for u in units}
+
+
+def test_the_reply_after_a_matching_question_is_found_though_it_shares_no_word(
+    memory: Memory, tmp_path: Path
+) -> None:
+    by_turn = _import(memory, tmp_path)
+    result = memory.recall(
+        "which pet does Ben have", mode="keyword", k=3, scope="chat", strict=False
+    )
+    top = [i["id"] for i in result.items]
+    assert by_turn[4] in top, [i["text"] for i in result.items]
+
+
+def _candidates(graph: Graph, around: int) -> dict[str, list[dict[str, Any]]]:
+    rows = graph.read(
+        "recall_candidates",
+        query="pet",
+        embedding=None,
+        since=None,
+        fetch=100,
+        limit=50,
+        seeds=0,  # no graph walk: only the lexical voice and the turns around its hits
+        per_seed=20,
+        hop_decay=0.7,
+        max_fanout=50,
+        weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
+        rrf_k=60.0,
+        candidates=40,
+        around=around,
+        branches=["main"],
+        scope="chat",
+        kinds=["episode"],
+    )
+    return {r["id"]: r["hits"] for r in rows}
+
+
+def test_the_turns_around_the_best_episodes_come_with_the_candidates(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    by_turn = _import(memory, tmp_path)
+    found = _candidates(graph, around=20)
+    assert found[by_turn[3]] and found[by_turn[4]] == [] and found[by_turn[2]] == []
+    assert set(_candidates(graph, around=0)) == {by_turn[3]}

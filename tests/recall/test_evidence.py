@@ -1,0 +1,79 @@
+"""Evidence scores: own words and meaning, the turns around, questions, speakers, times."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from hippograph.recall import evidence
+from hippograph.recall.scoring import Candidate
+
+AT = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+def turn(
+    id: str, text: str, *, lexical: float = 0.0, cosine: float | None = None, **unit: Any
+) -> Candidate:
+    c = Candidate(id=id, unit={"kind": "episode", "text": text, **unit}, cosine=cosine)
+    if lexical:
+        c.voice_scores["lexical"] = lexical
+    return c
+
+
+def scored(*cands: Candidate, query: str = "q") -> dict[str, float]:
+    evidence.score(cands, query, AT)
+    return {c.id: c.evidence or 0.0 for c in cands}
+
+
+def test_own_score_mixes_words_and_meaning_against_the_best() -> None:
+    s = scored(
+        turn("a", "x", lexical=4.0, cosine=0.2),
+        turn("b", "y", lexical=2.0, cosine=0.4),
+        turn("c", "z", cosine=0.1),
+    )
+    assert s["a"] == 1.0  # 0.5 * 1 + 0.5 * 0.5 = 0.75, the best
+    assert abs(s["b"] - (0.5 * 0.5 + 0.5 * 1.0) / 0.75) < 1e-9
+    assert abs(s["c"] - 0.5 * 0.25 / 0.75) < 1e-9
+
+
+def test_keyword_mode_scores_words_alone_and_semantic_meaning_alone() -> None:
+    words = scored(turn("a", "x", lexical=3.0), turn("b", "y", lexical=1.0))
+    assert words == {"a": 1.0, "b": 1 / 3}
+    meaning = scored(turn("a", "x", cosine=0.8), turn("b", "y", cosine=0.4))
+    assert meaning == {"a": 1.0, "b": 0.5}
+
+
+def test_the_reply_to_a_matching_turn_gains_from_it() -> None:
+    asked = turn("q1", "What pet do you have?", lexical=5.0, next_turn="r1")
+    reply = turn("r1", "Luna and Oliver, two cats.", cosine=0.3, prev_turn="q1")
+    stranger = turn("s1", "I love cats too.", cosine=0.3)
+    s = scored(asked, reply, stranger)
+    assert s["r1"] > s["s1"]
+
+
+def test_a_turn_that_only_asks_counts_less_than_the_same_score_answering() -> None:
+    s = scored(turn("a", "Do you run?", lexical=2.0), turn("b", "I run daily.", lexical=2.0))
+    assert s["a"] == evidence.QUESTION_TURN * s["b"]
+
+
+def test_the_speaker_a_query_names_counts_more() -> None:
+    jon = turn("j", "I work as a baker.", lexical=1.0, speaker="Jon")
+    gina = turn("g", "Jon, tell me about work!", lexical=1.0, speaker="Gina")
+    s = scored(jon, gina, query="What is Jon's job?")
+    assert s["j"] > s["g"]
+    both = scored(jon, gina, query="What do Jon and Gina do?")
+    assert both["j"] == both["g"]  # two speakers named: neither is favoured
+
+
+def test_a_unit_from_the_time_the_query_names_counts_more() -> None:
+    may = turn("m", "We went camping.", lexical=1.0, valid_from=datetime(2023, 5, 20, tzinfo=UTC))
+    june = turn("j", "We went camping.", lexical=1.0, valid_from=datetime(2023, 6, 20, tzinfo=UTC))
+    s = scored(may, june, query="When did they go camping in May?")
+    assert s["m"] > s["j"]
+
+
+def test_facts_are_scored_by_their_own_words_only() -> None:
+    fact = Candidate(id="f", unit={"kind": "fact", "text": "Is it Postgres?"}, cosine=0.5)
+    other = Candidate(id="g", unit={"kind": "fact", "text": "Postgres 16"}, cosine=0.5)
+    s = scored(fact, other)
+    assert s["f"] == s["g"] == 1.0  # only episodes are read as turns
