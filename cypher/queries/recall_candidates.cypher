@@ -135,7 +135,7 @@ WITH m, fused, hits, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS enti
 RETURN m.id AS id, fused, hits,
        m {.kind, .text, .title, .details_text, .source_ref, .trust, .confidence, .truth_status,
           .lifecycle, .in_conflict, .mention_count, .scope, .memory_type, .memory_score, .claims_failed,
-          .speaker,
+          .speaker, .session,
           prev_turn: [(p)-[r:NEXT]->(m) WHERE r.retired_at IS NULL | p.id][0],
           next_turn: [(m)-[r:NEXT]->(n) WHERE r.retired_at IS NULL | n.id][0],
           valid_from: m.valid_from.epochSeconds * 1000000 + m.valid_from.microsecond,

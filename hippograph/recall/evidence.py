@@ -10,6 +10,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
 - **neighbours**: a turn is read with the turns around it (``NEXT``): an answer usually follows
   the turn that asked for it, so a turn gains ``PREV_SHARE`` of the turn before it and
   ``NEXT_SHARE`` of the turn after ("What pet do you have?" finds the reply "Luna and Oliver").
+- **the session**: a turn gains ``SESSION_SHARE`` of its session's strength, the sum of the
+  best ``SESSION_TURNS`` own-plus-neighbour scores among its turns, against the strongest
+  session's: a conversation that keeps returning to the topic holds the answer more often than
+  one stray match.
 - **questions are not evidence**: an episode that only asks (it ends with "?") keeps
   ``QUESTION_TURN`` of its score; it shares the query's words without answering it.
 - **whose words**: when the query names exactly one of the candidates' speakers ("What is
@@ -40,6 +44,8 @@ NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 1.2  # the turns of the one speaker the query names
 DATE_BOOST = 1.3  # a unit from a time the query names
+SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
+SESSION_TURNS = 3  # a session is as strong as its best three turns together
 
 
 def _normalised(values: dict[str, float]) -> dict[str, float]:
@@ -73,6 +79,28 @@ def _asks_only(c: Candidate) -> bool:
     return c.unit.get("kind") == "episode" and str(c.unit.get("text") or "").rstrip().endswith("?")
 
 
+def _session(c: Candidate) -> tuple[str, str] | None:
+    session = c.unit.get("session")
+    if c.unit.get("kind") != "episode" or not session:
+        return None
+    return (str(c.unit.get("scope")), str(session))
+
+
+def _add_sessions(cands: Sequence[Candidate], raw: dict[str, float]) -> None:
+    """Add to each turn its share of its session's strength (in place)."""
+    by_session: dict[tuple[str, str], list[float]] = {}
+    for c in cands:
+        if (key := _session(c)) is not None:
+            by_session.setdefault(key, []).append(raw[c.id])
+    strength = {k: sum(sorted(v, reverse=True)[:SESSION_TURNS]) for k, v in by_session.items()}
+    top = max(strength.values(), default=0.0)
+    if top <= 0:
+        return
+    for c in cands:
+        if (key := _session(c)) is not None:
+            raw[c.id] += SESSION_SHARE * strength[key] / top
+
+
 def _in_time(c: Candidate, spans: list[when.Window]) -> bool:
     moment = c.unit.get("valid_from")
     return isinstance(moment, datetime) and any(w.holds(moment) for w in spans)
@@ -92,6 +120,11 @@ def score(cands: Sequence[Candidate], query: str, at: datetime) -> None:
         if c.unit.get("kind") == "episode":
             value += PREV_SHARE * own.get(str(c.unit.get("prev_turn")), 0.0)
             value += NEXT_SHARE * own.get(str(c.unit.get("next_turn")), 0.0)
+        raw[c.id] = value
+    _add_sessions(cands, raw)
+    for c in cands:
+        value = raw[c.id]
+        if c.unit.get("kind") == "episode":
             if _asks_only(c):
                 value *= QUESTION_TURN
             if speaker is not None and c.unit.get("speaker") == speaker:

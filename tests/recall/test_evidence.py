@@ -77,3 +77,11 @@ def test_facts_are_scored_by_their_own_words_only() -> None:
     other = Candidate(id="g", unit={"kind": "fact", "text": "Postgres 16"}, cosine=0.5)
     s = scored(fact, other)
     assert s["f"] == s["g"] == 1.0  # only episodes are read as turns
+
+
+def test_a_turn_of_a_session_that_keeps_to_the_topic_gains_on_a_stray_match() -> None:
+    on_topic = [turn(f"a{n}", "x", lexical=2.0, session="s1", scope="chat") for n in range(3)]
+    stray = turn("b", "x", lexical=2.0, session="s2", scope="chat")
+    lone = turn("c", "x", lexical=2.0, session="s1", scope="other")  # same name, other scope
+    s = scored(*on_topic, stray, lone)
+    assert s["a0"] == 1.0 and s["b"] < s["a0"] and s["c"] == s["b"]
