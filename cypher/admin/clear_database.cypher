@@ -4,4 +4,4 @@
 // Params: none. Returns: nothing.
 // WRITE SYSTEM
 MATCH (n) WHERE NOT n:SchemaVersion
-CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 1000 ROWS
+CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 100 ROWS
