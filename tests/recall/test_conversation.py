@@ -9,6 +9,7 @@ from typing import Any
 
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from tests.recall.statement import candidate_params
 
 TURNS = [
     ("Ana", "Hi Ben! How was your weekend?"),
@@ -50,22 +51,8 @@ def test_the_reply_after_a_matching_question_is_found_though_it_shares_no_word(
 def _candidates(graph: Graph, around: int) -> dict[str, list[dict[str, Any]]]:
     rows = graph.read(
         "recall_candidates",
-        query="pet",
-        embedding=None,
-        since=None,
-        fetch=100,
-        limit=50,
-        seeds=0,  # no graph walk: only the lexical voice and the turns around its hits
-        per_seed=20,
-        hop_decay=0.7,
-        max_fanout=50,
-        weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
-        rrf_k=60.0,
-        candidates=40,
-        around=around,
-        branches=["main"],
-        scope="chat",
-        kinds=["episode"],
+        # no graph walk (seeds=0): only the lexical voice and the turns around its hits
+        **candidate_params(query="pet", seeds=0, around=around, scope="chat", kinds=["episode"]),
     )
     return {r["id"]: r["hits"] for r in rows}
 

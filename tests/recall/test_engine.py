@@ -14,6 +14,7 @@ from hippograph.memory import Memory
 from hippograph.schema import Ambiguity, Edge, RelType, isotime
 from hippograph.units import store
 from tests.fakes import Clock, HashingEmbedder
+from tests.recall.statement import candidate_params
 
 USER = {"source": "user", "source_ref": "chat#1"}
 
@@ -181,22 +182,12 @@ def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(
     weights = {"lexical": 1.0, "semantic": 0.8, "temporal": 0.3, "graph": 0.5}
     rows = graph.read(
         "recall_candidates",
-        query="login tokens cached",
-        embedding=HashingEmbedder().embed(["login tokens cached"])[0],
-        since=None,
-        fetch=200,
-        limit=50,
-        seeds=5,
-        per_seed=20,
-        hop_decay=0.7,
-        max_fanout=50,
-        weights=weights,
-        rrf_k=60.0,
-        candidates=40,
-        around=20,
-        branches=["main"],
-        scope=None,
-        kinds=None,
+        **candidate_params(
+            query="login tokens cached",
+            embedding=HashingEmbedder().embed(["login tokens cached"])[0],
+            fetch=200,
+            weights=weights,
+        ),
     )
     assert rows and [r["fused"] for r in rows] == sorted((r["fused"] for r in rows), reverse=True)
     for row in rows:
@@ -217,25 +208,7 @@ def test_recall_plan_expands_from_the_seeds_and_candidates(graph: Graph, memory:
     memory.remember("Auth uses JWT tokens", about=["auth"], **USER)
     ops = {
         op.split("@")[0]
-        for op in graph.explain(
-            "recall_candidates",
-            query="auth",
-            embedding=None,
-            since=None,
-            fetch=100,
-            limit=50,
-            seeds=5,
-            per_seed=20,
-            hop_decay=0.7,
-            max_fanout=50,
-            weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
-            rrf_k=60.0,
-            candidates=40,
-            around=20,
-            branches=["main"],
-            scope=None,
-            kinds=None,
-        )
+        for op in graph.explain("recall_candidates", **candidate_params(query="auth"))
     }
     scans = {op for op in ops if "Scan" in op or "Seek" in op}
     assert scans <= {"NodeIndexSeekByRange"}, scans

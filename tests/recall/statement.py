@@ -1,0 +1,31 @@
+"""The parameters of recall_candidates.cypher, as the engine sends them, for tests that run the
+statement itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ALL_VOICES = {"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0}
+
+
+def candidate_params(**overrides: Any) -> dict[str, Any]:
+    """Every parameter of recall_candidates with the engine's values; ``overrides`` win."""
+    params: dict[str, Any] = {
+        "query": None,
+        "embedding": None,
+        "since": None,
+        "fetch": 100,
+        "limit": 50,
+        "seeds": 5,
+        "per_seed": 20,
+        "hop_decay": 0.7,
+        "max_fanout": 50,
+        "weights": ALL_VOICES,
+        "rrf_k": 60.0,
+        "candidates": 40,
+        "around": 20,
+        "branches": ["main"],
+        "scope": None,
+        "kinds": None,
+    }
+    return {**params, **overrides}
