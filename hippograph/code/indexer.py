@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -377,10 +378,11 @@ def _write_file(
     batch: str,
     report: IndexReport,
     pending: _Pending,
+    now: datetime,
 ) -> None:
     """One file's writes: updates run now; the nodes and edges it creates wait in ``pending``
-    for the end of its chunk (``_write_chunk``)."""
-    parsed, now = plan.parsed, ctx.clock()
+    for the end of its chunk (``_write_chunk``), all at the chunk's instant ``now``."""
+    parsed = plan.parsed
     fid = identity.file_id(project, parsed.path)
     imports = sorted({i.module for i in parsed.imports})
     refs = sorted({code_imports.encode(i.module, i.names) for i in parsed.imports})
@@ -497,12 +499,12 @@ def _write_chunk(
     batch: str,
     **shared: Any,
 ) -> None:
-    """The writes of several files in one transaction (fewer round trips on a full index)."""
-    pending = _Pending()
+    """The writes of several files in one transaction (fewer round trips on a full index), at
+    one instant (so its edges share one ``created_at``, sent once)."""
+    pending, now = _Pending(), ctx.clock()
     for n, plan in enumerate(plans, start=1):
         step(n, plan.parsed.path)
-        _write_file(tx, ctx=ctx, plan=plan, batch=batch, pending=pending, **shared)
-    now = ctx.clock()
+        _write_file(tx, ctx=ctx, plan=plan, batch=batch, pending=pending, now=now, **shared)
     store.create_nodes(tx, pending.nodes, actor=ctx.actor, batch_id=batch, at=now)
     store.create_edges(tx, pending.edges, actor=ctx.actor, batch_id=batch, at=now)
 
