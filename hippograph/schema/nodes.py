@@ -39,6 +39,12 @@ class File(NodeRecord):
     )  # "module" or "module:name,name" (see ingest/code/imports)
     syntax_errors: list[int] = Field(default_factory=list)
     sketch_version: int | None = None  # its symbols' sketches; another version is re-read once
+    # the stat the content hash was taken at: while it holds, a re-index does not read the file
+    size: int | None = None
+    mtime_ns: int | None = None
+    # set while the CALLS and IMPORTS edges of its last index are not all written (the indexer's
+    # bookkeeping, units/index_marks: never in a change record)
+    links_pending: bool | None = None
 
 
 class Symbol(NodeRecord):
