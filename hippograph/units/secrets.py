@@ -190,11 +190,17 @@ def _clean(value: Any, kinds: list[str]) -> Any:
     return value
 
 
-def redact_properties(props: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """A node's property map with every free-text value redacted, and the kinds found."""
+def redact_properties(
+    props: dict[str, Any], identifiers: frozenset[str] = frozenset()
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A node's property map with every free-text value redacted, and the kinds found;
+    ``identifiers`` names more properties that are not text for this kind of node (a symbol's
+    ``name`` and ``calls`` are identifiers the parser read, as its qualified name is)."""
     kinds: list[str] = []
     cleaned = {
-        k: v if k in _NOT_TEXT or k.endswith("_id") or k == "embedding" else _clean(v, kinds)
+        k: v
+        if k in _NOT_TEXT or k in identifiers or k.endswith("_id") or k == "embedding"
+        else _clean(v, kinds)
         for k, v in props.items()
     }
     return cleaned, tuple(dict.fromkeys(kinds))

@@ -53,8 +53,22 @@ def props_json(props: dict[str, Any] | None, *, keep_none: bool = False) -> str 
     """
     if props is None:
         return None
-    cleaned = {k: v for k, v in props.items() if keep_none or v is not None}
-    return json.dumps(_jsonable(cleaned), sort_keys=True, ensure_ascii=False)
+    cleaned = {k: v for k, v in props.items() if (keep_none or v is not None) and k != "embedding"}
+    if any(isinstance(v, dict) for v in cleaned.values()):  # a map inside: its embeddings too
+        return json.dumps(_jsonable(cleaned), sort_keys=True, ensure_ascii=False)
+    # a property map (no maps inside): the encoder walks it once, tagging only the dates (a
+    # symbol's change holds a list of 32 integers, which _jsonable would copy one by one)
+    return json.dumps(cleaned, sort_keys=True, ensure_ascii=False, default=_tagged)
+
+
+def _tagged(value: Any) -> Any:
+    """A datetime or date as the change log tags it (``json.dumps`` asks for what it cannot
+    encode itself)."""
+    if isinstance(value, datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"$date": value.isoformat()}
+    raise TypeError(f"{type(value).__name__} is not a property value the change log keeps")
 
 
 def props_from_json(text: str | None) -> dict[str, Any]:
@@ -76,11 +90,16 @@ def _chunks(rows: Sequence[Any], size: int = BATCH_ROWS) -> Iterable[Sequence[An
         yield rows[start : start + size]
 
 
-def without_secrets(props: dict[str, Any], *, embedded_redacted: bool = False) -> dict[str, Any]:
+def without_secrets(
+    props: dict[str, Any],
+    *,
+    embedded_redacted: bool = False,
+    identifiers: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
     """The properties to store: free text redacted (``secrets``). A node that held a secret says
     which kinds in ``redacted``, and loses an embedding unless it was made from the redacted
     text (``WriteContext``'s embedder redacts); maintenance embeds it again."""
-    cleaned, kinds = secrets.redact_properties(props)
+    cleaned, kinds = secrets.redact_properties(props, identifiers)
     if not kinds:
         return props
     if not embedded_redacted:
@@ -157,7 +176,11 @@ def create_nodes(
     ids: list[str] = []
     for chunk in _chunks(records):
         rows = [
-            {"labels": r.all_labels(), "props": without_secrets(r.to_properties())} for r in chunk
+            {
+                "labels": r.all_labels(),
+                "props": without_secrets(r.to_properties(), identifiers=r.identifiers),
+            }
+            for r in chunk
         ]
         ids.extend(tx.run("create_nodes", rows=[_sent(row) for row in rows])[0]["ids"])
         record_changes(

@@ -451,3 +451,19 @@ def test_an_undone_index_restores_the_stat_of_the_content_it_restores(
     assert files_of(graph, key(tmp_path))["shop/auth.py"]["mtime_ns"] == HOUR_AGO
     again = memory.index(root)  # so the file, whose stat differs, is read and indexed again
     assert again.files_indexed == 1 and again.symbols_revived == 1
+
+
+def test_a_secret_in_a_signature_is_redacted_and_the_names_are_kept(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    code = (
+        'def connect_billing(key="sk_live_4eC39HqLyjWDarjtT1zdp7dc"):\n'
+        "    return open_connection(key)\n"
+    )
+    root = repo(tmp_path, {"shop/billing.py": code})
+    memory.index(root)
+    (row,) = graph.read("code_symbols_in_files", project=key(tmp_path), paths=["shop/billing.py"])
+    symbol = row["symbol"]
+    assert "sk_live_4eC39HqLyjWDarjtT1zdp7dc" not in symbol["signature"]
+    assert "[redacted" in symbol["signature"] and symbol["redacted"]
+    assert (symbol["name"], symbol["calls"]) == ("connect_billing", ["open_connection"])

@@ -157,6 +157,29 @@ def test_datetimes_sent_as_epoch_store_what_the_driver_stores(graph: Graph, tmp_
     ]
 
 
+def test_props_json_of_a_property_map_is_what_the_full_walk_writes() -> None:
+    # props_json encodes a property map in one pass; the change log must not change a byte
+    maps: list[dict[str, Any]] = [r.to_properties() for r in every_kind()]
+    maps += [Edge(type=RelType.RELATED, source_id="a", target_id="b").to_properties()]
+    maps += [
+        {
+            "at": INSTANTS[0],
+            "day": INSTANTS[1].date(),
+            "sketch": [3, 1, 2],
+            "pair": ("x", INSTANTS[3]),
+            "text": 'naïve 🧠 "quoted"\n',
+            "none": None,
+            "embedding": [0.5],
+            "odd": [float("inf"), -0.0],
+        }
+    ]
+    for props in maps:
+        for keep_none in (False, True):
+            kept = {k: v for k, v in props.items() if keep_none or v is not None}
+            full = json.dumps(store._jsonable(kept), sort_keys=True, ensure_ascii=False)
+            assert store.props_json(props, keep_none=keep_none) == full
+
+
 def test_every_edge_type_round_trips(graph: Graph) -> None:
     write(graph, [Entity(id="a", name="A"), Entity(id="b", name="B")])
     edges = [Edge(type=t, source_id="a", target_id="b", weight=0.5, usage=2) for t in RelType]
