@@ -94,11 +94,10 @@ def _record(
     project: str,
     parsed: ParsedFile,
     sym: ParsedSymbol,
-    source_lines: list[str],
+    sketch: list[int],
     calls: list[str],
     ordinal: int = 1,
 ) -> Symbol:
-    body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
     return Symbol(
         id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash, ordinal),
         name=sym.name,
@@ -117,7 +116,7 @@ def _record(
         project=project,
         parent=sym.parent,
         calls=calls,
-        body_sketch=identity.sketch(body, sym.name),
+        body_sketch=sketch,
         sketch_version=identity.SKETCH_VERSION,
     )
 
@@ -309,11 +308,13 @@ def _records(project: str, planned: list[_Planned], report: IndexReport) -> dict
     new: dict[str, Symbol] = {}
     for plan in planned:
         lines = plan.source.decode("utf-8", errors="replace").splitlines()
+        symbols = plan.parsed.symbols
+        sketches = identity.sketches(lines, [(s.start_line, s.end_line, s.name) for s in symbols])
         calls: dict[str | None, list[str]] = {}
         for call in plan.parsed.calls:
             calls.setdefault(call.caller, []).append(call.callee)
         seen: Counter[tuple[str, str, str]] = Counter()
-        for sym in plan.parsed.symbols:
+        for sym, sketch in zip(symbols, sketches, strict=True):
             key = (sym.qualified_name, sym.kind, sym.signature_hash)
             # a property's getter and setter, overloads: told apart by order, not merged
             seen[key] += 1
@@ -321,7 +322,7 @@ def _records(project: str, planned: list[_Planned], report: IndexReport) -> dict
                 project,
                 plan.parsed,
                 sym,
-                lines,
+                sketch,
                 sorted(set(calls.get(sym.qualified_name, []))),
                 seen[key],
             )
