@@ -68,8 +68,9 @@ class NodeRecord(Record):
 
     labels: ClassVar[tuple[NodeLabel, ...]] = ()
     id_prefix: ClassVar[str] = "node"
-    # properties that hold identifiers read by a parser, not free text: not scanned for secrets
-    identifiers: ClassVar[frozenset[str]] = frozenset()
+    # properties that hold code as a parser read it: scanned for secrets only where they hold a
+    # literal (units/secrets.py)
+    code: ClassVar[frozenset[str]] = frozenset()
 
     id: str
 

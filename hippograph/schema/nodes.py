@@ -53,9 +53,9 @@ class Symbol(NodeRecord):
 
     labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.SYMBOL,)
     id_prefix: ClassVar[str] = "sym"
-    # its own name and the names it calls (an identifier each), like its qualified name; its
-    # signature (defaults) is text and is scanned
-    identifiers: ClassVar[frozenset[str]] = frozenset({"name", "calls"})
+    # its name, the names it calls and its signature: code, whose defaults and strings are
+    # scanned for secrets, its identifiers not (like its qualified name)
+    code: ClassVar[frozenset[str]] = frozenset({"name", "signature", "calls"})
 
     name: str = Field(min_length=1)
     qualified_name: str = Field(min_length=1)

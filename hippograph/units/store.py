@@ -94,12 +94,12 @@ def without_secrets(
     props: dict[str, Any],
     *,
     embedded_redacted: bool = False,
-    identifiers: frozenset[str] = frozenset(),
+    code: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """The properties to store: free text redacted (``secrets``). A node that held a secret says
     which kinds in ``redacted``, and loses an embedding unless it was made from the redacted
     text (``WriteContext``'s embedder redacts); maintenance embeds it again."""
-    cleaned, kinds = secrets.redact_properties(props, identifiers)
+    cleaned, kinds = secrets.redact_properties(props, code)
     if not kinds:
         return props
     if not embedded_redacted:
@@ -178,7 +178,7 @@ def create_nodes(
         rows = [
             {
                 "labels": r.all_labels(),
-                "props": without_secrets(r.to_properties(), identifiers=r.identifiers),
+                "props": without_secrets(r.to_properties(), code=r.code),
             }
             for r in chunk
         ]
