@@ -14,18 +14,19 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from hippograph.code import identity, moves, ownership
+from hippograph.code import edges, identity, moves, ownership
 from hippograph.code import imports as code_imports
 from hippograph.code.parser import parse_source
 from hippograph.code.records import ParsedFile, ParsedSymbol
-from hippograph.code.walk import MAX_BYTES, candidates, repo_root
+from hippograph.code.walk import MAX_BYTES, Candidate, candidates, repo_root
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, File, RelType, Symbol, Task, new_id
-from hippograph.units import store
+from hippograph.units import index_marks, store
 from hippograph.units.records import WriteContext
 
 # Called with (step, of steps, what): "parse <file>" while reading, then "write <file>",
@@ -34,7 +35,9 @@ Progress = Callable[[int, int, str], None]
 # Files written per transaction: one round trip for many files on a full index, small enough
 # for the server's per-transaction memory limit (a file holds a few hundred symbols at most).
 CHUNK_FILES = 25
-EDGES_PER_TX = 5000  # CALLS and IMPORTS edges per transaction, each with its change record
+# A file whose mtime is this close to the index's start (or later) is read again next time, not
+# trusted by its stat: a change within the same clock tick can leave size and mtime unchanged.
+RACY_NS = 2_000_000_000
 
 
 @dataclass
@@ -74,18 +77,27 @@ class IndexReport:
 class _Planned:
     parsed: ParsedFile
     source: bytes
+    stat: dict[str, int | None]  # size and mtime_ns to keep with its content hash (or None)
     records: dict[str, Symbol] = field(default_factory=dict)
+
+
+def _stat_to_keep(cand: Candidate, trusted_before: int) -> dict[str, int | None]:
+    """The stat to keep with the hash of the bytes just read: none while the file is "racy" (changed
+    within ``RACY_NS`` of now, or in the future), since a change in the same clock tick could
+    leave size and mtime as they are (git's racy-clean rule); it is read again next time."""
+    if cand.mtime_ns is None or cand.mtime_ns >= trusted_before:
+        return {"size": None, "mtime_ns": None}
+    return {"size": cand.size, "mtime_ns": cand.mtime_ns}
 
 
 def _record(
     project: str,
     parsed: ParsedFile,
     sym: ParsedSymbol,
-    source_lines: list[str],
+    sketch: list[int],
     calls: list[str],
     ordinal: int = 1,
 ) -> Symbol:
-    body = "\n".join(source_lines[sym.start_line - 1 : sym.end_line])
     return Symbol(
         id=identity.symbol_id(project, sym.qualified_name, sym.kind, sym.signature_hash, ordinal),
         name=sym.name,
@@ -104,7 +116,7 @@ def _record(
         project=project,
         parent=sym.parent,
         calls=calls,
-        body_sketch=identity.sketch(body, sym.name),
+        body_sketch=sketch,
         sketch_version=identity.SKETCH_VERSION,
     )
 
@@ -129,9 +141,11 @@ def index_path(
         project = ownership.code_project(root)
         ownership.adopt_legacy(graph, root, project, actor=ctx.actor)
     report = IndexReport(root=str(root), project=project)
-    known = {r["path"]: r for r in graph.read("code_files", project=project)}
+    known = {r["path"]: r for r in graph.read("code_files", project=project)[0]["files"]}
     planned: list[_Planned] = []
     seen: set[str] = set()
+    confirmed: list[dict[str, Any]] = []  # unchanged files whose stat to record
+    trusted_before = time.time_ns() - RACY_NS  # a stat older than this may be cached
     found = list(candidates(target, root, max_bytes=max_bytes))
     languages: Counter[str] = Counter()
     for n, cand in enumerate(found, start=1):
@@ -142,26 +156,33 @@ def index_path(
             continue
         report.files_seen += 1
         seen.add(cand.rel)
+        was = known.get(cand.rel)
+        # what the graph holds of it, unless it is to be read anyway: a new, retired or
+        # pending file (an index stopped before its links), or one read with an older sketch
+        current = was if was and not was["links_pending"] and _same_content(was, None) else None
+        if current is not None and _stat_holds(cand, current):
+            languages[cand.language or "unknown"] += 1
+            report.files_unchanged += 1  # the stat its hash was taken at: not even read
+            continue
         source = cand.path.read_bytes()
         if b"\0" in source[:8192]:
             report.skipped.append({"path": cand.rel, "reason": "binary file"})
             continue
         languages[cand.language or "unknown"] += 1
-        was = known.get(cand.rel)
-        if (
-            was is not None
-            and not was["retired"]
-            and was["content_hash"] == hashlib.sha256(source).hexdigest()
-            and was["sketch_version"] == identity.SKETCH_VERSION  # else re-read once
-        ):
-            report.files_unchanged += 1  # same bytes: not even parsed
+        stat = _stat_to_keep(cand, trusted_before)
+        if current is not None and current["content_hash"] == hashlib.sha256(source).hexdigest():
+            report.files_unchanged += 1  # same bytes: not parsed
+            if stat["size"] is not None:  # the stat is kept from now on
+                confirmed.append(
+                    {"id": current["id"], "content_hash": current["content_hash"], **stat}
+                )
             continue
         parsed = parse_source(source, cand.rel, cand.language or "")
         if parsed.syntax_errors:
             report.syntax_errors.append(
                 {"path": cand.rel, "lines": list(parsed.syntax_errors[:10])}
             )
-        planned.append(_Planned(parsed, source))
+        planned.append(_Planned(parsed, source, stat))
     report.languages = dict(languages)
     deleted = []
     if target.resolve().is_dir():
@@ -171,6 +192,8 @@ def index_path(
             for p, row in known.items()
             if not row["retired"] and p not in seen and (not prefix or p.startswith(prefix + "/"))
         ]
+    if confirmed:  # unchanged files read because their stat was not kept: keep it now
+        graph.write_tx(partial(index_marks.refresh_stats, rows=confirmed))
     _apply(graph, ctx, project, planned, deleted, known, report, progress)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
@@ -186,7 +209,12 @@ def _apply(
     report: IndexReport,
     progress: Progress | None = None,
 ) -> None:
-    if not planned and not deleted:
+    read = {p.parsed.path for p in planned}
+    # deleted by an index that stopped before their importers' links: resolve those again
+    unlinked = [
+        p for p, r in known.items() if r["links_pending"] and r["retired"] and p not in read
+    ]
+    if not planned and not deleted and not unlinked:
         return
     paths = [p.parsed.path for p in planned] + deleted
     old: dict[str, dict[str, Any]] = {}
@@ -195,33 +223,7 @@ def _apply(
             "code_symbols_in_files", project=project, paths=paths[start : start + 500]
         ):
             old[row["symbol"]["id"]] = row["symbol"]
-    new: dict[str, Symbol] = {}
-    for plan in planned:
-        lines = plan.source.decode("utf-8", errors="replace").splitlines()
-        calls: dict[str | None, list[str]] = {}
-        for call in plan.parsed.calls:
-            calls.setdefault(call.caller, []).append(call.callee)
-        seen: Counter[tuple[str, str, str]] = Counter()
-        for sym in plan.parsed.symbols:
-            key = (sym.qualified_name, sym.kind, sym.signature_hash)
-            seen[key] += (
-                1  # a property's getter and setter, overloads: told apart by order, not merged
-            )
-            rec = _record(
-                project,
-                plan.parsed,
-                sym,
-                lines,
-                sorted(set(calls.get(sym.qualified_name, []))),
-                seen[key],
-            )
-            plan.records[rec.id] = rec
-            new[rec.id] = rec
-        report.duplicates += [
-            {"path": plan.parsed.path, "qualified_name": qn, "kind": kind, "count": n}
-            for (qn, kind, _), n in seen.items()
-            if n > 1
-        ]
+    new = _records(project, planned, report)
     # a symbol that comes back (a checkout, a revert) is revived, its history kept
     revived: dict[str, dict[str, Any]] = {}
     unseen = [i for i in new if i not in old]
@@ -237,7 +239,9 @@ def _apply(
         moves.views([new_rows[i] for i in added], modules),
     )
     batch = new_id("batch")
-    live = set(new)
+    # symbols retired with their file's writes: gone and unpaired (a paired one is retired with
+    # the rename link, in the transaction of its new self, so a stop between the two loses none)
+    leaving = set(gone) - {old_id for old_id, _, _ in links}
     steps = len(planned) + len(deleted) + 1
     for start in range(0, len(planned), CHUNK_FILES):
         chunk = planned[start : start + CHUNK_FILES]
@@ -253,10 +257,13 @@ def _apply(
                 step=step,
                 ctx=ctx,
                 batch=batch,
+                links=links,
+                gone=gone,
+                new=new,
                 project=project,
                 old=old,
                 revived=revived,
-                live=live,
+                leaving=leaving,
                 known=known,
                 report=report,
             )
@@ -277,75 +284,56 @@ def _apply(
         )
     if progress:
         progress(steps, steps, "link renames and imports")
-    graph.write_tx(lambda tx: _write_links(tx, ctx, project, links, gone, new, batch, report))
-    _link_calls(graph, ctx, project, added, batch, report)
-    _link_imports(graph, ctx, project, planned, deleted, known, batch, report)
+    # the symbols of files whose links an index that stopped left unwritten: all of them again
+    unfinished = {
+        i: rec
+        for plan in planned
+        if known.get(plan.parsed.path, {}).get("links_pending")
+        for i, rec in plan.records.items()
+    }
+    report.calls_linked += edges.link_calls(
+        graph, ctx, project, unfinished | added, batch, drawn_for=unfinished
+    )
+    drawn, retired = edges.link_imports(
+        graph, ctx, project, [p.parsed.path for p in planned], deleted + unlinked, known, batch
+    )
+    report.imports_linked += drawn
+    report.imports_retired += retired
+    done = [identity.file_id(project, p) for p in [*paths, *unlinked]]
+    graph.write_tx(partial(index_marks.mark_links_pending, ids=done, pending=False))
 
 
-def _link_imports(
-    graph: Graph,
-    ctx: WriteContext,
-    project: str,
-    planned: list[_Planned],
-    deleted: list[str],
-    known: dict[str, Any],
-    batch: str,
-    report: IndexReport,
-) -> None:
-    """Make the IMPORTS edges of the files that changed match what their imports resolve to now.
-
-    When files appeared or disappeared, every file of the project is resolved again (an
-    unchanged file may import the new one, or the one deleted); otherwise only the changed ones."""
-    paths = [p.parsed.path for p in planned]
-    live = {p for p, row in known.items() if not row["retired"]}
-    layout_changed = bool(deleted) or any(p not in live for p in paths)
-    rows = graph.read("code_file_imports", project=project, paths=None if layout_changed else paths)
-    files = code_imports.Layout.of((live | set(paths)) - set(deleted))  # every live source file
-    wanted: dict[str, set[str]] = {}
-    for row in rows:
-        targets: set[str] = set()
-        for ref in row["refs"]:
-            module, names = code_imports.decode(ref)
-            targets |= code_imports.resolve(row["path"], row["language"], module, names, files)
-        wanted[row["path"]] = targets
-    importers = sorted(set(wanted) | set(deleted))
-    have: dict[str, dict[str, Any]] = {}
-    by_source = {identity.file_id(project, p): p for p in importers}
-    for start in range(0, len(importers), 500):
-        for edge in graph.read(
-            "code_import_edges", project=project, paths=importers[start : start + 500]
-        ):
-            have[f"{by_source[edge['source_id']]}\x1f{edge['target']}"] = edge
-    want = {f"{src}\x1f{dst}": (src, dst) for src, targets in wanted.items() for dst in targets}
-    stale = [edge for key, edge in have.items() if key not in want]
-    fresh = [pair for key, pair in want.items() if key not in have]
-    if not stale and not fresh:
-        return
-
-    now = ctx.clock()
-
-    def retire(tx: Tx, part: list[dict[str, Any]]) -> None:
-        for edge in part:
-            store.set_edge_retired(
-                tx, edge, now, actor=ctx.actor, reason="import gone", batch_id=batch, at=now
+def _records(project: str, planned: list[_Planned], report: IndexReport) -> dict[str, Symbol]:
+    """The symbol records of the files read, by id (each plan keeps its own too)."""
+    new: dict[str, Symbol] = {}
+    for plan in planned:
+        lines = plan.source.decode("utf-8", errors="replace").splitlines()
+        symbols = plan.parsed.symbols
+        sketches = identity.sketches(lines, [(s.start_line, s.end_line, s.name) for s in symbols])
+        calls: dict[str | None, list[str]] = {}
+        for call in plan.parsed.calls:
+            calls.setdefault(call.caller, []).append(call.callee)
+        seen: Counter[tuple[str, str, str]] = Counter()
+        for sym, sketch in zip(symbols, sketches, strict=True):
+            key = (sym.qualified_name, sym.kind, sym.signature_hash)
+            # a property's getter and setter, overloads: told apart by order, not merged
+            seen[key] += 1
+            rec = _record(
+                project,
+                plan.parsed,
+                sym,
+                sketch,
+                sorted(set(calls.get(sym.qualified_name, []))),
+                seen[key],
             )
-
-    def create(tx: Tx, part: list[tuple[str, str]]) -> None:
-        edges = [
-            Edge(
-                type=RelType.IMPORTS,
-                source_id=identity.file_id(project, src),
-                target_id=identity.file_id(project, dst),
-                created_at=now,
-            )
-            for src, dst in part
+            plan.records[rec.id] = rec
+            new[rec.id] = rec
+        report.duplicates += [
+            {"path": plan.parsed.path, "qualified_name": qn, "kind": kind, "count": n}
+            for (qn, kind, _), n in seen.items()
+            if n > 1
         ]
-        store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
-
-    _in_parts(graph, stale, retire)
-    _in_parts(graph, fresh, create)
-    report.imports_linked += len(fresh)
-    report.imports_retired += len(stale)
+    return new
 
 
 def _row(sym: Symbol) -> dict[str, Any]:
@@ -372,20 +360,26 @@ def _write_file(
     plan: _Planned,
     old: dict[str, dict[str, Any]],
     revived: dict[str, dict[str, Any]],
-    live: set[str],
+    leaving: set[str],
     known: dict[str, Any],
     batch: str,
     report: IndexReport,
     pending: _Pending,
+    now: datetime,
 ) -> None:
     """One file's writes: updates run now; the nodes and edges it creates wait in ``pending``
-    for the end of its chunk (``_write_chunk``)."""
-    parsed, now = plan.parsed, ctx.clock()
+    for the end of its chunk (``_write_chunk``), all at the chunk's instant ``now``."""
+    parsed = plan.parsed
     fid = identity.file_id(project, parsed.path)
     imports = sorted({i.module for i in parsed.imports})
     refs = sorted({code_imports.encode(i.module, i.names) for i in parsed.imports})
-    if parsed.path in known:
-        back = bool(known[parsed.path]["retired"])
+    was = known.get(parsed.path)
+    if was is not None and _same_content(was, parsed.content_hash):
+        # read again only to complete the links an index that stopped left unwritten
+        if plan.stat["size"] is not None:
+            pending.stats.append({"id": fid, "content_hash": parsed.content_hash, **plan.stat})
+    elif was is not None:
+        back = bool(was["retired"])
         store.update_node(
             tx,
             fid,
@@ -395,6 +389,7 @@ def _write_file(
                 "import_refs": refs,
                 "syntax_errors": list(parsed.syntax_errors),
                 "sketch_version": identity.SKETCH_VERSION,
+                **plan.stat,  # the stat this hash was taken at (None: read it again next time)
                 **({"retired_at": None} if back else {}),
             },
             actor=ctx.actor,
@@ -415,6 +410,8 @@ def _write_file(
                 import_refs=refs,
                 syntax_errors=list(parsed.syntax_errors),
                 sketch_version=identity.SKETCH_VERSION,
+                size=plan.stat["size"],
+                mtime_ns=plan.stat["mtime_ns"],
             )
         )
     fresh = [r for i, r in plan.records.items() if i not in old and i not in revived]
@@ -466,7 +463,7 @@ def _write_file(
             )
             report.symbols_updated += 1
     for sym_id, sym in old.items():
-        if sym["file_path"] == parsed.path and sym_id not in live:
+        if sym["file_path"] == parsed.path and sym_id in leaving:
             store.update_node(
                 tx,
                 sym_id,
@@ -482,10 +479,29 @@ def _write_file(
 
 @dataclass
 class _Pending:
-    """Nodes and edges a chunk of files creates: written at its end, in two statements."""
+    """Nodes and edges a chunk of files creates, and stats it confirms: written at its end."""
 
     nodes: list[Any] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
+    stats: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _same_content(was: dict[str, Any], content_hash: str | None) -> bool:
+    """True when the graph holds a live file with these bytes (any, for None), read the current
+    way (a file read with an older sketch is read again once)."""
+    return (
+        not was["retired"]
+        and (content_hash is None or was["content_hash"] == content_hash)
+        and was["sketch_version"] == identity.SKETCH_VERSION
+    )
+
+
+def _stat_holds(cand: Candidate, was: dict[str, Any]) -> bool:
+    """True when the file's stat is the one its content hash was taken at (compared exactly)."""
+    return cand.mtime_ns is not None and (cand.size, cand.mtime_ns) == (
+        was["size"],
+        was["mtime_ns"],
+    )
 
 
 def _write_chunk(
@@ -495,16 +511,28 @@ def _write_chunk(
     step: Callable[[int, str], None],
     ctx: WriteContext,
     batch: str,
+    links: list[tuple[str, str, str]],
+    gone: dict[str, dict[str, Any]],
+    new: dict[str, Symbol],
     **shared: Any,
 ) -> None:
-    """The writes of several files in one transaction (fewer round trips on a full index)."""
-    pending = _Pending()
+    """The writes of several files in one transaction (fewer round trips on a full index), at
+    one instant (so its edges share one ``created_at``, sent once), with the rename links of the
+    symbols they define (so an index that stops later loses none)."""
+    pending, now = _Pending(), ctx.clock()
     for n, plan in enumerate(plans, start=1):
         step(n, plan.parsed.path)
-        _write_file(tx, ctx=ctx, plan=plan, batch=batch, pending=pending, **shared)
-    now = ctx.clock()
+        _write_file(tx, ctx=ctx, plan=plan, batch=batch, pending=pending, now=now, **shared)
     store.create_nodes(tx, pending.nodes, actor=ctx.actor, batch_id=batch, at=now)
     store.create_edges(tx, pending.edges, actor=ctx.actor, batch_id=batch, at=now)
+    index_marks.refresh_stats(tx, pending.stats)
+    project, report = shared["project"], shared["report"]
+    defined = {i for p in plans for i in p.records}
+    mine = [link for link in links if link[1] in defined]
+    if mine:
+        _write_links(tx, ctx, project, mine, gone, new, batch, report)
+    # their CALLS and IMPORTS edges come after, in other transactions: until then, the mark
+    index_marks.mark_links_pending(tx, [identity.file_id(project, p.parsed.path) for p in plans])
 
 
 def _delta(before: dict[str, Any], rec: Symbol) -> dict[str, Any]:
@@ -554,6 +582,7 @@ def _retire_file(
         reason="file deleted",
         at=now,
     )
+    index_marks.mark_links_pending(tx, [known[path]["id"]])  # its importers' edges come after
     report.files_retired += 1
 
 
@@ -567,11 +596,22 @@ def _write_links(
     batch: str,
     report: IndexReport,
 ) -> None:
-    """RENAMED_FROM edges, and for a signature change the stale references and a review task."""
+    """RENAMED_FROM edges, the old symbols retired, and for a signature change the stale
+    references and a review task."""
     now = ctx.clock()
     edges: list[Edge] = []
     for old_id, new_id_, how in links:
         old, rec = gone[old_id], new[new_id_]
+        store.update_node(
+            tx,
+            old_id,
+            {"retired_at": now},
+            actor=ctx.actor,
+            batch_id=batch,
+            reason=f"gone from {old['file_path']}",
+            at=now,
+        )
+        report.symbols_retired += 1
         edges.append(
             Edge(
                 type=RelType.RENAMED_FROM,
@@ -614,42 +654,3 @@ def _write_links(
             report.renamed.append(entry)
     if edges:
         store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=now)
-
-
-def _link_calls(
-    graph: Graph,
-    ctx: WriteContext,
-    project: str,
-    added: dict[str, Symbol],
-    batch: str,
-    report: IndexReport,
-) -> None:
-    """Link each symbol that appeared to the callees whose name is unique (a full index of a
-    large repository makes tens of thousands of such edges, written in parts)."""
-    names = sorted({c for rec in added.values() for c in rec.calls})
-    unique: dict[str, str] = {}
-    for start in range(0, len(names), 1000):
-        for row in graph.read(
-            "symbols_by_name", project=project, names=names[start : start + 1000]
-        ):
-            if len(row["ids"]) == 1:
-                unique[row["name"]] = row["ids"][0]
-    now = ctx.clock()
-    edges = [
-        Edge(type=RelType.CALLS, source_id=rec.id, target_id=target, created_at=now)
-        for rec in added.values()
-        for callee in rec.calls
-        if (target := unique.get(callee)) and target != rec.id
-    ]
-
-    def create(tx: Tx, part: list[Edge]) -> None:
-        store.create_edges(tx, part, actor=ctx.actor, batch_id=batch, at=now)
-
-    _in_parts(graph, edges, create)
-    report.calls_linked += len(edges)
-
-
-def _in_parts(graph: Graph, items: list[Any], work: Callable[..., None]) -> None:
-    """``work(tx, part=...)`` over ``items``, ``EDGES_PER_TX`` per write transaction."""
-    for start in range(0, len(items), EDGES_PER_TX):
-        graph.write_tx(partial(work, part=items[start : start + EDGES_PER_TX]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import PurePath, PurePosixPath
+from pathlib import PurePath
 from types import MappingProxyType
 
 EXTENSIONS = MappingProxyType(
@@ -26,7 +26,8 @@ LANGUAGES = frozenset(EXTENSIONS.values())
 def language_of(path: str | PurePath) -> str | None:
     """The language of a source file from its extension (case-insensitive),
     or None when it is not indexed."""
-    name = PurePosixPath(str(path).replace("\\", "/")).name
+    # string work, not a PurePosixPath: the walk asks this of every file of a repository
+    name = str(path).replace("\\", "/").rstrip("/").rpartition("/")[2]
     dot = name.rfind(".")
     if dot <= 0:  # no extension, or a dotfile such as ".py"
         return None

@@ -28,7 +28,7 @@ def code_project(root: Path) -> str:
 def adopt_legacy(graph: Graph, root: Path, project: str, *, actor: str) -> int:
     """Move the code nodes keyed by ``root``'s folder name to ``project``; how many moved."""
     legacy = root.name
-    if legacy == project or not graph.read("code_files", project=legacy):
+    if legacy == project or not graph.read("code_files", project=legacy)[0]["files"]:
         return 0  # the usual case: one indexed read, nothing to move
     rows = graph.read("code_nodes_of_project", project=legacy)
     if not rows:

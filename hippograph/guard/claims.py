@@ -148,7 +148,8 @@ class Probes:
         self._git_ok = (self.root / ".git").exists() and git_output(
             self.root, "rev-parse", "--git-dir"
         ) is not None
-        self._indexed = any(not f["retired"] for f in graph.read("code_files", project=project))
+        files = graph.read("code_files", project=project)[0]["files"]
+        self._indexed = any(not f["retired"] for f in files)
         self._symbols: dict[str, bool] = {}
         self._files: Layout | None = None
 

@@ -39,6 +39,12 @@ class File(NodeRecord):
     )  # "module" or "module:name,name" (see ingest/code/imports)
     syntax_errors: list[int] = Field(default_factory=list)
     sketch_version: int | None = None  # its symbols' sketches; another version is re-read once
+    # the stat the content hash was taken at: while it holds, a re-index does not read the file
+    size: int | None = None
+    mtime_ns: int | None = None
+    # set while the CALLS and IMPORTS edges of its last index are not all written (the indexer's
+    # bookkeeping, units/index_marks: never in a change record)
+    links_pending: bool | None = None
 
 
 class Symbol(NodeRecord):
@@ -47,6 +53,9 @@ class Symbol(NodeRecord):
 
     labels: ClassVar[tuple[NodeLabel, ...]] = (NodeLabel.SYMBOL,)
     id_prefix: ClassVar[str] = "sym"
+    # its name, the names it calls and its signature: code, whose defaults and strings are
+    # scanned for secrets, its identifiers not (like its qualified name)
+    code: ClassVar[frozenset[str]] = frozenset({"name", "signature", "calls"})
 
     name: str = Field(min_length=1)
     qualified_name: str = Field(min_length=1)

@@ -180,7 +180,8 @@ def describe(change: Change) -> str:
 
 
 _LABEL_KEYS = ("title", "text", "name", "qualified_name", "path")
-_BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "embedding"})  # not said in words
+# not said in words (a source file's stat, size and mtime_ns, included)
+_BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "embedding", "size", "mtime_ns"})
 
 
 def _short(value: Any, limit: int = 60) -> str:

@@ -7,9 +7,10 @@ secrets in ways code does not ("the db password is hunter2"), so one more rule c
 password, token, secret or key *stated* in words. A private key block is removed whole.
 
 ``redact`` is called by the write path on every text it stores (``store.create_nodes`` and
-``store.update_node`` scan every string property; the pipeline scans a unit's text before it
-is embedded), so no entry point can store, embed or log a secret, and a node that was
-redacted says so in ``redacted``. detect-secrets is imported on first use (about 0.3 s).
+``store.update_node`` scan every string property, and the literals in code a parser read: a
+symbol's defaults and strings; the pipeline scans a unit's text before it is embedded), so no
+entry point can store, embed or log a secret, and a node that was redacted says so in
+``redacted``. detect-secrets is imported on first use (about 0.3 s).
 """
 
 from __future__ import annotations
@@ -57,10 +58,13 @@ _NOT_TEXT = frozenset(
     # "redacted" hash would also break the identity of the code it names
     | {"body_hash", "content_hash", "fingerprint", "body_sketch", "sketch_version"}
     # names of code as the parser read them: identifiers and repository paths, not free text (a
-    # signature's defaults and a call's text are, and are scanned)
+    # symbol's signature, name and calls are scanned where they hold a literal: ``code``)
     | {"qualified_name", "parent", "file_path"}
 )
 MIN_CHARS = 8  # a shorter value holds no secret worth the scan ("hunter2" alone is not stored)
+# a literal in code as the parser read it (a default value, a string): the only place it can hold
+# a secret; the rest is identifiers and punctuation, as in a qualified name
+_LITERAL = re.compile(r"[=\"'`]")
 
 
 @dataclass(frozen=True)
@@ -190,11 +194,28 @@ def _clean(value: Any, kinds: list[str]) -> Any:
     return value
 
 
-def redact_properties(props: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """A node's property map with every free-text value redacted, and the kinds found."""
+def _clean_code(value: Any, kinds: list[str]) -> Any:
+    if isinstance(value, str):
+        return _clean(value, kinds) if _LITERAL.search(value) else value
+    if isinstance(value, list):
+        return [_clean_code(v, kinds) for v in value]
+    return value
+
+
+def redact_properties(
+    props: dict[str, Any], code: frozenset[str] = frozenset()
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A node's property map with every free-text value redacted, and the kinds found. ``code``
+    names properties that hold code as a parser read it (a symbol's name, signature, calls):
+    scanned only where they hold a literal, a default value or a string; an identifier, like a
+    qualified name, is not a secret, and a parameter named ``password`` is not one either."""
     kinds: list[str] = []
     cleaned = {
-        k: v if k in _NOT_TEXT or k.endswith("_id") or k == "embedding" else _clean(v, kinds)
+        k: v
+        if k in _NOT_TEXT or k.endswith("_id") or k == "embedding"
+        else _clean_code(v, kinds)
+        if k in code
+        else _clean(v, kinds)
         for k, v in props.items()
     }
     return cleaned, tuple(dict.fromkeys(kinds))

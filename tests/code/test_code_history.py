@@ -310,7 +310,7 @@ def test_a_file_that_comes_back_is_revived_not_created_twice(
         ) == {"a": (True, [])}
         git(root, "checkout", "-q", "-")
         assert memory.index(root).files_retired == 1
-    files = graph.read("code_files", project=back.project)
+    files = graph.read("code_files", project=back.project)[0]["files"]
     assert sorted(f["path"] for f in files) == ["app/a.py", "app/b.py"]  # one node per path
 
 
@@ -335,7 +335,7 @@ def test_files_indexed_with_an_older_sketch_are_read_again_once(
 
     root = new_repo(tmp_path, {"app/a.py": ASYNC_BACKEND, "app/b.py": TRIO_BACKEND})
     first = memory.index(root)
-    files = graph.read("code_files", project=first.project)
+    files = graph.read("code_files", project=first.project)[0]["files"]
     assert {f["sketch_version"] for f in files} == {identity.SKETCH_VERSION}
     a = next(f for f in files if f["path"] == "app/a.py")
     graph.write_tx(
@@ -350,7 +350,7 @@ def test_files_indexed_with_an_older_sketch_are_read_again_once(
 def test_many_files_and_edges_are_written_in_several_transactions_all_the_same(
     memory: Memory, graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from hippograph.code import indexer
+    from hippograph.code import edges, indexer
 
     files = {
         f"app/m{i}.py": f"def f{i}(x):\n    return g{i}(x)\n\n\ndef g{i}(x):\n    return x\n"
@@ -361,11 +361,10 @@ def test_many_files_and_edges_are_written_in_several_transactions_all_the_same(
     whole = memory.index(root)
     graph.run_autocommit("clear_database")
     monkeypatch.setattr(indexer, "CHUNK_FILES", 2)
-    monkeypatch.setattr(indexer, "EDGES_PER_TX", 3)
+    monkeypatch.setattr(edges, "EDGES_PER_TX", 3)
     chunked = memory.index(root)
     assert chunked.symbols_created == whole.symbols_created == 15
     assert chunked.calls_linked == whole.calls_linked == 9
     assert chunked.imports_linked == whole.imports_linked == 1
-    assert sorted(r["path"] for r in graph.read("code_files", project=chunked.project)) == sorted(
-        files
-    )
+    indexed = graph.read("code_files", project=chunked.project)[0]["files"]
+    assert sorted(r["path"] for r in indexed) == sorted(files)

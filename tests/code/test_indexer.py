@@ -3,8 +3,11 @@ signatures, pre-edit."""
 
 from __future__ import annotations
 
+import os
 import subprocess
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,6 +129,44 @@ def test_move_to_another_module_keeps_the_failure_reachable(
     moved = AUTH.split("def issue_token")[1].split("class User")[0]
     (root / "shop/auth.py").write_text(AUTH.replace("def issue_token" + moved, ""))
     (root / "shop/tokens.py").write_text("def issue_token" + moved)
+    report = memory.index(root)
+    assert [(r["new"], r["how"]) for r in report.renamed] == [("shop.tokens.issue_token", "move")]
+    bundle = memory.pre_edit(str(root / "shop/tokens.py") + ":issue_token")
+    assert fail.id in [f["id"] for f in bundle.decisions + bundle.failures + bundle.facts]
+
+
+def test_a_move_split_across_two_transactions_that_stop_between_is_still_a_move(
+    memory: Memory, graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippograph.code import indexer
+    from hippograph.schema import RelType
+    from hippograph.units import store
+
+    root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/tokens.py": "\n"})
+    memory.index(root)
+    fail = memory.remember(
+        "Tokens expired early under clock skew",
+        kind="failure",
+        governs=["shop.auth.issue_token"],
+        source="user",
+        source_ref="incident#7",
+        details={"test": "tests/test_auth.py::test_skew"},
+    )
+    moved = AUTH.split("def issue_token")[1].split("class User")[0]
+    (root / "shop/auth.py").write_text(AUTH.replace("def issue_token" + moved, ""))
+    (root / "shop/tokens.py").write_text("def issue_token" + moved)
+    monkeypatch.setattr(indexer, "CHUNK_FILES", 1)  # auth.py commits; tokens.py does not
+    real = store.create_edges
+
+    def create_edges(tx: Any, new: list[Any], **kwargs: Any) -> list[str]:
+        if new and new[0].type == RelType.DEFINED_IN:
+            raise RuntimeError("connection lost")
+        return real(tx, new, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "create_edges", create_edges)
+        with pytest.raises(RuntimeError, match="connection lost"):
+            memory.index(root)
     report = memory.index(root)
     assert [(r["new"], r["how"]) for r in report.renamed] == [("shop.tokens.issue_token", "move")]
     bundle = memory.pre_edit(str(root / "shop/tokens.py") + ":issue_token")
@@ -344,3 +385,92 @@ def test_index_progress_names_its_phases(graph: Graph, settings: Settings, tmp_p
     phases = [s.split(" ", 1)[0] for _, _, s in steps]
     assert phases == ["parse", "parse", "write", "write", "link"], steps
     assert steps[-1][0] == steps[-1][1]  # the bar ends full, on the last phase
+
+
+def files_of(graph: Graph, project: str) -> dict[str, dict[str, Any]]:
+    return {f["path"]: f for f in graph.read("code_files", project=project)[0]["files"]}
+
+
+HOUR_AGO = time.time_ns() - 3600 * 10**9
+
+
+def test_a_file_whose_stat_is_unchanged_is_not_read_again(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH, "shop/billing.py": BILLING})
+    for rel in ("shop/auth.py", "shop/billing.py"):
+        os.utime(root / rel, ns=(HOUR_AGO, HOUR_AGO))
+    memory.index(root)
+    auth = files_of(graph, key(tmp_path))["shop/auth.py"]
+    assert (auth["size"], auth["mtime_ns"]) == (len(AUTH.encode()), HOUR_AGO)
+    # same size, mtime put back to the nanosecond: trusted without a read (git's own trade-off),
+    # which is how this test sees that the file was not read
+    (root / "shop/auth.py").write_text(AUTH.replace("login", "logon"))
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO, HOUR_AGO))
+    assert memory.index(root).files_indexed == 0
+    # another mtime, the same bytes: read, not parsed; its new stat kept without a change
+    os.utime(root / "shop/billing.py", ns=(HOUR_AGO + 1, HOUR_AGO + 1))
+    changes = len(memory.log(limit=100_000))
+    again = memory.index(root)
+    assert again.files_indexed == 0 and again.files_unchanged == 2
+    assert len(memory.log(limit=100_000)) == changes
+    assert files_of(graph, key(tmp_path))["shop/billing.py"]["mtime_ns"] == HOUR_AGO + 1
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO + 1, HOUR_AGO + 1))  # now the edit is seen
+    assert [r["new"] for r in memory.index(root).renamed] == ["shop.auth.logon"]
+
+
+def test_a_file_changed_just_before_the_index_is_read_again_next_time(
+    memory: Memory, graph: Graph, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hippograph.code import indexer
+
+    # an hour's window instead of two seconds: the test does not depend on the machine's speed
+    monkeypatch.setattr(indexer, "RACY_NS", 7200 * 10**9)
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO, HOUR_AGO))
+    memory.index(root)
+    auth = files_of(graph, key(tmp_path))["shop/auth.py"]
+    assert auth["size"] is None and auth["mtime_ns"] is None  # too recent to vouch for its bytes
+    (root / "shop/auth.py").write_text(AUTH.replace("login", "logon"))  # same size and mtime
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO, HOUR_AGO))
+    assert [r["new"] for r in memory.index(root).renamed] == ["shop.auth.logon"]
+
+
+def test_an_undone_index_restores_the_stat_of_the_content_it_restores(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    root = repo(tmp_path, {"shop/auth.py": AUTH})
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO, HOUR_AGO))
+    memory.index(root)
+    (root / "shop/auth.py").write_text(AUTH + "\n\ndef logout(user):\n    return None\n")
+    os.utime(root / "shop/auth.py", ns=(HOUR_AGO + 1, HOUR_AGO + 1))
+    assert memory.index(root).symbols_created == 1
+    file_id = files_of(graph, key(tmp_path))["shop/auth.py"]["id"]
+    change = next(c for c in memory.log(limit=100) if c.target_id == file_id)
+    memory.undo(change.id)  # the graph holds the old content again, with the old stat
+    assert files_of(graph, key(tmp_path))["shop/auth.py"]["mtime_ns"] == HOUR_AGO
+    again = memory.index(root)  # so the file, whose stat differs, is read and indexed again
+    assert again.files_indexed == 1 and again.symbols_revived == 1
+
+
+def test_a_secret_in_a_signature_is_redacted_and_the_names_are_kept(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    code = (
+        'def connect_billing(key="sk_live_4eC39HqLyjWDarjtT1zdp7dc"):\n'
+        "    return open_connection(key)\n\n\n"
+        "def set_password(user, password: Optional[str]) -> None:\n"
+        "    store_password_hash(user, password)\n"
+    )
+    root = repo(tmp_path, {"shop/billing.py": code})
+    memory.index(root)
+    rows = graph.read("code_symbols_in_files", project=key(tmp_path), paths=["shop/billing.py"])
+    symbols = {r["symbol"]["name"]: r["symbol"] for r in rows}
+    billing = symbols["connect_billing"]  # a default value: scanned, and the key redacted
+    assert "sk_live_4eC39HqLyjWDarjtT1zdp7dc" not in billing["signature"]
+    assert "[redacted" in billing["signature"] and billing["redacted"]
+    assert billing["calls"] == ["open_connection"]
+    # identifiers only (a parameter named password is not a password): kept as written
+    plain = symbols["set_password"]
+    assert plain["signature"] == "def set_password(user, password: Optional[str]) -> None"
+    assert plain["calls"] == ["store_password_hash"] and "redacted" not in plain

@@ -69,6 +69,20 @@ def test_look_alikes_are_kept_verbatim() -> None:
     assert kept == LOOK_ALIKES  # 10 of 10
 
 
+def test_code_is_scanned_where_it_holds_a_literal() -> None:
+    code = frozenset({"signature", "calls"})
+    for signature in (
+        'def connect(key="sk_live_4eC39HqLyjWDarjtT1zdp7dc")',  # a default
+        "function connect(key = `sk_live_4eC39HqLyjWDarjtT1zdp7dc`)",  # a template string
+        "@Key('sk_live_4eC39HqLyjWDarjtT1zdp7dc') void connect()",  # an annotation's string
+    ):
+        cleaned, kinds = secrets.redact_properties({"signature": signature}, code)
+        assert "sk_live_4eC39HqLyjWDarjtT1zdp7dc" not in cleaned["signature"] and kinds
+    plain = {"signature": "def login(password: str, token: Token) -> Session", "calls": ["x"]}
+    assert secrets.redact_properties(plain, code) == (plain, ())
+    assert secrets.redact_properties(plain)[1]  # as free text, "password: str" reads as one
+
+
 def test_the_kind_is_named_in_the_redaction() -> None:
     out = secrets.redact("our AWS key is AKIAIOSFODNN7EXAMPLE and the db password is hunter2")
     assert out.text == (

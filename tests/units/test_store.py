@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph
+from hippograph.ops import snapshot
 from hippograph.schema import (
     Alternative,
     Ambiguity,
@@ -91,6 +94,90 @@ def test_every_node_kind_round_trips(graph: Graph) -> None:
         labels, props = store.get_node(graph, record.id)
         assert set(record.all_labels()) == set(labels)
         assert props == record.to_properties()
+
+
+INSTANTS = [
+    datetime(2026, 3, 1, 12, 0, 0, 123456, tzinfo=UTC),
+    datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC),  # before the epoch
+    datetime(2026, 3, 1, 12, 0, tzinfo=timezone(timedelta(0))),  # UTC, another tzinfo object
+    datetime(2026, 3, 1, 12, 0, tzinfo=timezone(timedelta(hours=5, minutes=30))),  # sent as is
+]
+
+
+def test_datetimes_sent_as_epoch_store_what_the_driver_stores(graph: Graph, tmp_path: Path) -> None:
+    # create_nodes and create_edges send UTC datetimes as epoch seconds and nanoseconds; the
+    # stored values (and so exports) must equal those of datetimes the driver sends itself
+    records = [Entity(id=f"ent_{i}", name=f"E{i}", created_at=at) for i, at in enumerate(INSTANTS)]
+    edges = [
+        Edge(id=f"rel_{i}", type=RelType.RELATED, source_id="ent_0", target_id=f"ent_{i}")
+        for i in range(len(INSTANTS))
+    ]  # most share one created_at (sent once); these differ, so go as epoch pairs
+    edges += [
+        Edge(
+            id=f"rel_at_{i}",
+            type=RelType.RELATED,
+            source_id="ent_1",
+            target_id=f"ent_{i}",
+            created_at=at,
+            last_used_at=at,
+        )
+        for i, at in enumerate(INSTANTS)
+    ]
+    write(graph, records, edges)
+    plain = [
+        {"labels": ["Node", "Entity"], "props": {"id": f"drv_{i}", "name": f"E{i}", "at": at}}
+        for i, at in enumerate(INSTANTS)
+    ]
+    graph.write_tx(lambda tx: tx.run("create_nodes", rows=plain))
+    for i, at in enumerate(INSTANTS):
+        assert store.get_node(graph, f"ent_{i}")[1]["created_at"] == at
+    for row in store.get_edges(graph, "ent_1"):
+        if row["id"].startswith("rel_at_"):
+            at = INSTANTS[int(row["id"].rsplit("_", 1)[1])]
+            assert row["props"]["created_at"] == at and row["props"]["last_used_at"] == at
+    snapshot.export_snapshot(graph, tmp_path)
+    lines = [
+        json.loads(line) for line in (tmp_path / "nodes/Entity.jsonl").read_text().splitlines()
+    ]
+    stored = {line["id"]: line["props"] for line in lines}
+    for i in range(len(INSTANTS)):
+        assert stored[f"ent_{i}"]["created_at"] == stored[f"drv_{i}"]["at"]
+    assert [stored[f"ent_{i}"]["created_at"] for i in range(len(INSTANTS))] == [
+        {"$datetime": "2026-03-01T12:00:00.123456Z"},
+        {"$datetime": "1969-12-31T23:59:59.999999Z"},
+        {"$datetime": "2026-03-01T12:00:00Z"},
+        {"$datetime": "2026-03-01T12:00:00+05:30"},
+    ]
+    related = [
+        json.loads(line) for line in (tmp_path / "edges/RELATED.jsonl").read_text().splitlines()
+    ]
+    edge = {e["id"]: e["props"] for e in related}
+    assert [edge[f"rel_at_{i}"]["last_used_at"] for i in range(len(INSTANTS))] == [
+        stored[f"drv_{i}"]["at"] for i in range(len(INSTANTS))
+    ]
+
+
+def test_props_json_of_a_property_map_is_what_the_full_walk_writes() -> None:
+    # props_json encodes a property map in one pass; the change log must not change a byte
+    maps: list[dict[str, Any]] = [r.to_properties() for r in every_kind()]
+    maps += [Edge(type=RelType.RELATED, source_id="a", target_id="b").to_properties()]
+    maps += [
+        {
+            "at": INSTANTS[0],
+            "day": INSTANTS[1].date(),
+            "sketch": [3, 1, 2],
+            "pair": ("x", INSTANTS[3]),
+            "text": 'naïve 🧠 "quoted"\n',
+            "none": None,
+            "embedding": [0.5],
+            "odd": [float("inf"), -0.0],
+        }
+    ]
+    for props in maps:
+        for keep_none in (False, True):
+            kept = {k: v for k, v in props.items() if keep_none or v is not None}
+            full = json.dumps(store._jsonable(kept), sort_keys=True, ensure_ascii=False)
+            assert store.props_json(props, keep_none=keep_none) == full
 
 
 def test_every_edge_type_round_trips(graph: Graph) -> None:
