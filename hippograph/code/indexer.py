@@ -420,18 +420,17 @@ def _write_file(
         Edge(type=RelType.DEFINED_IN, source_id=r.id, target_id=fid, created_at=now) for r in fresh
     ]
     report.symbols_created += len(fresh)
-    for sym_id, rec in plan.records.items():
-        if sym_id in revived:
-            store.update_node(
-                tx,
-                sym_id,
-                {**_delta(revived[sym_id], rec), "retired_at": None},
-                actor=ctx.actor,
-                batch_id=batch,
-                reason=f"came back in {parsed.path}",
-                at=now,
-            )
-            report.symbols_revived += 1
+    returning = [
+        (
+            sym_id,
+            {**_delta(revived[sym_id], rec), "retired_at": None},
+            f"came back in {parsed.path}",
+        )
+        for sym_id, rec in plan.records.items()
+        if sym_id in revived
+    ]
+    store.update_nodes(tx, returning, actor=ctx.actor, batch_id=batch, at=now)
+    report.symbols_revived += len(returning)
     # same identity, another file (Go: same package; a revived symbol): DEFINED_IN follows
     moved = []
     for i, r in plan.records.items():
@@ -452,28 +451,20 @@ def _write_file(
         pending.edges += [
             Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now) for i in moved
         ]
-    for sym_id, rec in plan.records.items():
-        before = old.get(sym_id)
-        if before is None:
-            continue
-        delta = _delta(before, rec)
-        if delta:
-            store.update_node(
-                tx, sym_id, delta, actor=ctx.actor, batch_id=batch, reason="re-indexed", at=now
-            )
-            report.symbols_updated += 1
-    for sym_id, sym in old.items():
-        if sym["file_path"] == parsed.path and sym_id in leaving:
-            store.update_node(
-                tx,
-                sym_id,
-                {"retired_at": now},
-                actor=ctx.actor,
-                batch_id=batch,
-                reason=f"gone from {parsed.path}",
-                at=now,
-            )
-            report.symbols_retired += 1
+    changed = [
+        (sym_id, delta, "re-indexed")
+        for sym_id, rec in plan.records.items()
+        if sym_id in old and (delta := _delta(old[sym_id], rec))
+    ]
+    store.update_nodes(tx, changed, actor=ctx.actor, batch_id=batch, at=now)
+    report.symbols_updated += len(changed)
+    leave = [
+        (sym_id, {"retired_at": now}, f"gone from {parsed.path}")
+        for sym_id, sym in old.items()
+        if sym["file_path"] == parsed.path and sym_id in leaving
+    ]
+    store.update_nodes(tx, leave, actor=ctx.actor, batch_id=batch, at=now)
+    report.symbols_retired += len(leave)
     report.files_indexed += 1
 
 
@@ -562,26 +553,11 @@ def _retire_file(
     report: IndexReport,
 ) -> None:
     now = ctx.clock()
-    for row in tx.run("code_symbols_in_files", project=project, paths=[path]):
-        store.update_node(
-            tx,
-            row["symbol"]["id"],
-            {"retired_at": now},
-            actor=ctx.actor,
-            batch_id=batch,
-            reason=f"{path} deleted",
-            at=now,
-        )
-        report.symbols_retired += 1
-    store.update_node(
-        tx,
-        known[path]["id"],
-        {"retired_at": now},
-        actor=ctx.actor,
-        batch_id=batch,
-        reason="file deleted",
-        at=now,
-    )
+    symbols = tx.run("code_symbols_in_files", project=project, paths=[path])
+    retire = [(row["symbol"]["id"], {"retired_at": now}, f"{path} deleted") for row in symbols]
+    retire.append((known[path]["id"], {"retired_at": now}, "file deleted"))
+    store.update_nodes(tx, retire, actor=ctx.actor, batch_id=batch, at=now)
+    report.symbols_retired += len(symbols)
     index_marks.mark_links_pending(tx, [known[path]["id"]])  # its importers' edges come after
     report.files_retired += 1
 
@@ -600,18 +576,14 @@ def _write_links(
     references and a review task."""
     now = ctx.clock()
     edges: list[Edge] = []
+    retire = [
+        (old_id, {"retired_at": now}, f"gone from {gone[old_id]['file_path']}")
+        for old_id, _, _ in links
+    ]
+    store.update_nodes(tx, retire, actor=ctx.actor, batch_id=batch, at=now)
+    report.symbols_retired += len(retire)
     for old_id, new_id_, how in links:
         old, rec = gone[old_id], new[new_id_]
-        store.update_node(
-            tx,
-            old_id,
-            {"retired_at": now},
-            actor=ctx.actor,
-            batch_id=batch,
-            reason=f"gone from {old['file_path']}",
-            at=now,
-        )
-        report.symbols_retired += 1
         edges.append(
             Edge(
                 type=RelType.RENAMED_FROM,

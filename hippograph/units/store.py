@@ -351,21 +351,43 @@ def update_node(
     at: datetime | None = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Set properties on a node, record before/after, and return them."""
-    props = without_secrets(props)
-    rows = tx.run("update_node", id=node_id, props=props)
-    if not rows:
+    return update_nodes(
+        tx, [(node_id, props, reason)], actor=actor, batch_id=batch_id, undoes=undoes, at=at
+    )[0]
+
+
+def update_nodes(
+    tx: Tx,
+    updates: Sequence[tuple[str, dict[str, Any], str | None]],
+    *,
+    actor: str,
+    batch_id: str | None = None,
+    undoes: str | None = None,
+    at: datetime | None = None,
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Set properties on many nodes in one statement, ``(id, props, reason)`` each (an id once),
+    record every before/after in one more, and return them in the order given."""
+    if not updates:
+        return []
+    clean = [(node_id, without_secrets(props), reason) for node_id, props, reason in updates]
+    rows = tx.run("update_node", rows=[{"id": i, "props": p} for i, p, _ in clean])
+    found = {row["id"]: (row["before"], row["after"]) for row in rows}
+    missing = [i for i, _, _ in clean if i not in found]
+    if missing:
         raise NotFoundError(
-            f"no memory node has id {node_id!r}; check the id with `hippo log` or `hippo recall`."
+            f"no memory node has id {missing[0]!r}; check the id with `hippo log` or "
+            "`hippo recall`."
         )
-    before, after = rows[0]["before"], rows[0]["after"]
-    record_changes(
-        tx,
-        [
+    when = at or utc_now()
+    changes = []
+    for node_id, props, reason in clean:
+        before, after = found[node_id]
+        changes.append(
             Change(
                 id=new_id("chg"),
                 op=ChangeOp.UPDATE_NODE,
                 actor=actor,
-                at=at or utc_now(),
+                at=when,
                 target_id=node_id,
                 target_kind=str(after.get("kind") or "Node"),
                 before=props_json({k: before.get(k) for k in props}, keep_none=True),
@@ -375,9 +397,9 @@ def update_node(
                 batch_id=batch_id,
                 undoes=undoes,
             )
-        ],
-    )
-    return before, after
+        )
+    record_changes(tx, changes)
+    return [found[node_id] for node_id, _, _ in clean]
 
 
 def get_node(graph: Graph, node_id: str) -> tuple[list[str], dict[str, Any]]:
