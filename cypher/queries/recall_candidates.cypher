@@ -23,7 +23,8 @@
 // whole branch, ~0.5 s instead of 10 ms, for every recall until the plan was replaced.
 // The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it
 // is mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is
-// about an entity with an open ambiguity, `about` the names and aliases of what it is about,
+// about an entity whose identity an open ambiguity doubts (its INVOLVES role is not
+// 'candidate': the established entity a new name may mean keeps its units answerable), `about` the names and aliases of what it is about,
 // `superseded_by` its successors on a visible branch, `prev_turn`/`next_turn` the turns
 // around an episode (live NEXT edges). Datetimes come as microseconds since the
 // epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
@@ -145,6 +146,7 @@ RETURN m.id AS id, fused, hits,
           last_used_at: m.last_used_at.epochSeconds * 1000000 + m.last_used_at.microsecond,
           cosine: CASE WHEN $embedding IS NULL OR m.embedding IS NULL THEN null
                        ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
-          ambiguous: any(e IN entities WHERE EXISTS { (e)<-[:INVOLVES]-(:Ambiguity {status: 'open'}) }),
+          ambiguous: any(e IN entities WHERE EXISTS { (e)<-[i:INVOLVES]-(:Ambiguity {status: 'open'})
+                                                     WHERE coalesce(i.role, 'uncertain') <> 'candidate' }),
           about: reduce(names = [], e IN entities | names + e.name + coalesce(e.aliases, [])),
           superseded_by: [(m)-[r:SUPERSEDED_BY]->(n) WHERE r.retired_at IS NULL AND n.branch IN $branches | n.id]} AS unit

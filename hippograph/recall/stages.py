@@ -68,7 +68,7 @@ class Gated:
 
     by_score: list[Candidate]  # current candidates, best first
     answers: Callable[[Candidate], bool] | None  # passes the gate and is relevant; None: gate off
-    contested: bool  # strict: a relevant, contradicted candidate ranks above the best passing one
+    contested: bool  # strict: a relevant candidate in doubt ranks above the best passing one
 
 
 @dataclass(frozen=True)
@@ -193,9 +193,14 @@ def score(
     return Scored(ranked, current, history, passes, judge)
 
 
+def _in_doubt(c: Candidate) -> bool:
+    """Contradicted, or about an entity whose identity is in doubt: what a review settles."""
+    return not c.checks["no_contradiction"] or not c.checks["unambiguous"]
+
+
 def gate(scored: Scored, *, strict: bool) -> Gated:
-    """Strict mode: an answer must pass every gate check and be relevant; a contradicted, relevant
-    candidate ranked above the best answer contests it."""
+    """Strict mode: an answer must pass every gate check and be relevant; a relevant candidate in
+    doubt (contradicted, or about an ambiguous entity) ranked above the best answer contests it."""
     by_score = sorted(scored.current, key=_score_of, reverse=True)
     if not strict:
         return Gated(by_score, None, contested=False)
@@ -208,7 +213,7 @@ def gate(scored: Scored, *, strict: bool) -> Gated:
     # A contested answer ranked above the best passing one: say so rather than answer with
     # something less relevant that happens to pass.
     contested = best_pass is not None and any(
-        not c.checks["no_contradiction"] and judge(c) for c in by_score if c.score > best_pass.score
+        _in_doubt(c) and judge(c) for c in by_score if c.score > best_pass.score
     )
     return Gated(by_score, answers, contested)
 

@@ -36,6 +36,7 @@ _EXPORTS = {
     "Record": "hippograph.schema.base",
     "RelType": "hippograph.schema.enums",
     "ReviewStatus": "hippograph.schema.enums",
+    "InvolvedAs": "hippograph.schema.enums",
     "Rule": "hippograph.schema.memory",
     "RuleCategory": "hippograph.schema.enums",
     "Severity": "hippograph.schema.enums",
@@ -73,6 +74,9 @@ if TYPE_CHECKING:
     )
     from hippograph.schema.enums import (
         ChangeOp as ChangeOp,
+    )
+    from hippograph.schema.enums import (
+        InvolvedAs as InvolvedAs,
     )
     from hippograph.schema.enums import (
         Lifecycle as Lifecycle,

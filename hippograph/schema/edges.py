@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from hippograph.schema.base import Record, as_utc, new_id, utc_now
-from hippograph.schema.enums import RelType
+from hippograph.schema.enums import InvolvedAs, RelType
 
 
 class Edge(Record):
@@ -27,6 +27,7 @@ class Edge(Record):
     last_used_at: datetime | None = None
     stale: bool = False
     reason: str | None = None
+    role: InvolvedAs | None = None  # on INVOLVES from an :Ambiguity; unset counts as uncertain
 
     @field_validator("created_at", "last_used_at")
     @classmethod

@@ -145,6 +145,13 @@ class ReviewStatus(StrEnum):
     DONE = "done"
 
 
+class InvolvedAs(StrEnum):
+    """The part a thing plays in an :Ambiguity (the ``role`` of its INVOLVES edge)."""
+
+    UNCERTAIN = "uncertain"  # its identity is in doubt: units about it are ambiguous
+    CANDIDATE = "candidate"  # what the uncertain thing may be: its units stay answerable
+
+
 class ChangeOp(StrEnum):
     """What a ``:Change`` did."""
 

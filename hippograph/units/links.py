@@ -16,6 +16,7 @@ from hippograph.schema import (
     Ambiguity,
     Edge,
     Entity,
+    InvolvedAs,
     MemoryRecord,
     RelType,
     Task,
@@ -190,7 +191,13 @@ def _code_mentions(
             store.create_edges(
                 tx,
                 [
-                    Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=i, created_at=now)
+                    Edge(
+                        type=RelType.INVOLVES,
+                        source_id=amb.id,
+                        target_id=i,
+                        created_at=now,
+                        role=InvolvedAs.UNCERTAIN if i == record.id else InvolvedAs.CANDIDATE,
+                    )
                     for i in [record.id, *ids]
                 ],
                 actor=ctx.actor,
@@ -326,8 +333,20 @@ def ensure_entity(
         store.create_edges(
             tx,
             [
-                Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=entity.id, created_at=now),
-                Edge(type=RelType.INVOLVES, source_id=amb.id, target_id=linked.id, created_at=now),
+                Edge(
+                    type=RelType.INVOLVES,
+                    source_id=amb.id,
+                    target_id=entity.id,
+                    created_at=now,
+                    role=InvolvedAs.UNCERTAIN,
+                ),
+                Edge(
+                    type=RelType.INVOLVES,
+                    source_id=amb.id,
+                    target_id=linked.id,
+                    created_at=now,
+                    role=InvolvedAs.CANDIDATE,
+                ),
             ],
             actor=ctx.actor,
             batch_id=batch,

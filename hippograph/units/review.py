@@ -95,6 +95,8 @@ def resolve(
                     at=ctx.clock(),
                 )
         elif kind == "Ambiguity" and accept and len(involved) >= 2:
+            # the thing in doubt is the same as what it may be: uncertain -> candidate
+            involved = sorted(involved, key=lambda m: m.get("involved_as") == "candidate")
             store.create_edges(
                 tx,
                 [

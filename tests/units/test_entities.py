@@ -99,8 +99,15 @@ def test_remember_reuses_merges_and_flags(memory: Memory, graph: Graph) -> None:
     assert len(review) == 1 and {u["id"] for u in review[0].involves} == {ent_a[0], ent_c[0]}
     result = memory.recall("Postgre SQL backups", mode="keyword")
     assert result.abstain and result.reason == "ambiguous_entity"
+    # the doubt is about the new name: what was known about Postgres stays answerable
+    established = memory.recall("Postgres version", mode="keyword")
+    assert not established.abstain and b.id in [i["id"] for i in established.items]
+    roles = {u["id"]: u["involved_as"] for u in review[0].involves}
+    assert roles == {ent_c[0]: "uncertain", ent_a[0]: "candidate"}
     memory.resolve(review[0].item["id"], accept=True)
-    assert any(e["type"] == "SAME_AS" for e in memory.get(ent_c[0]).edges)
+    assert any(
+        e["type"] == "SAME_AS" and e["target_id"] == ent_a[0] for e in memory.get(ent_c[0]).edges
+    )
 
 
 def test_same_name_with_other_neighbours_is_still_the_same_entity(memory: Memory) -> None:
