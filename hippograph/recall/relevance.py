@@ -1,4 +1,5 @@
-"""Does a candidate answer the query at all? Term coverage and meaning, before any ranking.
+"""Does a candidate answer the query at all? Term coverage, meaning and the kind of answer asked
+for, before any ranking.
 
 A full-text hit on one generic word ("run" in "what kubernetes version do we run")
 is not an answer; returning it confidently is the failure this product exists to
@@ -17,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import snowballstemmer
 
+from hippograph.recall import answer_kind
+from hippograph.recall.answer_kind import AnswerKind
 from hippograph.schema.text import STOPWORDS
 
 if TYPE_CHECKING:
@@ -139,11 +142,13 @@ class Judge:
         *,
         names_count: Callable[[Candidate], bool],
         min_graph: float,
+        asks: AnswerKind | None = None,
     ) -> None:
         self.stems = stems
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
         self.min_graph = min_graph
+        self.asks = asks
         self._direct: dict[str, bool] = {}
 
     def direct(self, c: Candidate) -> bool:
@@ -160,11 +165,13 @@ class Judge:
         return found
 
     def __call__(self, c: Candidate) -> bool:
-        """Relevant directly or through a relevant seed; sets ``c.checks["relevant"]``."""
+        """Relevant directly or through a relevant seed, and stating the kind of answer the
+        question asks for (a time, a quantity); sets ``c.checks["relevant"]``."""
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
             c.checks = {
-                "relevant": self.direct(c) or any(s is not None and self.direct(s) for s in seeds),
+                "relevant": answer_kind.states(self.asks, c.unit)
+                and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
                 **c.checks,
             }
         return bool(c.checks["relevant"])

@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import decay, evidence, relevance, scoring
+from hippograph.recall import answer_kind, decay, evidence, relevance, scoring
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -165,7 +165,13 @@ def score(
         )
 
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
-    judge = relevance.Judge(stems, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE)
+    judge = relevance.Judge(
+        stems,
+        ranked,
+        names_count=names_count,
+        min_graph=MIN_GRAPH_SCORE,
+        asks=answer_kind.expected(asked.query),
+    )
     current: list[Candidate] = []
     history: list[Candidate] = []
     passes: dict[str, bool] = {}

@@ -131,6 +131,30 @@ def test_abstain_ambiguous_entity(memory: Memory, graph: Graph) -> None:
     assert result.abstain and result.reason == "ambiguous_entity"
 
 
+def test_a_question_for_a_time_or_a_count_needs_one(memory: Memory) -> None:
+    about = memory.remember(
+        "The public API v1 is frozen; new endpoints go to v2", about=["public API"], **USER
+    )
+    memory.remember("The orders topic feeds the billing worker", about=["orders topic"], **USER)
+    when = memory.recall("when did we freeze the public API v1?", mode="keyword")
+    assert when.abstain and when.reason == "no_accepted_facts"
+    assert when.task_id is not None  # the need is recorded, with the closest unit
+    task = next(i for i in memory.review() if i.item["id"] == when.task_id)
+    assert about.id in [u["id"] for u in task.involves]
+    count = memory.recall("how many partitions does the orders topic have?", mode="keyword")
+    assert count.abstain and count.reason == "no_accepted_facts"
+    assert ids(memory.recall("is the public API v1 frozen?", mode="keyword")) == [about.id]
+    dated = memory.remember(
+        "We froze the public API v1 in March 2025", about=["public API"], **USER
+    )
+    assert (
+        ids(memory.recall("when did we freeze the public API v1?", mode="keyword"))[0] == dated.id
+    )
+    sized = memory.remember("The orders topic has 12 partitions", about=["orders topic"], **USER)
+    counted = memory.recall("how many partitions does the orders topic have?", mode="keyword")
+    assert ids(counted) == [sized.id]
+
+
 @pytest.mark.parametrize(
     "prompt", ["ok go on", "thanks!", "continue", "sounds good, do it", "lgtm", "yes please", "ok"]
 )

@@ -1,0 +1,100 @@
+"""What kind of answer a short question asks for, and whether a unit states one.
+
+"When did we freeze the v1 API?" is not answered by "v1 is frozen", and "how many partitions does
+the invoice.events topic have?" is not answered by "the notifier consumes the invoice.events
+topic": both units are about the right thing and say nothing of what was asked. A question that
+asks *when* needs a unit that says when (a date, a time, a day, a period, or a time it became
+true); one that asks *how many*, *how long* or *how often* needs a quantity (a number, a count
+word, a duration or a frequency). Recall judges the rest by words and meaning
+(:mod:`hippograph.recall.relevance`); this module only says no to a unit that cannot be the answer.
+
+Only a question that starts with the asking words counts: "when I run make test it fails" is a
+report, not a question about time.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Any
+
+
+class AnswerKind(StrEnum):
+    """What a question asks for."""
+
+    TIME = "time"
+    QUANTITY = "quantity"
+
+
+MAX_QUESTION = 200  # characters: a question, not a pasted prompt
+
+_ASKS_TIME = re.compile(
+    r"^\s*(?:(?:since\s+)?when\s+(?:did|does|do|is|was|were|are|will|would|should|can|could|has|"
+    r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b|what\s+time\b)",
+    re.IGNORECASE,
+)
+_ASKS_QUANTITY = re.compile(
+    r"^\s*how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b", re.IGNORECASE
+)
+
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+_DAYS = "monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend weekends"
+_PERIODS = (
+    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually minute "
+    "minutes hour hours day days week weeks month months quarter quarters year years decade "
+    "decades"
+)
+_MOMENTS = (
+    "today tonight yesterday tomorrow morning mornings afternoon afternoons evening evenings night "
+    "nights midnight noon ago since until till before after during recently lately"
+)
+_COUNTS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty "
+    "ninety hundred hundreds thousand thousands million millions billion dozen dozens once twice "
+    "thrice single double triple half couple few several unlimited infinite forever never always"
+)
+_TIME_WORDS = frozenset(f"{_MONTHS} {_DAYS} {_PERIODS} {_MOMENTS}".split())
+_QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
+_WORD = re.compile(r"[a-z]+")
+# a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
+# name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
+_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
+# a number that says when: a year, a date, a clock time, an ordinal day, a quarter
+_WHEN_NUMBER = re.compile(
+    r"\b(?:1[89]|20)\d{2}\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\bq[1-4]\b",
+    re.IGNORECASE,
+)
+
+
+def expected(query: str) -> AnswerKind | None:
+    """The kind of answer a short question asks for; None when any answer may do."""
+    if len(query) > MAX_QUESTION:
+        return None
+    if _ASKS_TIME.match(query):
+        return AnswerKind.TIME
+    if _ASKS_QUANTITY.match(query):
+        return AnswerKind.QUANTITY
+    return None
+
+
+def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
+    """Whether the unit can answer a question asking for ``kind``: it states a time or a
+    quantity in its words; for a time, an episode (it happened when it was said) or a unit whose
+    validity start someone gave counts too."""
+    if kind is None:
+        return True
+    text = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text")).lower()
+    words = set(_WORD.findall(text))
+    if kind is AnswerKind.TIME:
+        return (
+            unit.get("kind") == "episode"
+            or unit.get("valid_from") is not None
+            or bool(_WHEN_NUMBER.search(text))
+            or not words.isdisjoint(_TIME_WORDS)
+        )
+    return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)

@@ -1,0 +1,57 @@
+"""What kind of answer a short question asks for, and which units state one (pure)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hippograph.recall.answer_kind import AnswerKind, expected, states
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("when did we freeze the v1 API?", AnswerKind.TIME),
+        ("Since when do we use pnpm?", AnswerKind.TIME),
+        ("what time is the standup?", AnswerKind.TIME),
+        ("which day do we deploy?", AnswerKind.TIME),
+        ("how many partitions does the invoice.events topic have?", AnswerKind.QUANTITY),
+        ("How long do we keep backups?", AnswerKind.QUANTITY),
+        ("how often do we release the mobile app?", AnswerKind.QUANTITY),
+        ("when I run make test it fails with a timeout", None),  # a report, not a question
+        ("what's the memory limit on the billing-api pods?", None),
+        ("how do I run the notifier tests?", None),
+        ("when did we " + "really " * 40 + "freeze it?", None),  # a pasted prompt, not a question
+    ],
+)
+def test_expected(query: str, kind: AnswerKind | None) -> None:
+    assert expected(query) is kind
+
+
+@pytest.mark.parametrize(
+    ("text", "time", "quantity"),
+    [
+        ("v1 is frozen; v2 takes new endpoints.", False, False),  # names with digits say nothing
+        ("The upload buckets live in eu-central-1.", False, False),
+        ("billing-api runs 3 replicas in production.", False, True),
+        ("The billing cron runs at 04:30 UTC.", True, True),
+        ("We froze v1 in March.", True, False),
+        ("Released on 2024-10-13.", True, False),  # a date is not a quantity
+        ("We deploy on any weekday except Friday afternoons.", True, False),
+        ("PRs need two approvals.", False, True),
+        ("The mobile release train is weekly.", True, True),
+        ("Catalog cache TTL is 5m.", False, True),
+        ("Checkout SLO is 99.5%.", False, True),
+        ("API keys never expire.", False, True),
+    ],
+)
+def test_states(text: str, time: bool, quantity: bool) -> None:
+    unit = {"kind": "fact", "text": text}
+    assert states(AnswerKind.TIME, unit) is time
+    assert states(AnswerKind.QUANTITY, unit) is quantity
+    assert states(None, unit)
+
+
+def test_a_time_the_unit_carries_counts() -> None:
+    assert states(AnswerKind.TIME, {"kind": "episode", "text": "we froze it"})
+    assert states(AnswerKind.TIME, {"kind": "fact", "text": "v1 is frozen", "valid_from": 1})
+    assert not states(AnswerKind.QUANTITY, {"kind": "episode", "text": "we froze it"})
