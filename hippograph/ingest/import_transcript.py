@@ -226,7 +226,8 @@ def _write_chunk(
     """Write one chunk of new episodes in one transaction, each chained into its session."""
     if ctx.embedder is not None:
         step("embed")
-        vectors = ctx.embedder.embed([f"{e.speaker}: {e.text}" for e in chunk])
+        # the words alone: whose turn it is counts apart (recall/evidence.py, "whose words")
+        vectors = ctx.embedder.embed([e.text for e in chunk])
         chunk = [e.model_copy(update={"embedding": v}) for e, v in zip(chunk, vectors, strict=True)]
     batch = new_id("batch")
 

@@ -24,9 +24,10 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph.errors import RecallError
-from hippograph.recall import decay, gate, intent, lucene, scoring, stages
+from hippograph.recall import decay, evidence, gate, intent, lucene, scoring, stages
 from hippograph.recall.stages import Asked, Gathered, Recording
 from hippograph.schema import isotime, tuning
+from hippograph.schema.text import STOPWORDS
 
 if TYPE_CHECKING:
     from hippograph.units.embedder import Embedder
@@ -228,7 +229,10 @@ class RecallEngine:
                 notes.append("semantic voice off: the embedding model is not installed")
             else:
                 t0 = time.perf_counter()
-                qvec = embedder.embed([asked.query])[0]
+                speakers = self._speakers_named(asked.query, opts)
+                timings["speakers"] = round((time.perf_counter() - t0) * 1000, 2)
+                t0 = time.perf_counter()
+                qvec = embedder.embed([evidence.without_speakers(asked.query, speakers)])[0]
                 timings["embed"] = round((time.perf_counter() - t0) * 1000, 2)
         ranked: list[scoring.Candidate] = []
         if asked.lexical is not None or qvec is not None:
@@ -264,6 +268,16 @@ class RecallEngine:
         if opts.as_of is not None:
             self._as_of(ranked, opts.as_of)
         return Gathered([c for c in ranked if c.unit], tuple(notes), timings)
+
+    def _speakers_named(self, query: str, opts: RecallOptions) -> list[str]:
+        """The speakers of visible episodes that the query names."""
+        names = evidence.name_words(query, STOPWORDS)
+        if not names:
+            return []
+        rows = self.graph.read(
+            "speakers_named", names=names, branches=self.branches, scope=opts.scope
+        )
+        return [str(r["speaker"]) for r in rows]
 
     def _as_of(self, cands: list[scoring.Candidate], as_of: datetime) -> None:
         """Replace each candidate by its state at ``as_of`` (empty if it did not exist yet)."""

@@ -19,7 +19,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
 - **whose words**: when the query names exactly one of the candidates' speakers ("What is
   Jon's job?"), that speaker's own turns count ``SPEAKER_BOOST`` times: what people say about
   themselves answers questions about them. The name itself is matched everywhere, so without
-  this it would pull every turn that greets Jon as much as Jon's own.
+  this it would pull every turn that greets Jon as much as Jon's own. For the same reason an
+  episode is embedded without its speaker, and the engine embeds the query without the names
+  of the speakers it names (``without_speakers``): the cosine then says how close the turn's
+  words are to what is asked about Jon, not how much of it is "Jon".
 - **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
   names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
 
@@ -73,6 +76,31 @@ def named_speaker(query: str, cands: Sequence[Candidate]) -> str | None:
         if len(s) >= 2 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", query, flags=re.IGNORECASE)
     ]
     return named[0] if len(named) == 1 else None
+
+
+_WORD = re.compile(r"\w[\w-]*")
+MAX_NAME_WORDS = 24  # words of a query looked up as speakers (speakers_named.cypher)
+
+
+def name_words(query: str, stopwords: frozenset[str]) -> list[str]:
+    """The words of a query that may be a speaker's name, as written and capitalised (a speaker
+    is stored as the transcript names it: "Caroline", "user")."""
+    words = [
+        w
+        for w in dict.fromkeys(_WORD.findall(query))
+        if len(w) >= 2 and not w.isdigit() and w.lower() not in stopwords
+    ][:MAX_NAME_WORDS]
+    return list(dict.fromkeys(v for w in words for v in (w, w[:1].upper() + w[1:].lower())))
+
+
+def without_speakers(query: str, speakers: Sequence[str]) -> str:
+    """The query without the names of these speakers (and their possessive 's): what it asks
+    about them. The query itself when nothing else would be left."""
+    rest = query
+    for name in speakers:
+        rest = re.sub(rf"(?<!\w){re.escape(name)}(?:['’]s)?(?!\w)", " ", rest, flags=re.IGNORECASE)
+    rest = " ".join(rest.split())
+    return rest if _WORD.search(rest) else query
 
 
 def _asks_only(c: Candidate) -> bool:

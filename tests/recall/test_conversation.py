@@ -4,11 +4,14 @@ question does not share, and the turns of the speaker the question names."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params
 
 TURNS = [
@@ -64,3 +67,31 @@ def test_the_turns_around_the_best_episodes_come_with_the_candidates(
     found = _candidates(graph, around=20)
     assert found[by_turn[3]] and found[by_turn[4]] == [] and found[by_turn[2]] == []
     assert set(_candidates(graph, around=0)) == {by_turn[3]}
+
+
+class _Recording(HashingEmbedder):
+    """Bag-of-words vectors, keeping every text it was asked to embed."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.texts.extend(texts)
+        return super().embed(texts)
+
+
+def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    embedder = _Recording()
+    memory = Memory(graph, settings, cwd=tmp_path, clock=clock, embedder=embedder)
+    _import(memory, tmp_path)
+    assert embedder.texts == [text for _, text in TURNS]  # the words alone
+    embedder.texts.clear()
+    result = memory.recall("Which pet does Ben's family have?", scope="chat", strict=False)
+    assert embedder.texts == ["Which pet does family have?"]
+    assert "speakers" in result.timings_ms
+    # a speaker only this scope has is not one elsewhere: the read gate's scopes hold
+    embedder.texts.clear()
+    memory.recall("Which pet does Ben's family have?", scope="elsewhere", strict=False)
+    assert embedder.texts == ["Which pet does Ben's family have?"]

@@ -85,3 +85,17 @@ def test_a_turn_of_a_session_that_keeps_to_the_topic_gains_on_a_stray_match() ->
     lone = turn("c", "x", lexical=2.0, session="s1", scope="other")  # same name, other scope
     s = scored(*on_topic, stray, lone)
     assert s["a0"] == 1.0 and s["b"] < s["a0"] and s["c"] == s["b"]
+
+
+def test_a_query_without_the_speakers_it_names() -> None:
+    assert evidence.without_speakers("What is Jon's job?", ["Jon"]) == "What is job?"
+    assert evidence.without_speakers("what did jon and Gina plan", ["Jon", "Gina"]) == (
+        "what did and plan"
+    )
+    assert evidence.without_speakers("Jonathan's car", ["Jon"]) == "Jonathan's car"  # words only
+    assert evidence.without_speakers("Jon", ["Jon"]) == "Jon"  # nothing else would be left
+
+
+def test_the_words_that_may_name_a_speaker() -> None:
+    words = evidence.name_words("What is jon's job at Acme?", frozenset({"what", "is", "at"}))
+    assert words == ["jon", "Jon", "job", "Job", "Acme"]

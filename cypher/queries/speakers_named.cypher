@@ -1,0 +1,20 @@
+// Which of these words are speakers of a live episode this reader may see. Recall embeds a
+// question without the names of its speakers ("What activities does Melanie partake in?"
+// becomes "What activities does partake in?"): an episode is embedded without its speaker,
+// and whose turn it is counts apart (hippograph/recall/evidence.py). One index seek per
+// word, the first visible episode enough.
+// Params: $names LIST<STRING>, $branches LIST<STRING>, $scope STRING|null,
+// $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING> (set by the read gate).
+// Returns: speaker (each name that is one, once).
+// READ
+UNWIND $names AS name
+CALL (name) {
+  MATCH (m:Episode {speaker: name})
+  WHERE m.branch IN $branches AND m.retired_at IS NULL
+    AND ($scope IS NULL OR m.scope = $scope)
+    AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT m.scope IN $hidden_scopes
+  RETURN m.speaker AS speaker
+  LIMIT 1
+}
+RETURN DISTINCT speaker
