@@ -1,8 +1,8 @@
 // Which of these words are speakers of a live episode this reader may see. Recall embeds a
-// question without the names of its speakers ("What activities does Melanie partake in?"
-// becomes "What activities does partake in?"): an episode is embedded without its speaker,
-// and whose turn it is counts apart (hippograph/recall/evidence.py). One index seek per
-// word, the first visible episode enough.
+// question without the names of its speakers ("What hobbies does Jon have?"
+// becomes "What hobbies does have?"): an episode is embedded without its speaker,
+// and whose turn it is counts apart (hippograph/recall/evidence.py). One index seek per word
+// or pair of words ("Ana Lima"), the first visible episode enough.
 // Params: $names LIST<STRING>, $branches LIST<STRING>, $scope STRING|null,
 // $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING> (set by the read gate).
 // Returns: speaker (each name that is one, once).

@@ -41,7 +41,11 @@ _MONTHS = (
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
 )
-_DAYS = "monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend weekends"
+_DAYS = (
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
+    "thursdays fridays saturdays sundays tue tues thu thur thurs fri weekday "
+    "weekdays weekend weekends"
+)
 _PERIODS = (
     "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually minute "
     "minutes hour hours day days week weeks month months quarter quarters year years decade "

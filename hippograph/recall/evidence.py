@@ -83,14 +83,19 @@ MAX_NAME_WORDS = 24  # words of a query looked up as speakers (speakers_named.cy
 
 
 def name_words(query: str, stopwords: frozenset[str]) -> list[str]:
-    """The words of a query that may be a speaker's name, as written and capitalised (a speaker
-    is stored as the transcript names it: "Caroline", "user")."""
-    words = [
-        w
-        for w in dict.fromkeys(_WORD.findall(query))
-        if len(w) >= 2 and not w.isdigit() and w.lower() not in stopwords
-    ][:MAX_NAME_WORDS]
-    return list(dict.fromkeys(v for w in words for v in (w, w[:1].upper() + w[1:].lower())))
+    """The words of a query that may be a speaker's name, and pairs of them ("Ana Lima"), as
+    written and capitalised (a speaker is stored as the transcript names it: "Ana", "user")."""
+
+    def may_name(w: str) -> bool:
+        return len(w) >= 2 and not w.isdigit() and w.lower() not in stopwords
+
+    found = _WORD.findall(query)
+    words = list(dict.fromkeys(w for w in found if may_name(w)))[:MAX_NAME_WORDS]
+    pairs = [
+        f"{a} {b}" for a, b in zip(found, found[1:], strict=False) if may_name(a) and may_name(b)
+    ]
+    shown = [*words, *list(dict.fromkeys(pairs))[:MAX_NAME_WORDS]]
+    return list(dict.fromkeys(v for w in shown for v in (w, w.title())))
 
 
 def without_speakers(query: str, speakers: Sequence[str]) -> str:

@@ -37,6 +37,7 @@ def test_expected(query: str, kind: AnswerKind | None) -> None:
         ("We froze v1 in March.", True, False),
         ("Released on 2024-10-13.", True, False),  # a date is not a quantity
         ("We deploy on any weekday except Friday afternoons.", True, False),
+        ("Deploys run on Tuesdays.", True, False),
         ("PRs need two approvals.", False, True),
         ("The mobile release train is weekly.", True, True),
         ("Catalog cache TTL is 5m.", False, True),

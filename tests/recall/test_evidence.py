@@ -99,3 +99,5 @@ def test_a_query_without_the_speakers_it_names() -> None:
 def test_the_words_that_may_name_a_speaker() -> None:
     words = evidence.name_words("What is jon's job at Acme?", frozenset({"what", "is", "at"}))
     assert words == ["jon", "Jon", "job", "Job", "Acme"]
+    pairs = evidence.name_words("did ana lima call", frozenset({"did"}))
+    assert "ana lima" in pairs and "Ana Lima" in pairs and "lima call" in pairs
