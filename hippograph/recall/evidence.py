@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from hippograph.recall import when
@@ -91,9 +92,7 @@ def name_words(query: str, stopwords: frozenset[str]) -> list[str]:
 
     found = _WORD.findall(query)
     words = list(dict.fromkeys(w for w in found if may_name(w)))[:MAX_NAME_WORDS]
-    pairs = [
-        f"{a} {b}" for a, b in zip(found, found[1:], strict=False) if may_name(a) and may_name(b)
-    ]
+    pairs = [f"{a} {b}" for a, b in pairwise(found) if may_name(a) and may_name(b)]
     shown = [*words, *list(dict.fromkeys(pairs))[:MAX_NAME_WORDS]]
     return list(dict.fromkeys(v for w in shown for v in (w, w.title())))
 
