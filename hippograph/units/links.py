@@ -336,17 +336,14 @@ def ensure_entity(
                 Edge(
                     type=RelType.INVOLVES,
                     source_id=amb.id,
-                    target_id=entity.id,
+                    target_id=target,
                     created_at=now,
-                    role=InvolvedAs.UNCERTAIN,
-                ),
-                Edge(
-                    type=RelType.INVOLVES,
-                    source_id=amb.id,
-                    target_id=linked.id,
-                    created_at=now,
-                    role=InvolvedAs.CANDIDATE,
-                ),
+                    role=role,
+                )
+                for target, role in (
+                    (entity.id, InvolvedAs.UNCERTAIN),  # the new name, in doubt
+                    (linked.id, InvolvedAs.CANDIDATE),  # what it may be
+                )
             ],
             actor=ctx.actor,
             batch_id=batch,
