@@ -218,6 +218,7 @@ class RecallEngine:
         timings: dict[str, float] = {}
         notes: list[str] = []
         qvec: list[float] | None = None
+        embedder = None
         if opts.mode in ("semantic", "hybrid"):
             embedder = self._embedder()
             if embedder is None:
@@ -227,19 +228,27 @@ class RecallEngine:
                         "install it with `make install` (see `hippo doctor`) or use --mode keyword."
                     )
                 notes.append("semantic voice off: the embedding model is not installed")
-            else:
-                t0 = time.perf_counter()
-                speakers = self._speakers_named(asked.query, opts)
-                timings["speakers"] = round((time.perf_counter() - t0) * 1000, 2)
-                t0 = time.perf_counter()
-                qvec = embedder.embed([evidence.without_speakers(asked.query, speakers)])[0]
-                timings["embed"] = round((time.perf_counter() - t0) * 1000, 2)
+        # Whose turn it is counts apart (evidence.py): both voices ask what the query asks about
+        # the speakers it names, without their names.
+        lexical = asked.lexical
+        asked_about = asked.query
+        if lexical is not None or embedder is not None:
+            t0 = time.perf_counter()
+            speakers = self._speakers_named(asked.query, opts)
+            timings["speakers"] = round((time.perf_counter() - t0) * 1000, 2)
+            asked_about = evidence.without_speakers(asked.query, speakers)
+            if lexical is not None and asked_about != asked.query:
+                lexical = lucene.build(intent.shape(asked_about))[0] or lexical
+        if embedder is not None:
+            t0 = time.perf_counter()
+            qvec = embedder.embed([asked_about])[0]
+            timings["embed"] = round((time.perf_counter() - t0) * 1000, 2)
         ranked: list[scoring.Candidate] = []
-        if asked.lexical is not None or qvec is not None:
+        if lexical is not None or qvec is not None:
             t0 = time.perf_counter()
             rows = self.graph.read(
                 "recall_candidates",
-                query=asked.lexical,
+                query=lexical,
                 embedding=qvec,
                 since=asked.since,
                 limit=GATHER,
