@@ -1,9 +1,10 @@
-// Units the vector index cannot see yet, a batch at a time (embedding backfill). The text
-// embedded is the one the write path embeds: an episode's speaker and words, else the text.
+// Units the vector index cannot see yet, a batch at a time (embedding backfill), and turns
+// embedded as "speaker: words" before recall counted speakers apart (no `embedding_of`). The
+// text embedded is the one the write path embeds: a unit's text (a turn's words alone).
 // Params: $limit INTEGER. Returns: id, text.
 // READ
 MATCH (m:Memory)
 WHERE m.embedding IS NULL
-RETURN m.id AS id,
-       CASE WHEN m.kind = 'episode' AND m.speaker IS NOT NULL THEN m.speaker + ': ' + m.text ELSE m.text END AS text
+   OR (m.kind = 'episode' AND m.speaker IS NOT NULL AND m.embedding_of IS NULL)
+RETURN m.id AS id, m.text AS text
 LIMIT $limit

@@ -228,7 +228,10 @@ def _write_chunk(
         step("embed")
         # the words alone: whose turn it is counts apart (recall/evidence.py, "whose words")
         vectors = ctx.embedder.embed([e.text for e in chunk])
-        chunk = [e.model_copy(update={"embedding": v}) for e, v in zip(chunk, vectors, strict=True)]
+        chunk = [
+            e.model_copy(update={"embedding": v, "embedding_of": "words"})
+            for e, v in zip(chunk, vectors, strict=True)
+        ]
     batch = new_id("batch")
 
     def work(tx: Tx) -> None:

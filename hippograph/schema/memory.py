@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -183,6 +183,10 @@ class Episode(MemoryRecord):
     speaker: str | None = None
     occurred_at: datetime | None = None
     memory_type: MemoryType = MemoryType.EPISODIC
+    # what the embedding was computed from: "words", the turn's words alone (whose turn it is
+    # counts apart in recall); unset on a turn embedded as "speaker: words" before, which the
+    # `embed` maintenance job embeds again
+    embedding_of: Literal["words"] | None = None
 
     @field_validator("occurred_at")
     @classmethod

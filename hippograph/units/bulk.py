@@ -40,7 +40,7 @@ def record_maintenance_run(graph: Graph, props: dict[str, Any]) -> None:
 
 
 def set_embeddings(graph: Graph, rows: list[dict[str, Any]]) -> None:
-    """Store embeddings (``id``, ``embedding``) on units that had none."""
+    """Store embeddings (``id``, ``embedding``) on units that had none, or a turn's again."""
     graph.write("set_embeddings", rows=rows)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from hippograph.units import store
 from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params
 
@@ -99,3 +100,22 @@ def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
     embedder.texts.clear()
     memory.recall("Which pet does Ben's family have?", scope="elsewhere", strict=False)
     assert embedder.texts == ["Which pet does Ben's family have?"]
+
+
+def test_turns_embedded_with_their_speaker_before_are_embedded_again_by_maintenance(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    embedder = _Recording()
+    memory = Memory(graph, settings, cwd=tmp_path, clock=clock, embedder=embedder)
+    by_turn = _import(memory, tmp_path)
+    assert graph.read("count_missing_embeddings")[0]["count"] == 0
+    # a turn imported before recall counted speakers apart: a vector of "speaker: words"
+    graph.write_tx(
+        lambda tx: store.update_node(tx, by_turn[4], {"embedding_of": None}, actor="test")
+    )
+    assert graph.read("count_missing_embeddings")[0]["count"] == 1
+    embedder.texts.clear()
+    runs = {r.job: r.changed for r in memory.maintain(job="embed")}
+    assert runs == {"embed": 1} and embedder.texts == [TURNS[3][1]]  # the words alone
+    assert memory.get(by_turn[4]).unit["embedding_of"] == "words"
+    assert graph.read("count_missing_embeddings")[0]["count"] == 0
