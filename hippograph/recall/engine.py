@@ -1,8 +1,9 @@
 """One recall engine for every surface (docs/recall.md): voices, fusion, scoring, the gate, abstain.
 
 A recall runs five stages, each taking and returning a typed record (``stages.py``):
-``shape`` (the query, its intent, the full-text query, the voice weights) -> ``gather`` (the
-query vector and the one ``recall_candidates`` read; the state as of a past moment) ->
+``shape`` (the query, its intent, the full-text query, the voice weights) -> ``gather`` (which
+words are speakers, the query vector, and the one ``recall_candidates`` read; the state as of
+a past moment) ->
 ``score`` -> ``gate`` -> ``choose`` (MMR; an abstain and its reason).
 
 The engine only reads. Its result says what to record (``RecallResult.to_record``: the units

@@ -1,8 +1,9 @@
 """The in-memory stages of recall and the records passed between all five (docs/recall.md).
 
 ``shape -> gather -> score -> gate -> choose``: the engine (``engine.py``) shapes the query and
-gathers candidates with the one read; the last three stages are pure and live here. Each stage
-takes and returns a frozen record; the candidates inside are the mutable ``scoring.Candidate``
+gathers candidates with one read (after a small one for speakers); the last three stages are
+pure and live here. Each stage takes and returns a frozen record; the candidates inside are the
+mutable ``scoring.Candidate``
 objects that every stage fills in a little more (checks, score, relevance), so no stage copies
 them or walks them more than today's single recall did.
 
