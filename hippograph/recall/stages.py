@@ -3,9 +3,8 @@
 ``shape -> gather -> score -> gate -> choose``: the engine (``engine.py``) shapes the query and
 gathers candidates with one read (after a small one for speakers); the last three stages are
 pure and live here. Each stage takes and returns a frozen record; the candidates inside are the
-mutable ``scoring.Candidate``
-objects that every stage fills in a little more (checks, score, relevance), so no stage copies
-them or walks them more than today's single recall did.
+mutable ``scoring.Candidate`` objects that every stage fills in a little more (checks, score,
+relevance), so no stage copies them or walks them more than today's single recall did.
 
 Nothing here writes: what a recall leaves to record (usage, or a task for an abstain) comes
 back as a ``Recording`` for the write path (``hippograph.units.usage``).
