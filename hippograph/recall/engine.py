@@ -229,11 +229,12 @@ class RecallEngine:
                         "install it with `make install` (see `hippo doctor`) or use --mode keyword."
                     )
                 notes.append("semantic voice off: the embedding model is not installed")
-        # Whose turn it is counts apart (evidence.py): both voices ask what the query asks about
-        # the speakers it names, without their names.
+        # Whose turn it is counts apart (evidence.py): with a meaning to compare, both voices ask
+        # what the query asks about the speakers it names, without their names. Keyword mode
+        # skips the read it takes: it is the prompt hook's mode, and its budget is a few ms.
         lexical = asked.lexical
         asked_about = asked.query
-        if lexical is not None or embedder is not None:
+        if embedder is not None:
             t0 = time.perf_counter()
             speakers = self._speakers_named(asked.query, opts)
             timings["speakers"] = round((time.perf_counter() - t0) * 1000, 2)

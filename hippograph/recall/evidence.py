@@ -20,10 +20,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
   Jon's job?"), that speaker's own turns count ``SPEAKER_BOOST`` times: what people say about
   themselves answers questions about them. The name itself is matched everywhere, so without
   this it would pull every turn that greets Jon as much as Jon's own. For the same reason an
-  episode is embedded without its speaker, and the engine asks both voices the query without
-  the names of the speakers it names (``without_speakers``): the cosine then says how close the
-  turn's words are to what is asked about Jon, not how much of it is "Jon", and "Jon" in a
-  greeting no longer matches.
+  episode is embedded without its speaker, and the engine (semantic and hybrid mode) asks both
+  voices the query without the names of the speakers it names (``without_speakers``): the
+  cosine then says how close the turn's words are to what is asked about Jon, not how much of
+  it is "Jon", and "Jon" in a greeting no longer matches.
 - **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
   names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
 

@@ -92,10 +92,10 @@ def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
     result = memory.recall("Which pet does Ben's family have?", scope="chat", strict=False)
     assert embedder.texts == ["Which pet does family have?"]
     assert "speakers" in result.timings_ms
-    # the words voice asks the same: in keyword mode too, nothing is embedded
+    # keyword mode (the prompt hook's) asks the words as written, without the extra read
     embedder.texts.clear()
     words = memory.recall("Which pet does Ben have?", scope="chat", mode="keyword", strict=False)
-    assert embedder.texts == [] and "speakers" in words.timings_ms
+    assert embedder.texts == [] and "speakers" not in words.timings_ms
     # a speaker only this scope has is not one elsewhere: the read gate's scopes hold
     embedder.texts.clear()
     memory.recall("Which pet does Ben's family have?", scope="elsewhere", strict=False)
