@@ -429,7 +429,7 @@ def _write_file(
         for sym_id, rec in plan.records.items()
         if sym_id in revived
     ]
-    store.update_nodes(tx, returning, actor=ctx.actor, batch_id=batch, at=now)
+    store.update_nodes(tx, returning, actor=ctx.actor, batch_id=batch, at=now, code=Symbol.code)
     report.symbols_revived += len(returning)
     # same identity, another file (Go: same package; a revived symbol): DEFINED_IN follows
     moved = []
@@ -456,7 +456,7 @@ def _write_file(
         for sym_id, rec in plan.records.items()
         if sym_id in old and (delta := _delta(old[sym_id], rec))
     ]
-    store.update_nodes(tx, changed, actor=ctx.actor, batch_id=batch, at=now)
+    store.update_nodes(tx, changed, actor=ctx.actor, batch_id=batch, at=now, code=Symbol.code)
     report.symbols_updated += len(changed)
     leave = [
         (sym_id, {"retired_at": now}, f"gone from {parsed.path}")

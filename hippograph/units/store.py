@@ -364,12 +364,17 @@ def update_nodes(
     batch_id: str | None = None,
     undoes: str | None = None,
     at: datetime | None = None,
+    code: frozenset[str] = frozenset(),
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Set properties on many nodes in one statement, ``(id, props, reason)`` each (an id once),
-    record every before/after in one more, and return them in the order given."""
+    record every before/after in one more, and return them in the order given. ``code`` names
+    the properties that hold code (the nodes' ``NodeRecord.code``), scanned for secrets as
+    ``create_nodes`` scans them."""
     if not updates:
         return []
-    clean = [(node_id, without_secrets(props), reason) for node_id, props, reason in updates]
+    clean = [
+        (node_id, without_secrets(props, code=code), reason) for node_id, props, reason in updates
+    ]
     rows = tx.run("update_node", rows=[{"id": i, "props": p} for i, p, _ in clean])
     found = {row["id"]: (row["before"], row["after"]) for row in rows}
     missing = [i for i, _, _ in clean if i not in found]

@@ -474,3 +474,14 @@ def test_a_secret_in_a_signature_is_redacted_and_the_names_are_kept(
     plain = symbols["set_password"]
     assert plain["signature"] == "def set_password(user, password: Optional[str]) -> None"
     assert plain["calls"] == ["store_password_hash"] and "redacted" not in plain
+    # the same when a re-index changes the signature (an update, not a creation)
+    (root / "shop/billing.py").write_text(
+        code.replace("password: Optional[str])", "password: Optional[str], strict: bool)")
+    )
+    assert len(memory.index(root).signature_changes) == 1
+    rows = graph.read("code_symbols_in_files", project=key(tmp_path), paths=["shop/billing.py"])
+    changed = next(r["symbol"] for r in rows if r["symbol"]["name"] == "set_password")
+    assert changed["signature"] == (
+        "def set_password(user, password: Optional[str], strict: bool) -> None"
+    )
+    assert "redacted" not in changed

@@ -213,6 +213,37 @@ def test_update_node_records_before_and_after(graph: Graph) -> None:
     assert props["confidence"] == 0.95
 
 
+def test_updating_code_scans_it_as_creating_it_does(graph: Graph) -> None:
+    symbol = Symbol(
+        id="sym_pw",
+        name="set_password",
+        qualified_name="auth.set_password",
+        kind="function",
+        file_path="auth.py",
+        language="python",
+        start_line=1,
+        end_line=2,
+        signature="def set_password(user)",
+    )
+    write(graph, [symbol])
+    signature = "def set_password(user, password: str)"  # a parameter's name, not a secret
+    graph.write_tx(
+        lambda tx: store.update_nodes(
+            tx, [("sym_pw", {"signature": signature}, None)], actor="t", code=Symbol.code
+        )
+    )
+    _, props = store.get_node(graph, "sym_pw")
+    assert props["signature"] == signature and "redacted" not in props
+    leaked = 'def set_password(user, key="sk_live_4eC39HqLyjWDarjtT1zdp7dc")'  # a literal: scanned
+    graph.write_tx(
+        lambda tx: store.update_nodes(
+            tx, [("sym_pw", {"signature": leaked}, None)], actor="t", code=Symbol.code
+        )
+    )
+    _, props = store.get_node(graph, "sym_pw")
+    assert "sk_live" not in props["signature"] and props["redacted"]
+
+
 def test_duplicate_id_is_refused_clearly(graph: Graph) -> None:
     write(graph, [Entity(id="ent_dup", name="A")])
     with pytest.raises(ConflictError, match="uniqueness constraint"):
