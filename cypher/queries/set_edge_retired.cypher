@@ -1,11 +1,15 @@
-// Retires (or, with null, restores) one relationship; edges are never deleted.
-// Params: $source_id STRING, $target_id STRING, $id STRING, $retired_at DATETIME|null.
-// Returns: before (the previous retired_at, read after the edge is locked, as update_node does).
+// Retires (or, with null, restores) relationships; edges are never deleted. One row per
+// relationship; give each once.
+// Params: $rows LIST<MAP{source_id STRING, target_id STRING, id STRING}>,
+// $retired_at DATETIME|null.
+// Returns: id, before (the previous retired_at, read after the edge is locked, as update_node
+// does); no row for an unknown relationship.
 // WRITE
-MATCH (a:Node {id: $source_id})-[r]->(b:Node {id: $target_id})
-WHERE r.id = $id
+UNWIND $rows AS row
+MATCH (a:Node {id: row.source_id})-[r]->(b:Node {id: row.target_id})
+WHERE r.id = row.id
 SET r.lock_ = true
-WITH r, r.retired_at AS before
+WITH row, r, r.retired_at AS before
 SET r.retired_at = $retired_at
 REMOVE r.lock_
-RETURN before
+RETURN row.id AS id, before

@@ -105,10 +105,14 @@ def link_imports(
     now = ctx.clock()
 
     def retire(tx: Tx, part: list[dict[str, Any]]) -> None:
-        for edge in part:
-            store.set_edge_retired(
-                tx, edge, now, actor=ctx.actor, reason="import gone", batch_id=batch, at=now
-            )
+        store.set_edges_retired(
+            tx,
+            [(edge, "import gone") for edge in part],
+            now,
+            actor=ctx.actor,
+            batch_id=batch,
+            at=now,
+        )
 
     def create(tx: Tx, part: list[tuple[str, str]]) -> None:
         edges = [

@@ -438,16 +438,17 @@ def _write_file(
         if before_in is not None and before_in["file_path"] != r.file_path:
             moved.append(i)
     if moved:
-        for edge in tx.run("symbol_defined_in", ids=moved):
-            store.set_edge_retired(
-                tx,
-                edge,
-                now,
-                actor=ctx.actor,
-                reason=f"moved from {edge['path']} to {parsed.path}",
-                batch_id=batch,
-                at=now,
-            )
+        store.set_edges_retired(
+            tx,
+            [
+                (edge, f"moved from {edge['path']} to {parsed.path}")
+                for edge in tx.run("symbol_defined_in", ids=moved)
+            ],
+            now,
+            actor=ctx.actor,
+            batch_id=batch,
+            at=now,
+        )
         pending.edges += [
             Edge(type=RelType.DEFINED_IN, source_id=i, target_id=fid, created_at=now) for i in moved
         ]

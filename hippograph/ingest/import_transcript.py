@@ -245,16 +245,14 @@ def _write_chunk(
                 Edge(type=RelType.NEXT, source_id=a, target_id=b, created_at=ctx.clock())
                 for a, b in new
             )
-            for edge in bypassed:  # a turn now sits between its two ends
-                store.set_edge_retired(
-                    tx,
-                    edge,
-                    ctx.clock(),
-                    actor=ctx.actor,
-                    reason="a turn was imported between them",
-                    batch_id=batch,
-                    at=ctx.clock(),
-                )
+            store.set_edges_retired(  # a turn now sits between their two ends
+                tx,
+                [(edge, "a turn was imported between them") for edge in bypassed],
+                ctx.clock(),
+                actor=ctx.actor,
+                batch_id=batch,
+                at=ctx.clock(),
+            )
         if edges:
             store.create_edges(tx, edges, actor=ctx.actor, batch_id=batch, at=ctx.clock())
 

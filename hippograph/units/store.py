@@ -281,18 +281,41 @@ def set_edge_retired(
     """Retire one relationship (or, with ``retired_at`` None, restore it) and record the change.
 
     ``edge`` names it: ``id``, ``type``, ``source_id``, ``target_id``. Edges are never deleted."""
+    set_edges_retired(
+        tx, [(edge, reason)], retired_at, actor=actor, batch_id=batch_id, undoes=undoes, at=at
+    )
+
+
+def set_edges_retired(
+    tx: Tx,
+    edges: Sequence[tuple[Row, str | None]],
+    retired_at: datetime | None,
+    *,
+    actor: str,
+    batch_id: str | None = None,
+    undoes: str | None = None,
+    at: datetime | None = None,
+) -> None:
+    """Retire (or restore) many relationships, ``(edge, reason)`` each (an edge once), in one
+    statement, and record their changes in one more."""
+    if not edges:
+        return
     rows = tx.run(
         "set_edge_retired",
-        source_id=edge["source_id"],
-        target_id=edge["target_id"],
-        id=edge["id"],
+        rows=[
+            {"source_id": e["source_id"], "target_id": e["target_id"], "id": e["id"]}
+            for e, _ in edges
+        ],
         retired_at=retired_at,
     )
-    if not rows:
+    before = {row["id"]: row["before"] for row in rows}
+    missing = next((e for e, _ in edges if e["id"] not in before), None)
+    if missing is not None:
         raise NotFoundError(
-            f"the relationship {edge['id']} ({edge['source_id']} -> "
-            f"{edge['target_id']}) is not in memory."
+            f"the relationship {missing['id']} ({missing['source_id']} -> "
+            f"{missing['target_id']}) is not in memory."
         )
+    when = at or utc_now()
     record_changes(
         tx,
         [
@@ -300,17 +323,18 @@ def set_edge_retired(
                 id=new_id("chg"),
                 op=ChangeOp.RETIRE_EDGE if retired_at is not None else ChangeOp.UPDATE_EDGE,
                 actor=actor,
-                at=at or utc_now(),
+                at=when,
                 target_id=edge["id"],
                 target_kind=str(edge["type"]),
                 source_id=edge["source_id"],
                 end_id=edge["target_id"],
-                before=props_json({"retired_at": rows[0]["before"]}, keep_none=True),
+                before=props_json({"retired_at": before[edge["id"]]}, keep_none=True),
                 after=props_json({"retired_at": retired_at}, keep_none=True),
                 reason=reason,
                 batch_id=batch_id,
                 undoes=undoes,
             )
+            for edge, reason in edges
         ],
     )
 

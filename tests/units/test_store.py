@@ -30,7 +30,7 @@ from hippograph.schema import (
     Task,
     new_id,
 )
-from hippograph.units import store
+from hippograph.units import history, store
 
 UNIT = {"source_ref": "tests#L1-L2", "source_kind": "user", "trust": 0.9, "confidence": 0.8}
 
@@ -242,6 +242,36 @@ def test_updating_code_scans_it_as_creating_it_does(graph: Graph) -> None:
     )
     _, props = store.get_node(graph, "sym_pw")
     assert "sk_live" not in props["signature"] and props["redacted"]
+
+
+def test_edges_are_retired_together_each_with_its_reason(graph: Graph) -> None:
+    write(
+        graph,
+        [Entity(id="a", name="A"), Entity(id="b", name="B"), Entity(id="c", name="C")],
+        [
+            Edge(id="rel_ab", type=RelType.RELATED, source_id="a", target_id="b"),
+            Edge(id="rel_ac", type=RelType.RELATED, source_id="a", target_id="c"),
+        ],
+    )
+    named = [
+        {"id": "rel_ab", "type": "RELATED", "source_id": "a", "target_id": "b"},
+        {"id": "rel_ac", "type": "RELATED", "source_id": "a", "target_id": "c"},
+    ]
+    at = datetime(2026, 3, 1, tzinfo=UTC)
+    gone = {"id": "rel_zz", "type": "RELATED", "source_id": "a", "target_id": "c"}
+    with pytest.raises(NotFoundError, match="rel_zz"):  # one unknown edge: nothing retired
+        graph.write_tx(
+            lambda tx: store.set_edges_retired(tx, [(named[0], "x"), (gone, "y")], at, actor="t")
+        )
+    assert all("retired_at" not in r["props"] for r in store.get_edges(graph, "a"))
+    graph.write_tx(
+        lambda tx: store.set_edges_retired(
+            tx, [(named[0], "first"), (named[1], "second")], at, actor="t"
+        )
+    )
+    assert {r["props"]["retired_at"] for r in store.get_edges(graph, "a")} == {at}
+    changes = {c.target_id: c.reason for c in history.log(graph) if c.op == "retire_edge"}
+    assert changes == {"rel_ab": "first", "rel_ac": "second"}
 
 
 def test_duplicate_id_is_refused_clearly(graph: Graph) -> None:
