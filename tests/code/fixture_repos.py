@@ -1,8 +1,9 @@
-"""The fixture repositories under tests/fixtures/code/<language>/,
-parsed as the indexer would read them."""
+"""The fixture repositories under tests/fixtures/code/<language>/, parsed as the indexer would
+read them, and small repositories written for one test."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 from hippograph.code import ParsedFile, ParsedSymbol, language_of, parse_source
@@ -37,3 +38,13 @@ def symbol(parsed: ParsedFile, qualified_name: str) -> ParsedSymbol:
     found = [s for s in parsed.symbols if s.qualified_name == qualified_name]
     assert len(found) == 1, (qualified_name, [s.qualified_name for s in parsed.symbols])
     return found[0]
+
+
+def repo(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A git repository at ``tmp_path/shop`` holding ``files`` (repo-relative path -> text)."""
+    root = tmp_path / "shop"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    return root

@@ -4,7 +4,6 @@ edge-writing step; the database is real)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.schema import Edge, RelType
 from hippograph.units import store
+from tests.code.fixture_repos import repo
 
 FILES = {
     "app/__init__.py": "",
@@ -27,15 +27,6 @@ FILES = {
         for i in range(6)
     },
 }
-
-
-def repo(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "shop"
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    return root
 
 
 def links(graph: Graph, project: str, paths: list[str]) -> dict[str, list[tuple[str, str]]]:

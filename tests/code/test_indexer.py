@@ -4,7 +4,6 @@ signatures, pre-edit."""
 from __future__ import annotations
 
 import os
-import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from hippograph.config import Settings
 from hippograph.errors import AccessDeniedError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from tests.code.fixture_repos import repo
 from tests.fakes import git_repo
 
 AUTH = '''"""Auth helpers."""
@@ -38,15 +38,6 @@ BILLING = """class User:
     def plan(self):
         return "free"
 """
-
-
-def repo(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "shop"
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
-    return root
 
 
 def key(tmp_path: Path) -> str:
