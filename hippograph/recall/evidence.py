@@ -7,6 +7,11 @@ The voices' ranks say which units were found; this says how strongly. For every 
   among the candidates, mixed half and half (keyword mode: words only; semantic: meaning only).
   Scores keep the gaps that reciprocal ranks flatten: a turn that matches three rare words is
   far ahead of one that matches a common one, whatever their ranks.
+- **terms, once each** (keyword mode): with no meaning to compare, words are
+  ``TERMS_SHARE`` the query's distinct terms a unit contains, each weighing its idf among the
+  lexical candidates, and the rest the Lucene score. BM25 counts a word once per field it is in
+  and once per form the query writes it in ("table", "tables"), so a common word repeated
+  outweighed the rare words that say what is asked. Named speakers' names do not count.
 - **neighbours**: a turn is read with the turns around it (``NEXT``): an answer usually follows
   the turn that asked for it, so a turn gains ``PREV_SHARE`` of the turn before it and
   ``NEXT_SHARE`` of the turn after ("What pet do you have?" finds the reply "Luna and Oliver").
@@ -32,18 +37,21 @@ Pure: reads candidates, writes ``Candidate.evidence``. Nothing here names a data
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from hippograph.recall import when
+from hippograph.recall import relevance, when
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
 
 LEXICAL_SHARE = 0.5  # hybrid: own score = share x words + (1 - share) x meaning
+TERMS_SHARE = 0.5  # words = share x distinct query terms (idf) + (1 - share) x the Lucene score
 PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
@@ -58,26 +66,42 @@ def _normalised(values: dict[str, float]) -> dict[str, float]:
     return {k: (v / top if top > 0 else 0.0) for k, v in values.items()}
 
 
-def _own(cands: Sequence[Candidate]) -> dict[str, float]:
+def _terms(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
+    """Each candidate's share of the query's distinct terms, a term weighing as much as it is
+    rare among the candidates (BM25's idf, counted once per unit)."""
+    found = {
+        c.id: relevance.matched(stems, relevance.searchable(c.unit))
+        for c in cands
+        if c.voice_scores.get("lexical")  # only what the full-text index found has its words
+    }
+    df = Counter(s for terms in found.values() for s in terms)
+    n = len(found)
+    idf = {s: math.log(1 + (n - k + 0.5) / (k + 0.5)) for s, k in df.items()}
+    return _normalised({c.id: sum(idf[s] for s in found.get(c.id, ())) for c in cands})
+
+
+def _own(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
     words = _normalised({c.id: c.voice_scores.get("lexical", 0.0) for c in cands})
     meaning = _normalised({c.id: max(c.cosine or 0.0, 0.0) for c in cands})
-    share = LEXICAL_SHARE
     if not any(meaning.values()):
-        share = 1.0  # keyword mode, or nothing embedded: words are all there is
-    elif not any(words.values()):
-        share = 0.0  # semantic mode, or no word of the query matched
+        # Keyword mode, or nothing embedded: words are all there is, and BM25 alone would let a
+        # common word repeated across a unit's fields outweigh the rare words it lacks.
+        terms = _terms(cands, stems) if any(words.values()) else {}
+        if not any(terms.values()):
+            return words
+        return {k: (1 - TERMS_SHARE) * v + TERMS_SHARE * terms[k] for k, v in words.items()}
+    share = 0.0 if not any(words.values()) else LEXICAL_SHARE  # semantic mode: meaning alone
     return {c.id: share * words[c.id] + (1 - share) * meaning[c.id] for c in cands}
 
 
-def named_speaker(query: str, cands: Sequence[Candidate]) -> str | None:
-    """The one speaker of the candidate episodes that the query names as a word, else None."""
+def named_speakers(query: str, cands: Sequence[Candidate]) -> list[str]:
+    """The speakers of the candidate episodes that the query names as a word."""
     speakers = {str(s) for c in cands if (s := c.unit.get("speaker"))}
-    named = [
+    return sorted(
         s
         for s in speakers
         if len(s) >= 2 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", query, flags=re.IGNORECASE)
-    ]
-    return named[0] if len(named) == 1 else None
+    )
 
 
 _WORD = re.compile(r"\w[\w-]*")
@@ -139,13 +163,18 @@ def _in_time(c: Candidate, spans: list[when.Window]) -> bool:
     return isinstance(moment, datetime) and any(w.holds(moment) for w in spans)
 
 
-def score(cands: Sequence[Candidate], query: str, at: datetime) -> None:
-    """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); relative times in the
-    query ("last week") count back from ``at``."""
+def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]) -> None:
+    """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); ``stems`` are the query's
+    topical terms (``relevance.query_stems``), relative times in the query ("last week") count
+    back from ``at``."""
     if not cands:
         return
-    own = _own(cands)
-    speaker = named_speaker(query, cands)
+    named = named_speakers(query, cands)
+    speaker = named[0] if len(named) == 1 else None
+    if named:  # a speaker's name is matched in greetings as much as in their own turns
+        names = set(relevance.query_stems(tuple(w for n in named for w in n.split())))
+        stems = [s for s in stems if s not in names]
+    own = _own(cands, stems)
     spans = when.windows(query, at)
     raw: dict[str, float] = {}
     for c in cands:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import snowballstemmer
 
@@ -52,10 +52,11 @@ def stem(word: str) -> str:
     return str(_STEMMER.stemWord(word.lower()))
 
 
-def _stems(text: str) -> set[str]:
-    return {
-        stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS
-    }  # two-letter words count: CI, DB
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> frozenset[str]:
+    """The stems of a text's words, stopwords left out (cached: recall asks for a unit's twice)."""
+    # two-letter words count: CI, DB
+    return frozenset(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
 
 
 @lru_cache(maxsize=1)
@@ -106,16 +107,53 @@ def needed(n_terms: int) -> int:
     return max(2, math.ceil(n_terms / 4))
 
 
+PREFIX = 5  # stems this long match a longer or shorter stem they begin ("deploy", "deployment")
+
+
+@lru_cache(maxsize=256)
+def _prefixes(
+    stems: tuple[str, ...],
+) -> tuple[dict[int, frozenset[str]], dict[str, frozenset[str]]]:
+    """For prefix matching: the long stems by length, and each of their long prefixes -> stems."""
+    long = [s for s in stems if len(s) >= PREFIX]
+    by_length = {n: frozenset(s for s in long if len(s) == n) for n in {len(s) for s in long}}
+    starts: dict[str, set[str]] = {}
+    for s in long:
+        for n in range(PREFIX, len(s) + 1):
+            starts.setdefault(s[:n], set()).add(s)
+    return by_length, {p: frozenset(v) for p, v in starts.items()}
+
+
+def matched(stems: list[str], text: str) -> frozenset[str]:
+    """The query stems that appear in the text (prefix match for stems of ``PREFIX``+ letters:
+    a stem matches a word it begins or that begins it)."""
+    return _matched(tuple(stems), text)
+
+
+@lru_cache(maxsize=4096)
+def _matched(stems: tuple[str, ...], text: str) -> frozenset[str]:
+    have = _stems(text)
+    found = {s for s in stems if s in have}
+    if len(found) < len(stems):
+        by_length, starts = _prefixes(stems)
+        for h in have:
+            if h[:PREFIX] not in starts:
+                continue  # shares no long stem's first letters (or is too short)
+            found.update(starts.get(h, ()))  # h begins these stems
+            for n, group in by_length.items():
+                if n < len(h) and h[:n] in group:
+                    found.add(h[:n])  # this stem begins h
+    return frozenset(found)
+
+
 def coverage(stems: list[str], text: str) -> int:
     """How many query stems appear in the text (prefix match for stems of 5+ letters)."""
-    have = _stems(text)
-    hits = 0
-    for s in stems:
-        if s in have or (
-            len(s) >= 5 and any(h.startswith(s) or s.startswith(h) for h in have if len(h) >= 5)
-        ):
-            hits += 1
-    return hits
+    return len(matched(stems, text))
+
+
+def searchable(unit: Mapping[str, Any]) -> str:
+    """What the full-text index searches of a unit: its title, text and details."""
+    return f"{unit.get('title') or ''} {unit.get('text') or ''} {unit.get('details_text') or ''}"
 
 
 def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
@@ -155,10 +193,8 @@ class Judge:
         """Relevant by its own words, meaning or named entities."""
         found = self._direct.get(c.id)
         if found is None:
-            u = c.unit
-            text = f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
-            about = u.get("about") or []
-            found = is_relevant(self.stems, text, c.cosine) or (
+            about = c.unit.get("about") or []
+            found = is_relevant(self.stems, searchable(c.unit), c.cosine) or (
                 names_entity(self.stems, about) and self.names_count(c)
             )
             self._direct[c.id] = found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from hippograph.recall import evidence
+from hippograph.recall import evidence, intent, relevance
 from hippograph.recall.scoring import Candidate
 
 AT = datetime(2026, 12, 1, tzinfo=UTC)
@@ -21,7 +21,8 @@ def turn(
 
 
 def scored(*cands: Candidate, query: str = "q") -> dict[str, float]:
-    evidence.score(cands, query, AT)
+    q = intent.shape(query)
+    evidence.score(cands, query, AT, relevance.query_stems((*q.identifiers, *q.content_terms)))
     return {c.id: c.evidence or 0.0 for c in cands}
 
 
@@ -41,6 +42,21 @@ def test_keyword_mode_scores_words_alone_and_semantic_meaning_alone() -> None:
     assert words == {"a": 1.0, "b": 1 / 3}
     meaning = scored(turn("a", "x", cosine=0.8), turn("b", "y", cosine=0.4))
     assert meaning == {"a": 1.0, "b": 0.5}
+
+
+def test_keyword_mode_weighs_the_rare_terms_a_unit_has_not_one_word_repeated() -> None:
+    def fact(id: str, text: str, details: str, lexical: float) -> Candidate:
+        return turn(id, text, lexical=lexical, kind="decision", details_text=details)
+
+    # BM25 counted "table" once per field and once per form the query wrote it in.
+    partitions = fact("p", "The events table is partitioned by month.", "events table", 6.0)
+    ids = fact("u", "Primary keys are UUIDv7.", "bigserial: guessable; uuids", 2.3)
+    other = fact("o", "A migration locked the documents table.", "whole table", 4.0)
+    query = "should the new table's id be a bigserial or a uuid, as in older tables?"
+    s = scored(partitions, ids, other, query=query)
+    assert s["u"] == 1.0 and s["p"] < s["u"]  # two rare terms beat a common one, repeated
+    unmatched = scored(fact("p", "x", "", 6.0), fact("u", "y", "", 2.3), query="bigserial uuid")
+    assert unmatched == {"p": 1.0, "u": 2.3 / 6.0}  # no term as written: the Lucene scores alone
 
 
 def test_the_reply_to_a_matching_turn_gains_from_it() -> None:

@@ -67,6 +67,15 @@ def test_relevance_needs_enough_shared_terms() -> None:
     assert not relevance.is_relevant(stems, "unrelated words", 0.45)  # close-ish, nothing shared
 
 
+def test_matched_terms_are_stems_and_long_ones_match_by_prefix() -> None:
+    stems = relevance.query_stems(("deployments", "tables", "ci", "retry"))
+    assert relevance.matched(stems, "We deploy each table nightly") == {"deploy", "tabl"}
+    assert "ci" in relevance.matched(stems, "CI runs it")  # short stems match whole words only
+    assert relevance.matched(stems, "a cider") == frozenset()
+    assert relevance.matched(stems, "retried twice") == {"retri"}  # retry and retried, stemmed
+    assert relevance.coverage(stems, "deployment tables") == 2
+
+
 def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
     hits = [
         {"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
