@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from hippograph.graph.fulltext import escape
+from hippograph.recall import relevance
 from hippograph.recall.intent import QueryShape
 
 MAX_TERMS = 40
@@ -17,10 +18,17 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
     Long queries keep their first ``MAX_TERMS`` distinct terms; the rest are returned so the
     caller can report them instead of dropping them silently.
     """
-    terms = list(dict.fromkeys([*q.identifiers, *q.content_terms]))
+    identifiers = set(q.identifiers)
+    # One form of each word: "table OR tables" would count the same stem twice in BM25.
+    seen: set[str] = set()
+    terms = []
+    for term in dict.fromkeys([*q.identifiers, *q.content_terms]):
+        key = term if term in identifiers else relevance.stem(term)
+        if key not in seen:
+            seen.add(key)
+            terms.append(term)
     kept, dropped = terms[:MAX_TERMS], terms[MAX_TERMS:]
     parts: list[str] = []
-    identifiers = set(q.identifiers)
     for term in kept:
         pieces = [p for p in re.split(r"[^A-Za-z0-9]+", term) if p]
         if term in identifiers:

@@ -59,6 +59,12 @@ def test_lucene_query_keeps_identifiers_and_reports_overflow() -> None:
     assert len(dropped) == 10 and long_query.count(" OR ") == lucene.MAX_TERMS - 1
 
 
+def test_lucene_query_asks_each_word_in_one_form() -> None:
+    query, _ = lucene.build(shape("older tables: is the table id a bigserial?"))
+    assert query.split(" OR ").count("table") + query.split(" OR ").count("tables") == 1
+    assert "bigserial" in query and "older" in query
+
+
 def test_relevance_needs_enough_shared_terms() -> None:
     stems = relevance.query_stems(("kubernetes", "version", "run"))
     assert not relevance.is_relevant(stems, "ClickHouse runs with 2 replicas", None)
