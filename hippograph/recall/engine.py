@@ -278,7 +278,7 @@ class RecallEngine:
         timings["voices"] = round((time.perf_counter() - started) * 1000, 2)
         if opts.as_of is not None:
             self._as_of(ranked, opts.as_of)
-        return Gathered([c for c in ranked if c.unit], tuple(notes), timings, asked_about)
+        return Gathered([c for c in ranked if c.unit], tuple(notes), timings)
 
     def _speakers_named(self, query: str, opts: RecallOptions) -> list[str]:
         """The speakers of visible episodes that the query names."""

@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import answer_kind, decay, evidence, intent, relevance, scoring
+from hippograph.recall import answer_kind, decay, evidence, relevance, scoring
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -49,7 +49,6 @@ class Gathered:
     candidates: list[Candidate]
     notes: tuple[str, ...]
     timings_ms: dict[str, float]  # embed (when the query was embedded), statement, voices
-    asked_about: str  # what the voices were asked: the query without the speakers it names
 
 
 @dataclass(frozen=True)
@@ -124,10 +123,6 @@ def item(c: Candidate, failed_checks: list[str]) -> dict[str, Any]:
     }
 
 
-def _terms_of(q: QueryShape) -> tuple[str, ...]:
-    return (*q.identifiers, *q.content_terms)
-
-
 def _is_graph_only(c: Candidate) -> bool:
     return "graph" in c.ranks and len(c.ranks) == 1
 
@@ -152,7 +147,7 @@ def score(
     at = asked.at
     max_fused = max((c.fused for c in ranked), default=0.0)
     max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
-    stems = relevance.query_stems(_terms_of(q))
+    stems = relevance.query_stems((*q.identifiers, *q.content_terms))
     long_prompt = (
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
@@ -183,12 +178,7 @@ def score(
     for c in ranked:
         if c.unit.get("cosine") is not None:
             c.cosine = float(c.unit["cosine"])
-    about = (
-        stems
-        if gathered.asked_about == asked.query
-        else relevance.query_stems(_terms_of(intent.shape(gathered.asked_about)))
-    )
-    evidence.score(ranked, asked.query, at, about)
+    evidence.score(ranked, asked.query, at, stems)
     for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
         c.checks = check(c.unit, at, gate_config)
         passes[c.id] = all(c.checks.values())
