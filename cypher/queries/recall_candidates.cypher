@@ -21,14 +21,16 @@
 // node. With a label, a plan made while the statistics were stale (seen after a reload)
 // started the walk from every Memory node on the branch and found successors by seeking the
 // whole branch, ~0.5 s instead of 10 ms, for every recall until the plan was replaced.
-// The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it
-// is mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is
-// about an entity whose identity an open ambiguity doubts (its INVOLVES role is not
-// 'candidate': the established entity a new name may mean keeps its units answerable), `about` the names and aliases of what it is about,
-// `superseded_by` its successors on a visible branch, `prev_turn`/`next_turn` the turns
-// around an episode (live NEXT edges). Datetimes come as microseconds since the
-// epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
-// toString() costs the server more than arithmetic. Only what recall reads is projected: every
+// The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it is
+// mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is about
+// an entity whose identity an open ambiguity doubts (its INVOLVES role is not 'candidate': the
+// established entity a new name may mean keeps its units answerable; asked per entity only when
+// some ambiguity is open at all, one index seek, since most stores have none), `about` the names
+// and aliases of what it is about, `superseded_by` its successors on a visible branch,
+// `prev_turn`/`next_turn` the turns around an episode (live NEXT edges, which join only episodes:
+// not looked for around other units). Datetimes come as microseconds since the epoch (UTC): the
+// driver's datetime values cost more to decode than the rest of the row, and toString() costs the
+// server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
@@ -128,17 +130,18 @@ CALL (found) {
     AND ($kinds IS NULL OR n.kind IN $kinds)
   RETURN collect(DISTINCT n) AS around
 }
-WITH found, around, [x IN found | x.m] AS found_nodes
+WITH found, around, [x IN found | x.m] AS found_nodes,
+     EXISTS { (:Ambiguity {status: 'open'}) } AS doubts
 UNWIND found[0..$candidates] + [x IN found[$candidates..] WHERE x.m IN around] +
        [n IN around WHERE NOT n IN found_nodes | {m: n, fused: 0.0, hits: []}] AS row
-WITH row.m AS m, row.fused AS fused, row.hits AS hits
-WITH m, fused, hits, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS entities
+WITH row.m AS m, row.fused AS fused, row.hits AS hits, doubts
+WITH m, fused, hits, doubts, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS entities
 RETURN m.id AS id, fused, hits,
        m {.kind, .text, .title, .details_text, .source_ref, .trust, .confidence, .truth_status,
           .lifecycle, .in_conflict, .mention_count, .scope, .memory_type, .memory_score, .claims_failed,
           .speaker, .session,
-          prev_turn: [(p)-[r:NEXT]->(m) WHERE r.retired_at IS NULL | p.id][0],
-          next_turn: [(m)-[r:NEXT]->(n) WHERE r.retired_at IS NULL | n.id][0],
+          prev_turn: CASE WHEN m.kind = 'episode' THEN [(p)-[r:NEXT]->(m) WHERE r.retired_at IS NULL | p.id][0] END,
+          next_turn: CASE WHEN m.kind = 'episode' THEN [(m)-[r:NEXT]->(n) WHERE r.retired_at IS NULL | n.id][0] END,
           valid_from: m.valid_from.epochSeconds * 1000000 + m.valid_from.microsecond,
           valid_until: m.valid_until.epochSeconds * 1000000 + m.valid_until.microsecond,
           recorded_at: m.recorded_at.epochSeconds * 1000000 + m.recorded_at.microsecond,
@@ -146,7 +149,9 @@ RETURN m.id AS id, fused, hits,
           last_used_at: m.last_used_at.epochSeconds * 1000000 + m.last_used_at.microsecond,
           cosine: CASE WHEN $embedding IS NULL OR m.embedding IS NULL THEN null
                        ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
-          ambiguous: any(e IN entities WHERE EXISTS { (e)<-[i:INVOLVES]-(:Ambiguity {status: 'open'})
-                                                     WHERE coalesce(i.role, 'uncertain') <> 'candidate' }),
+          ambiguous: CASE WHEN doubts
+                          THEN any(e IN entities WHERE EXISTS { (e)<-[i:INVOLVES]-(:Ambiguity {status: 'open'})
+                                                                WHERE coalesce(i.role, 'uncertain') <> 'candidate' })
+                          ELSE false END,
           about: reduce(names = [], e IN entities | names + e.name + coalesce(e.aliases, [])),
           superseded_by: [(m)-[r:SUPERSEDED_BY]->(n) WHERE r.retired_at IS NULL AND n.branch IN $branches | n.id]} AS unit

@@ -256,8 +256,9 @@ class Graph:
             result = session.run(query.text, params)
             return [row_of(r) for r in result]
 
-    def explain(self, name: str, /, **params: Any) -> list[str]:
-        """EXPLAIN a stored statement and return the operator names of its plan."""
+    def explain(self, name: str, /, *, details: bool = False, **params: Any) -> list[str]:
+        """EXPLAIN a stored statement and return the operator names of its plan (with
+        ``details``: each name followed by what it works on, e.g. the index it seeks)."""
         query = queries.get(name)
         _check_params(query, params)
         params = with_gate_defaults(query, params)
@@ -268,7 +269,10 @@ class Graph:
         def walk(plan: Mapping[str, Any] | None) -> None:
             if not plan:
                 return
-            ops.append(str(plan.get("operatorType", "")))
+            op = str(plan.get("operatorType", ""))
+            if details:
+                op += " " + str(plan.get("args", {}).get("Details", ""))
+            ops.append(op)
             for child in plan.get("children", []):
                 walk(child)
 

@@ -132,7 +132,10 @@ def matched(stems: list[str], text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def _matched(stems: tuple[str, ...], text: str) -> frozenset[str]:
-    have = _stems(text)
+    # A Snowball stem keeps its word's first letter, so only words starting like a query stem
+    # are stemmed: most of a text's words never are.
+    firsts = {s[:1] for s in stems}
+    have = {stem(w) for w in _WORD.findall(text.lower()) if w[:1] in firsts and w not in STOPWORDS}
     found = {s for s in stems if s in have}
     if len(found) < len(stems):
         by_length, starts = _prefixes(stems)
