@@ -54,9 +54,11 @@ SEEDS = 5
 MAX_FANOUT = (
     50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
 )
-MIN_CANDIDATES = (
-    40  # fused candidates loaded and scored: at least this many (fewer lost LoCoMo recall@5),
-)
+# Fused candidates loaded and scored: at least this many. With a meaning to compare, scoring
+# reorders the fused ranks a lot (fewer lost LoCoMo recall@5 and @10); in keyword mode the score
+# is made of the same words the ranks were, so candidates below the 20th rarely rise, and every
+# candidate costs the statement a row of properties (docs/recall.md, "Cost").
+MIN_CANDIDATES = {"keyword": 20, "semantic": 40, "hybrid": 40}
 CANDIDATES_PER_RESULT = 2  # and two per result asked for, so k=100 can return 100
 AROUND = 20  # the turns before and after the best this many episodes come along (evidence.py)
 
@@ -262,7 +264,7 @@ class RecallEngine:
                 max_fanout=MAX_FANOUT,
                 weights=asked.voice_weights,
                 rrf_k=float(scoring.RRF_K),
-                candidates=max(MIN_CANDIDATES, CANDIDATES_PER_RESULT * opts.k),
+                candidates=max(MIN_CANDIDATES[opts.mode], CANDIDATES_PER_RESULT * opts.k),
                 around=AROUND,
                 branches=self.branches,
                 scope=opts.scope,

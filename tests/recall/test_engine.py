@@ -377,7 +377,8 @@ def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
 
 
 def test_a_large_k_is_not_capped_by_the_candidates_scored(memory: Memory) -> None:
-    """Recall scores max(40, 2k) candidates, so asking for 45 results can return 45."""
+    """Recall scores max(20 in keyword mode or 40, 2k) candidates, so asking for 45 results can
+    return 45."""
     colours = ["red", "blue", "green", "amber", "violet", "teal", "ochre", "coral", "ivory"]
     for n in range(46):
         memory.remember(
