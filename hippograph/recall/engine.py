@@ -57,7 +57,7 @@ MAX_FANOUT = (
 # Fused candidates loaded and scored: at least this many. With a meaning to compare, scoring
 # reorders the fused ranks a lot (fewer lost LoCoMo recall@5 and @10); in keyword mode the score
 # is made of the same words the ranks were, so candidates below the 20th rarely rise, and every
-# candidate costs the statement a row of properties (docs/recall.md, "Cost").
+# candidate costs the statement a row of properties (docs/recall.md, "Voices").
 MIN_CANDIDATES = {"keyword": 20, "semantic": 40, "hybrid": 40}
 CANDIDATES_PER_RESULT = 2  # and two per result asked for, so k=100 can return 100
 AROUND = 20  # the turns before and after the best this many episodes come along (evidence.py)

@@ -82,6 +82,35 @@ def test_matched_terms_are_stems_and_long_ones_match_by_prefix() -> None:
     assert relevance.coverage(stems, "deployment tables") == 2
 
 
+def test_matching_stems_only_words_that_start_like_a_query_stem_loses_none() -> None:
+    """Snowball keeps a word's first letter, even where it rewrites the rest ("lying" -> "lie",
+    "skies" -> "sky"), so stemming only the words that start like a query stem finds what
+    stemming every word would."""
+    assert relevance.matched(["lie", "sky"], "lying under clear skies") == {"lie", "sky"}
+    rng = random.Random(3)
+    words = (
+        "deploy deployments deployed tables tabled retries retried lying dying skies early only "
+        "generously generation general news singly idly gently ugly configured configuration "
+        "yelling yes queue queued queues analytics analysed analysis migrations migrated"
+    ).split()
+    for _ in range(200):
+        text = " ".join(rng.sample(words, 8))
+        stems = relevance.query_stems(tuple(rng.sample(words, 3)))
+        every = {relevance.stem(w) for w in text.split()}
+        naive = {
+            s
+            for s in stems
+            if s in every
+            or any(
+                len(h) >= relevance.PREFIX
+                and len(s) >= relevance.PREFIX
+                and (h.startswith(s) or s.startswith(h))
+                for h in every
+            )
+        }
+        assert relevance.matched(stems, text) == naive, (stems, text)
+
+
 def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
     hits = [
         {"voice": "lexical", "rank": 2, "score": 3.1, "via": None},
