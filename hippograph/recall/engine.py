@@ -283,14 +283,15 @@ class RecallEngine:
         return Gathered([c for c in ranked if c.unit], tuple(notes), timings)
 
     def _speakers_named(self, query: str, opts: RecallOptions) -> list[str]:
-        """The speakers of visible episodes that the query names."""
+        """The words of the query that name a speaker of visible episodes, whole ("Jon", "Ana
+        Lima") or by first name ("Alice" for "Alice Smith")."""
         names = evidence.name_words(query, STOPWORDS)
         if not names:
             return []
         rows = self.graph.read(
             "speakers_named", names=names, branches=self.branches, scope=opts.scope
         )
-        return [str(r["speaker"]) for r in rows]
+        return [str(r["name"]) for r in rows]
 
     def _as_of(self, cands: list[scoring.Candidate], as_of: datetime) -> None:
         """Replace each candidate by its state at ``as_of`` (empty if it did not exist yet)."""

@@ -94,14 +94,24 @@ def _own(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
     return {c.id: share * words[c.id] + (1 - share) * meaning[c.id] for c in cands}
 
 
+def _says(query: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", query, flags=re.IGNORECASE) is not None
+
+
 def named_speakers(query: str, cands: Sequence[Candidate]) -> list[str]:
-    """The speakers of the candidate episodes that the query names as a word."""
+    """The speakers of the candidate episodes that the query names as a word: whole, or by the
+    first of several words ("Alice" for "Alice Smith") when no other of these speakers shares it."""
     speakers = {str(s) for c in cands if (s := c.unit.get("speaker"))}
-    return sorted(
-        s
-        for s in speakers
-        if len(s) >= 2 and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", query, flags=re.IGNORECASE)
-    )
+    firsts = Counter(s.split()[0].lower() for s in speakers if len(s.split()) > 1)
+
+    def named(s: str) -> bool:
+        if len(s) >= 2 and _says(query, s):
+            return True
+        words = s.split()
+        first = words[0] if len(words) > 1 else ""
+        return len(first) >= 2 and firsts[first.lower()] == 1 and _says(query, first)
+
+    return sorted(s for s in speakers if named(s))
 
 
 _WORD = re.compile(r"\w[\w-]*")

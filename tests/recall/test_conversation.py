@@ -102,6 +102,37 @@ def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
     assert embedder.texts == ["Which pet does Ben's family have?"]
 
 
+def test_a_question_is_embedded_without_a_speaker_it_names_by_first_name(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    embedder = _Recording()
+    memory = Memory(graph, settings, cwd=tmp_path, clock=clock, embedder=embedder)
+    path = tmp_path / "full.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps({"session": "s1", "turn": n, "speaker": f"{who} Lima", "text": text}) + "\n"
+            for n, (who, text) in enumerate(TURNS, start=1)
+        ),
+        encoding="utf-8",
+    )
+    assert memory.import_transcript(path, scope="full").imported == len(TURNS)
+    embedder.texts.clear()
+    memory.recall("Which pet does Ben's family have?", scope="full", strict=False)
+    assert embedder.texts == ["Which pet does family have?"]
+    embedder.texts.clear()
+    memory.recall("Which pet does Lima's family have?", scope="full", strict=False)
+    assert embedder.texts == ["Which pet does Lima's family have?"]  # a last name is not asked
+
+
+def test_speakers_are_looked_up_in_the_speaker_index_whole_and_by_first_name(graph: Graph) -> None:
+    plan = graph.explain(
+        "speakers_named", details=True, names=["Ana"], branches=["main"], scope=None
+    )
+    seeks = sorted(op.replace("@neo4j", "") for op in plan if "Seek" in op or "Scan" in op)
+    assert len(seeks) == 2 and all("Episode(speaker)" in op for op in seeks), seeks
+    assert "STARTS WITH" in seeks[1], seeks
+
+
 def test_turns_embedded_with_their_speaker_before_are_embedded_again_by_maintenance(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:

@@ -81,6 +81,20 @@ def test_the_speaker_a_query_names_counts_more() -> None:
     assert both["j"] == both["g"]  # two speakers named: neither is favoured
 
 
+def test_a_speaker_is_named_by_first_name_when_no_other_speaker_shares_it() -> None:
+    alice = turn("a", "I work as a baker.", speaker="Alice Smith")
+    bob = turn("b", "Alice, tell me about work!", speaker="Bob Jones")
+    assert evidence.named_speakers("What is Alice's job?", [alice, bob]) == ["Alice Smith"]
+    assert evidence.named_speakers("what did alice smith bake", [alice, bob]) == ["Alice Smith"]
+    other = turn("o", "Hi!", speaker="Alice Jones")
+    assert evidence.named_speakers("What is Alice's job?", [alice, bob, other]) == []
+    assert evidence.named_speakers("Alice Jones' job?", [alice, bob, other]) == ["Alice Jones"]
+    assert evidence.named_speakers("Smith's job?", [alice, bob]) == []  # first names only
+    alice.voice_scores["lexical"] = bob.voice_scores["lexical"] = 1.0
+    s = scored(alice, bob, query="What is Alice's job?")
+    assert s["a"] > s["b"]
+
+
 def test_a_unit_from_the_time_the_query_names_counts_more() -> None:
     may = turn("m", "We went camping.", lexical=1.0, valid_from=datetime(2023, 5, 20, tzinfo=UTC))
     june = turn("j", "We went camping.", lexical=1.0, valid_from=datetime(2023, 6, 20, tzinfo=UTC))
