@@ -134,9 +134,10 @@ def name_words(query: str, stopwords: frozenset[str]) -> list[str]:
 
 def without_speakers(query: str, speakers: Sequence[str]) -> str:
     """The query without the names of these speakers (and their possessive 's): what it asks
-    about them. The query itself when nothing else would be left."""
+    about them. The query itself when nothing else would be left. Longer names go first: "Ana
+    Lima" before "Ana", her first name, which would leave "Lima" behind."""
     rest = query
-    for name in speakers:
+    for name in sorted(speakers, key=len, reverse=True):
         rest = re.sub(rf"(?<!\w){re.escape(name)}(?:['’]s)?(?!\w)", " ", rest, flags=re.IGNORECASE)
     rest = " ".join(rest.split())
     return rest if _WORD.search(rest) else query

@@ -124,6 +124,7 @@ def test_a_query_without_the_speakers_it_names() -> None:
     )
     assert evidence.without_speakers("Jonathan's car", ["Jon"]) == "Jonathan's car"  # words only
     assert evidence.without_speakers("Jon", ["Jon"]) == "Jon"  # nothing else would be left
+    assert evidence.without_speakers("Did Ana Lima call?", ["Ana", "Ana Lima"]) == "Did call?"
 
 
 def test_the_words_that_may_name_a_speaker() -> None:
