@@ -158,9 +158,11 @@ class ManagedServer:
                 f"server.directories.run={p.pid_file.parent}",
                 "dbms.usage_report.enabled=false",
                 "db.tx_log.rotation.retention_policy=1 days",
-                # A checkpoint is when the vector index merges the segments a bulk write left
-                # (100k units: 79 segments, 2 after it; the vector query 25 ms, then 6 ms). The
-                # default 15 minutes kept hybrid recall slow for up to half an hour after an import.
+                # A checkpoint is when the vector index's merges of what a bulk write left take
+                # effect (100k units: 79 segments, then 52 at a checkpoint while merges ran, 2 at
+                # the next; the vector query 25 ms, then 6-8 ms). A checkpoint runs only when
+                # something was written since the last: the default 15 minutes kept hybrid
+                # recall slow for 20 minutes after a load, 5 minutes for 8.
                 "db.checkpoint.interval.time=5m",
                 # Limits no single transaction passes, whoever sent it: a driver's own timeout
                 # (recall, run_cypher: seconds) is shorter and wins; this stops what set none.

@@ -137,8 +137,8 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
 
 
 def test_the_managed_server_checkpoints_every_five_minutes(graph: Graph) -> None:
-    """A checkpoint is when the vector index merges what a bulk write left (100k units: 79
-    segments before it, 2 after; hybrid recall slow until then). The test server runs from this
-    file, and Neo4j refuses to start on a setting it does not know."""
+    """A checkpoint is when the vector index's merges of what a bulk write left take effect
+    (100k units: 79 segments before, 2 after; hybrid recall slow until then). The test server
+    runs from this file, and Neo4j refuses to start on a setting it does not know."""
     conf = ManagedServer(conftest.test_settings()).paths.conf / "neo4j.conf"
     assert "db.checkpoint.interval.time=5m" in conf.read_text(encoding="utf-8").splitlines()
