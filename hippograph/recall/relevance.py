@@ -52,10 +52,8 @@ def stem(word: str) -> str:
     return str(_STEMMER.stemWord(word.lower()))
 
 
-@lru_cache(maxsize=4096)
 def _stems(text: str) -> frozenset[str]:
-    """The stems of a text's words, stopwords left out (cached: recall asks for a unit's twice)."""
-    # two-letter words count: CI, DB
+    """The stems of a text's words, stopwords left out (two-letter words count: CI, DB)."""
     return frozenset(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
 
 
