@@ -1,11 +1,14 @@
 """Resolves Neo4j Community and Neo4j Browser jars from Maven Central into a cache.
 
 The first start needs Maven and the network; every later start reuses the
-cache folder and touches no network.
+cache folder and touches no network. Starts that resolve at the same time (two
+instances on a fresh machine) take turns: the first resolves, the others wait
+for it and reuse its folder.
 """
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import re
 import shutil
@@ -81,13 +84,25 @@ def ensure_jars(settings: Settings) -> Path:
     marker = root / ".complete"
     if marker.exists() and lib.is_dir():
         return lib
+    root.mkdir(parents=True, exist_ok=True)
+    with (root / ".lock").open("w") as lock:
+        # One resolver at a time: a second start would otherwise delete the first one's
+        # lib.partial under it and both would fail.
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if marker.exists() and lib.is_dir():
+            return lib  # resolved by the start we waited for
+        return _resolve(settings, root)
+
+
+def _resolve(settings: Settings, root: Path) -> Path:
+    """Run Maven into ``lib.partial`` and move it to ``lib`` once complete (lock held)."""
+    lib = root / "lib"
     mvn = shutil.which("mvn")
     if mvn is None:
         raise ConfigError(
             "fetching Neo4j for the managed server needs Maven (`mvn`), which is not on PATH; "
             "install it (apt-get install maven) or set HIPPOGRAPH_NEO4J_URI to a running server."
         )
-    root.mkdir(parents=True, exist_ok=True)
     partial = root / "lib.partial"
     shutil.rmtree(partial, ignore_errors=True)
     pom = root / "pom.xml"
@@ -127,5 +142,7 @@ def ensure_jars(settings: Settings) -> Path:
         )
     shutil.rmtree(lib, ignore_errors=True)
     partial.rename(lib)
-    marker.write_text(f"{settings.neo4j_version} {settings.browser_version}\n", encoding="utf-8")
+    (root / ".complete").write_text(
+        f"{settings.neo4j_version} {settings.browser_version}\n", encoding="utf-8"
+    )
     return lib

@@ -142,3 +142,37 @@ def test_the_managed_server_checkpoints_every_five_minutes(graph: Graph) -> None
     runs from this file, and Neo4j refuses to start on a setting it does not know."""
     conf = ManagedServer(conftest.test_settings()).paths.conf / "neo4j.conf"
     assert "db.checkpoint.interval.time=5m" in conf.read_text(encoding="utf-8").splitlines()
+
+
+def test_two_starts_resolving_the_jars_at_once_take_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A stand-in for Maven (the network is not what is tested): it writes one jar into the
+    # output folder slowly and counts its runs. Two starts on a fresh cache used to race: the
+    # second deleted the first one's lib.partial under it.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hippograph.neo4j_local.resolve import ensure_jars
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    runs = tmp_path / "runs"
+    mvn = bin_dir / "mvn"
+    mvn.write_text(
+        "#!/bin/sh\n"
+        f"echo run >> {runs}\n"
+        'for a in "$@"; do case "$a" in -DoutputDirectory=*) out="${a#-DoutputDirectory=}";; '
+        "esac; done\n"
+        'mkdir -p "$out"; sleep 1; echo jar > "$out/neo4j.jar"\n',
+        encoding="utf-8",
+    )
+    mvn.chmod(mvn.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    settings = managed_settings(
+        tmp_path, bolt=free_port(), http=free_port(), cache_dir=tmp_path / "cache"
+    )
+    with ThreadPoolExecutor(2) as pool:
+        libs = list(pool.map(lambda _: ensure_jars(settings), range(2)))
+    assert libs[0] == libs[1]
+    assert (libs[0] / "neo4j.jar").read_text(encoding="utf-8") == "jar\n"
+    assert runs.read_text(encoding="utf-8").splitlines() == ["run"]
