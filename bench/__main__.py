@@ -9,6 +9,7 @@ import sys
 
 BENCHES = {
     "recall-quality": "bench.recall_quality",
+    "never-recorded": "bench.never_recorded",
     "truthfulness": "bench.truthfulness",
     "recall-latency": "bench.recall_latency",
     "ingest-throughput": "bench.ingest_throughput",

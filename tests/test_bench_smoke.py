@@ -74,6 +74,30 @@ def test_recall_quality_smoke(graph: Graph, settings: Settings) -> None:
 
 @pytest.mark.slow
 @pytest.mark.model
+@pytest.mark.skipif(not LOCOMO.exists(), reason="the LoCoMo evaluation file is not on this machine")
+def test_never_recorded_smoke(graph: Graph, settings: Settings) -> None:
+    doc = _run_bench("never-recorded", settings)
+    figures = doc["figures"]
+    assert doc["params"]["strict"] is True
+    labels = {row["label"] for row in figures["per_question"]}
+    assert labels == {"answerable", "never recorded"}  # the smoke split has both
+    for mode in ("hybrid", "keyword", "semantic"):
+        report = figures["modes"][mode]
+        assert set(report) == {"all", "tune", "held-out"}
+        overall = report["all"]
+        assert overall["answerable"] + overall["never_recorded"] == figures["questions"]
+        for key in ("abstain_recall", "abstain_rate_answerable", "answered_with_evidence"):
+            assert 0.0 <= overall[key] <= 1.0
+    for row in figures["per_question"]:
+        # --smoke keeps 4 sessions and imports the first 2: a question is answerable when all
+        # its evidence lies in those, never recorded when all of it lies in the other 2
+        sessions = {int(e[1:].split(":")[0]) for e in row["evidence"]}
+        imported = {1, 2} if row["label"] == "answerable" else {3, 4}
+        assert sessions <= imported, row
+
+
+@pytest.mark.slow
+@pytest.mark.model
 def test_truthfulness_smoke(graph: Graph, settings: Settings) -> None:
     figures = _run_bench("truthfulness", settings)["figures"]
     assert {"modes", "failures", "pipeline_anomalies", "timings", "cases"} <= set(figures)
