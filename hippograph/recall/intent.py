@@ -10,11 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-import snowballstemmer
-
+from hippograph.recall.relevance import stem as _stem
 from hippograph.schema.text import STOPWORDS
-
-_STEMMER = snowballstemmer.stemmer("english")
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
 _IDENT = re.compile(
@@ -62,11 +59,6 @@ class QueryShape:
     def is_silent(self) -> bool:
         """True when the query has no topic: recall returns nothing and records no task."""
         return not self.content_terms and not self.identifiers
-
-
-@lru_cache(maxsize=65536)
-def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word.lower()))
 
 
 @lru_cache(maxsize=1)
