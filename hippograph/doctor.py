@@ -122,7 +122,7 @@ def run_checks(settings: Settings, *, cwd: Path, home: Path | None = None) -> Ch
                 Check(
                     name="maintenance",
                     verdict="ok",
-                    seen=f"last run {max(r['started_at'] for r in runs):%Y-%m-%d %H:%M} UTC",
+                    seen=f"last run {max(r['run']['started_at'] for r in runs):%Y-%m-%d %H:%M} UTC",
                 )
                 if runs
                 else Check(

@@ -15,6 +15,7 @@ from hippograph.config import Settings
 from hippograph.doctor import run_checks
 from hippograph.graph.client import Graph
 from hippograph.hooks.install import install_claude_code
+from hippograph.memory import Memory
 from tests.fakes import git_repo
 
 
@@ -39,6 +40,18 @@ def test_doctor_checks_a_working_install_and_names_a_broken_hook(
     install_claude_code(repo, user=False, uninstall=False, command=hippo)
     fixed = {c.name: c for c in run_checks(settings, cwd=repo, home=home)}
     assert fixed["agent install"].verdict == "ok", fixed["agent install"]
+
+
+def test_doctor_reports_the_last_maintenance_run(
+    memory: Memory, settings: Settings, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
+    before = {c.name: c for c in run_checks(settings, cwd=tmp_path, home=tmp_path / "home")}
+    assert before["maintenance"].verdict == "warn" and before["maintenance"].seen == "never run"
+    memory.maintain(job="ttl")
+    result = CliRunner().invoke(app, ["doctor", "--json"], catch_exceptions=False)
+    checks = {c["name"]: c for c in json.loads(result.stdout)}
+    assert checks["maintenance"]["verdict"] == "ok", checks["maintenance"]
+    assert checks["maintenance"]["seen"].startswith("last run 20"), checks["maintenance"]
 
 
 def test_doctor_without_a_server_fails_once_and_skips_what_needs_it(
