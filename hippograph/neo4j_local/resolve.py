@@ -8,7 +8,6 @@ for it and reuse its folder.
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import re
 import shutil
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
+from hippograph.neo4j_local.lock import held
 
 log = logging.getLogger(__name__)
 
@@ -84,11 +84,7 @@ def ensure_jars(settings: Settings) -> Path:
     marker = root / ".complete"
     if marker.exists() and lib.is_dir():
         return lib
-    root.mkdir(parents=True, exist_ok=True)
-    with (root / ".lock").open("w") as lock:
-        # One resolver at a time: a second start would otherwise delete the first one's
-        # lib.partial under it and both would fail.
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with held(root):  # a second start would delete the first one's lib.partial under it
         if marker.exists() and lib.is_dir():
             return lib  # resolved by the start we waited for
         return _resolve(settings, root)

@@ -22,6 +22,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
 from hippograph.graph.client import Graph
 from hippograph.neo4j_local import browser
+from hippograph.neo4j_local.lock import held
 from hippograph.neo4j_local.resolve import ensure_jars, java_binary
 
 log = logging.getLogger(__name__)
@@ -255,7 +256,12 @@ class ManagedServer:
         return (self.paths.data / "databases" / self.settings.neo4j_database).is_dir()
 
     def start(self) -> bool:
-        """Start in the background and wait until Bolt answers; False if it was already running."""
+        """Start in the background and wait until Bolt answers; False if it was already running
+        (or another process started it while this one waited for the instance's lock)."""
+        with held(self.paths.home):
+            return self._start()
+
+    def _start(self) -> bool:
         if self.is_running():
             return False
         s = self.settings
@@ -333,7 +339,11 @@ class ManagedServer:
     # -- stop, logs ----------------------------------------------------------
 
     def stop(self, timeout_s: float = 60.0) -> bool:
-        """Stop the server; False if it was not running."""
+        """Stop the server; False if it was not running. Waits for a start in progress."""
+        with held(self.paths.home):
+            return self._stop(timeout_s)
+
+    def _stop(self, timeout_s: float) -> bool:
         pid = self.pid()
         if pid is None:
             self.paths.pid_file.unlink(missing_ok=True)

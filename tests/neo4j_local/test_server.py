@@ -136,6 +136,26 @@ def test_managed_server_full_cycle(tmp_path: Path) -> None:
     assert not port_in_use(bolt)
 
 
+@pytest.mark.slow
+def test_two_starts_of_one_instance_at_once_start_it_once(tmp_path: Path) -> None:
+    """Two `hippo db start` of a new instance at the same moment: one starts it, the other
+    waits and finds it running (they used to write the same files, and one failed)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    bolt = free_port()
+    settings = managed_settings(tmp_path, bolt=bolt, http=free_port())
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            reports = list(pool.map(lambda _: neo4j_local.start(settings), range(2)))
+        assert sorted(r.action for r in reports) == ["already running", "started"]
+        assert reports[0].pid == reports[1].pid == ManagedServer(settings).pid()
+        with Graph.connect(settings) as graph:  # the password file is the one the server has
+            assert graph.read("server_components")[0]["version"] == settings.neo4j_version
+    finally:
+        assert neo4j_local.stop(settings).action == "stopped"
+    assert not port_in_use(bolt)
+
+
 def test_the_managed_server_checkpoints_every_five_minutes(graph: Graph) -> None:
     """A checkpoint is when the vector index's merges of what a bulk write left take effect
     (100k units: 79 segments before, 2 after; hybrid recall slow until then). The test server
