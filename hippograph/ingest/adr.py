@@ -14,6 +14,7 @@ from datetime import date as Date
 from pathlib import Path
 
 from hippograph.errors import IngestError
+from hippograph.schema.text import STOPWORDS
 
 SKIPPED_NAMES = frozenset({"readme.md", "index.md", "template.md", "adr-template.md"})
 
@@ -41,11 +42,19 @@ _OTHER_LINK = re.compile(
     r"^(?:amend|extend|refine|clarif|relate|see\b)", re.IGNORECASE
 )  # "Amended by [4. …]", …
 _ADR_REF = re.compile(r"\bADR[-_ ]?\d+\b", re.IGNORECASE)
-_CHOSEN = re.compile(r"^chosen\s+(?:option|alternative)s?\s*:?\s*(.*)$", re.IGNORECASE | re.DOTALL)
+_CHOSEN = re.compile(
+    r"^chosen(?:\s+(?:option|alternative)s?\s*:?|\s*:)\s*(.*)$", re.IGNORECASE | re.DOTALL
+)
 _ARGUMENT = re.compile(
     r"^(good|pros?|bad|cons?|neutral)\b\s*[,:]?\s*(?:because\s+)?(.*)$", re.IGNORECASE | re.DOTALL
 )
-_CLOSE_QUOTE = {'"': '"', "\u201c": "\u201d", "'": "'", "`": "`"}
+# A quoted option name: the whole quote, then the justification or the end of the sentence
+# ("`:Change` nodes written ..." starts with code, not with a quoted name).
+_QUOTED = re.compile(
+    r"^(?:\"(?P<d>[^\"]+)\"|\u201c(?P<c>[^\u201d]+)\u201d|'(?P<s>[^']+)'|`(?P<b>[^`]+)`)"
+    r"(?=\s*(?:[,;.:]|because\b|$))",
+    re.IGNORECASE,
+)
 
 _CONTEXT = {"context and problem statement", "context", "problem statement", "context and problem"}
 _OPTIONS = {
@@ -332,17 +341,20 @@ def _decision(doc: _Doc) -> tuple[str | None, str | None]:
 
 
 def _chosen(rest: str) -> tuple[str, str | None]:
-    """Split ``"X", because Y`` into the option name and the justification."""
-    if rest[:1] in _CLOSE_QUOTE and _CLOSE_QUOTE[rest[0]] in rest[1:]:
-        end = rest.index(_CLOSE_QUOTE[rest[0]], 1)
-        name, after = rest[1:end], rest[end + 1 :]
+    """Split ``"X", because Y`` into the option name and the justification. Unquoted, the name
+    runs to "because" or the end of the first sentence: "the numpy encoder (`encoder.py`), in
+    the `embeddings` extra." is one name, and a name may start with code (`` `:Change` nodes``)."""
+    quoted = _QUOTED.match(rest)
+    if quoted is not None:
+        name = next(v for v in quoted.groupdict().values() if v is not None)
+        after = rest[quoted.end() :]
     elif link := re.match(r"^\[([^\]]+)\](?:\([^)]*\))?", rest):
         name, after = link.group(1), rest[link.end() :]
     else:
-        split = re.search(r",|\s+because\b|\.\s|\.$", rest)
+        split = re.search(r",?\s+because\b|\.\s|\.$", rest)
         name, after = (rest[: split.start()], rest[split.start() :]) if split else (rest, "")
     after = re.sub(
-        r"^because\b\s*", "", after.strip().lstrip(",;:").strip(), flags=re.IGNORECASE
+        r"^because\b\s*", "", after.strip().lstrip(",;:.").strip(), flags=re.IGNORECASE
     ).strip()
     return name.strip(), after or None
 
@@ -373,7 +385,10 @@ def _options(doc: _Doc, decision: str | None) -> tuple[Option, ...]:
     shown = listed or pros_cons
     if shown is not None and (found := doc.trim(shown.line + 1, shown.end)):
         doc.ranges["options"] = (shown.line, found[1])
-    chosen = _match(decision, [m[0] for m in merged]) if decision else None
+    names = [m[0] for m in merged]
+    chosen = (_match(decision, names) if decision else None) if names else None
+    if chosen is None and decision and names:
+        chosen = _most_words(decision, names)
     return tuple(
         Option(
             name,
@@ -419,6 +434,27 @@ def _match(name: str, candidates: list[str]) -> int | None:
         ),
         None,
     )
+
+
+def _words(text: str) -> frozenset[str]:
+    """The topical words of a text (three letters or more, no stopwords), lower case."""
+    return frozenset(
+        w
+        for w in re.findall(r"[a-z0-9][a-z0-9+#]*", _plain(text).lower())
+        if len(w) >= 3 and w not in STOPWORDS
+    )
+
+
+def _most_words(decision: str, candidates: list[str]) -> int | None:
+    """Index of the option a decision names in other words ("the numpy encoder" for "The same
+    model run in numpy: a six-layer BERT encoder ..."): the one sharing the most topical words
+    with it, at least two and more than any other option; None when no option stands out."""
+    wanted = _words(decision)
+    shared = [len(wanted & _words(c)) for c in candidates]
+    best = max(shared)
+    if best < 2 or shared.count(best) > 1:
+        return None
+    return shared.index(best)
 
 
 def _plain(text: str) -> str:

@@ -114,13 +114,31 @@ def _import_one(graph: Graph, ctx: WriteContext, adr: Adr, report: dict[str, lis
     if current is not None and policy.normalise(current["text"]) == policy.normalise(text):
         report["unchanged"].append(current["id"])
         return str(current["id"])
-    alternatives = [(o.name, o.why_rejected or "not chosen") for o in adr.options if not o.chosen]
+    reasoning = adr.reasoning
+    if any(o.chosen for o in adr.options):
+        alternatives = [
+            (o.name, o.why_rejected or "not chosen") for o in adr.options if not o.chosen
+        ]
+    else:
+        # The record does not say which option it took (a proposal, or a decision in words of its
+        # own): none was rejected, so the options are kept as considered, not as alternatives.
+        alternatives = []
+        if adr.options:
+            considered = "; ".join(o.name for o in adr.options)
+            reasoning = "\n\n".join(
+                p
+                for p in (
+                    reasoning,
+                    f"Options considered (the record names none as chosen): {considered}.",
+                )
+                if p
+            )
     result = decisions.decide(
         graph,
         ctx,
         problem=adr.context,
         decision=text,
-        reasoning=adr.reasoning,
+        reasoning=reasoning,
         alternatives=alternatives,
         supersedes=current["id"] if current else None,
         source="import",

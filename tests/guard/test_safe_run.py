@@ -46,6 +46,31 @@ def test_import_our_own_decision_records(graph: Graph, settings: Settings, clock
         "docs/decisions/0001-"
     )
     assert any("py2neo" in a["option"] for a in answer.alternatives)
+    # 0005 names its chosen option in words of its own: that option is not among the rejected
+    numpy = memory.why("numpy encoder embeddings")
+    assert numpy.decision is not None and "0005-" in numpy.decision["source_ref"]
+    assert numpy.decision["text"].startswith("the numpy encoder")
+    rejected = [a["option"] for a in numpy.alternatives]
+    assert len(rejected) == 3 and not any("run in numpy" in o for o in rejected), rejected
+
+
+def test_options_of_a_record_that_names_none_as_chosen_are_not_rejected(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    adr = tmp_path / "adr"
+    adr.mkdir()
+    (adr / "0001-pick-a-queue.md").write_text(
+        "# 1. Pick a queue\n\n* Status: proposed\n\n## Context and Problem Statement\n\n"
+        "Jobs need a queue.\n\n## Considered Options\n\n* SQS\n* RabbitMQ\n",
+        encoding="utf-8",
+    )
+    memory = mem(graph, settings, tmp_path, clock)
+    assert len(memory.import_adrs(adr).created) == 1
+    answer = memory.why("pick a queue")
+    assert answer.decision is not None and answer.alternatives == []
+    assert "Options considered (the record names none as chosen): SQS; RabbitMQ." in str(
+        answer.decision.get("reasoning")
+    ), answer.decision
 
 
 def test_adr_supersession_becomes_a_link(

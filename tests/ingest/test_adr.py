@@ -295,6 +295,50 @@ def test_no_chosen_option_means_nothing_is_rejected() -> None:
     )
 
 
+OPTIONS = (
+    "# Embeddings\n\n* Status: accepted\n\n## Considered Options\n\n"
+    "* sentence-transformers, imported lazily.\n"
+    "* The same model run in numpy: a BERT encoder in numpy, weights read with safetensors.\n"
+    "* A warm embedder process.\n\n## Decision Outcome\n\n"
+)
+
+
+def test_an_unquoted_chosen_option_runs_to_because_or_the_end_of_its_sentence() -> None:
+    adr = parse_adr(
+        OPTIONS + "Chosen option: the numpy encoder (`encoder.py`), in the `embeddings` extra "
+        "(`numpy`, `safetensors`). It computes the same vectors.\n",
+        "0005-embeddings.md",
+    )
+    assert adr.decision == (
+        "the numpy encoder (`encoder.py`), in the `embeddings` extra (`numpy`, `safetensors`)"
+    )
+    assert adr.reasoning == "It computes the same vectors."
+    # named in other words: the option sharing the most words with the decision is the one
+    assert [o.chosen for o in adr.options] == [False, True, False]
+    assert [o.why_rejected for o in adr.options] == ["not chosen", None, "not chosen"]
+
+
+def test_a_chosen_option_that_starts_with_code_is_not_a_quoted_name() -> None:
+    adr = parse_adr(
+        OPTIONS + "Chosen option: `numpy` run in a BERT encoder, because torch is 6 GB.\n",
+        "0005-embeddings.md",
+    )
+    assert adr.decision == "`numpy` run in a BERT encoder"
+    assert adr.reasoning == "torch is 6 GB."
+    whole = parse_adr(OPTIONS + "Chosen option: `numpy`, because torch is 6 GB.\n", "0005-e.md")
+    assert whole.decision == "numpy" and whole.reasoning == "torch is 6 GB."
+    short = parse_adr(OPTIONS + "Chosen: a warm embedder process. It stays loaded.\n", "5-e.md")
+    assert short.decision == "a warm embedder process" and short.reasoning == "It stays loaded."
+    assert [o.chosen for o in short.options] == [False, False, True]
+
+
+def test_a_decision_that_names_no_option_rejects_none() -> None:
+    adr = parse_adr(OPTIONS + "Chosen option: whatever is cheapest.\n", "0005-embeddings.md")
+    assert adr.decision == "whatever is cheapest"
+    assert not any(o.chosen for o in adr.options)
+    assert all(o.why_rejected is None for o in adr.options)
+
+
 def test_headings_in_code_fences_comments_and_crlf_are_ignored() -> None:
     text = (
         "<!-- generated -->\r\n# 1. Record architecture decisions\r\n\r\nDate: 2020-02-30\r\n\r\n"
