@@ -132,7 +132,10 @@ def print_why(a: WhyAnswer) -> None:
 @app.command("why")
 def why(
     ctx: typer.Context,
-    subject: str = typer.Argument(..., help="What was chosen: a tool, a file, a symbol, a topic."),
+    subject: list[str] = typer.Argument(
+        ...,
+        help="What was chosen: a tool, a file, a symbol, a topic (several words need no quotes).",
+    ),
     as_of: str | None = typer.Option(
         None, "--as-of", help="What the answer was then (ISO 8601 or an age like 90d)."
     ),
@@ -147,7 +150,7 @@ def why(
     """Why did we choose X: problem, alternatives rejected, decision, reasoning,
     outcome, supersession chain."""
     with open_memory(ctx) as memory:
-        answer = memory.why(subject, as_of=parse_when(as_of, "--as-of"), mode=mode)
+        answer = memory.why(" ".join(subject), as_of=parse_when(as_of, "--as-of"), mode=mode)
     render(answer, as_json=as_json)
     if answer.abstain:
         raise typer.Exit(0)

@@ -65,8 +65,9 @@ def _recalled(result: RecallResult) -> None:
 @app.command("recall")
 def recall(
     ctx: typer.Context,
-    query: str | None = typer.Argument(
-        None, help="What to recall, in your own words or an identifier."
+    query: list[str] | None = typer.Argument(
+        None,
+        help="What to recall, in your own words or an identifier (several words need no quotes).",
     ),
     k: int = typer.Option(5, "-k", "--k", min=1, max=100, help="How many results."),
     mode: str = typer.Option(
@@ -97,11 +98,11 @@ def recall(
     if batch is not None:
         _run_batch(ctx, batch)
         return
-    if query is None:
+    if not query:
         raise typer.BadParameter("give a QUERY, or --batch FILE.jsonl", param_hint="QUERY")
     with open_memory(ctx) as memory:
         result = memory.recall(
-            query,
+            " ".join(query),
             k=k,
             mode=mode,
             scope=scope,

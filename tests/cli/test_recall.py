@@ -41,6 +41,11 @@ def test_recall_json_and_table(graph: Graph, env_for_cli: dict[str, str]) -> Non
     )
     table = run("recall", "github actions", "--mode", "keyword")
     assert ids["ci"] in table
+    unquoted = json.loads(
+        run("recall", "where", "did", "analytics", "move", "-m", "keyword", "--json")
+    )
+    assert unquoted["query"] == "where did analytics move"  # words without quotes are one query
+    assert unquoted["items"][0]["id"] == ids["pg"]
     assert (
         run("recall", "ok go on", "--mode", "keyword")
         == "Nothing to recall: the query has no topic.\n"

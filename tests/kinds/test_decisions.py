@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -157,6 +158,10 @@ def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert out.exit_code == 0 and out.stdout.startswith("created dec_")
     why = runner.invoke(app, ["why", "orders database", "--json"], catch_exceptions=False)
     assert '"Use Postgres for orders"' in why.stdout
+    unquoted = runner.invoke(app, ["why", "orders", "database", "--json"], catch_exceptions=False)
+    # several words without quotes are one subject
+    assert json.loads(unquoted.stdout)["subject"] == "orders database"
+    assert json.loads(unquoted.stdout)["decision"]["id"] == json.loads(why.stdout)["decision"]["id"]
     unknown = runner.invoke(app, ["why", "kubernetes ingress controller"], catch_exceptions=False)
     assert unknown.stdout.startswith(
         "I don't know why (no_accepted_facts): nothing in memory answers it. Recorded as task task_"
