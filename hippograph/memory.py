@@ -209,9 +209,10 @@ class Memory:
         if isinstance(scope, str):
             self._may(level, scope, "change memory")
 
-    def _may_read_everything(self, what: str) -> None:
+    def _may_read_everything(self, what: str, narrower: str = "") -> None:
         """Refuse what covers every scope (export, rollback) to a principal who may not, or
-        to a view of one project (it would act on part of memory only)."""
+        to a view of one project (it would act on part of memory only); ``narrower`` says how
+        to do it for one project instead."""
         if not self.grants.is_unlimited():
             raise AccessDeniedError(
                 f"{what} covers every scope, and only an admin may do it; "
@@ -221,7 +222,7 @@ class Memory:
             raise AccessDeniedError(
                 f"{what} covers every project, and this command sees only "
                 f"{self.project.id if self.project else 'one project'}; run it with "
-                "`hippo --all-projects ...` (or outside any repository)."
+                f"`hippo --all-projects ...` (or outside any repository){narrower}."
             )
 
     def _ctx(self, scope: str | None = None) -> WriteContext:
@@ -677,7 +678,12 @@ class Memory:
         read), as sorted JSONL that imports again, or as Markdown to read (docs/export.md)."""
         markdown = scoped.check_format(format) == "markdown"
         if not projects:
-            self._may_read_everything("an export")
+            self._may_read_everything(
+                "an export",
+                f", or export this project only with `--project {self.project.id}`"
+                if self.project
+                else "",
+            )
             if markdown:
                 return scoped.export_markdown(self.graph, directory, None)
             files = snapshot.export_snapshot(self.graph, directory)

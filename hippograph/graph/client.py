@@ -138,11 +138,19 @@ class Graph:
     """A connection to one Neo4j database."""
 
     def __init__(
-        self, driver: neo4j.Driver, *, uri: str, user: str, database: str, timeout_s: float
+        self,
+        driver: neo4j.Driver,
+        *,
+        uri: str,
+        user: str,
+        database: str,
+        timeout_s: float,
+        password_from: str | None = None,
     ) -> None:
         self._driver = driver
         self.uri = uri
         self.user = user
+        self.password_from = password_from  # where the password came from, for a refused login
         self.database = database
         self.timeout_s = timeout_s
         self._gate: ReadPolicy | None = None
@@ -192,6 +200,11 @@ class Graph:
             user=settings.neo4j_user,
             database=settings.neo4j_database,
             timeout_s=settings.query_timeout_s,
+            password_from=(
+                "HIPPOGRAPH_NEO4J_PASSWORD"
+                if settings.neo4j_password is not None
+                else str(settings.password_file)
+            ),
         )
         if verify:
             try:
@@ -358,6 +371,24 @@ class Graph:
 
     # -- errors -------------------------------------------------------------
 
+    def _refused(self) -> str:
+        """A refused login in words: which password was wrong and what to do about it."""
+        refused = f"Neo4j at {self.uri} refused the login of user {self.user!r}"
+        if self.password_from == "HIPPOGRAPH_NEO4J_PASSWORD":
+            return (
+                f"{refused} with the password in HIPPOGRAPH_NEO4J_PASSWORD; correct it (and "
+                "HIPPOGRAPH_NEO4J_USER), or unset it to use the managed server's password file."
+            )
+        if self.password_from:
+            return (
+                f"{refused} with the password in {self.password_from}; that file no longer "
+                "matches the server: set HIPPOGRAPH_NEO4J_PASSWORD to the server's password."
+            )
+        return (
+            f"{refused}; set HIPPOGRAPH_NEO4J_PASSWORD (and HIPPOGRAPH_NEO4J_USER) to "
+            "the server's credentials."
+        )
+
     @contextmanager
     def _translated(
         self, query: Query | None = None, *, timeout_s: float | None = None
@@ -368,11 +399,7 @@ class Graph:
         except HippographError:
             raise
         except nx.AuthError as exc:
-            raise GraphUnavailableError(
-                f"Neo4j at {self.uri} refused the login of user {self.user!r}; "
-                "set HIPPOGRAPH_NEO4J_PASSWORD (and HIPPOGRAPH_NEO4J_USER) to "
-                "the server's credentials."
-            ) from exc
+            raise GraphUnavailableError(self._refused()) from exc
         except (nx.ServiceUnavailable, nx.SessionExpired, OSError) as exc:
             raise GraphUnavailableError(
                 f"cannot reach Neo4j at {self.uri}; start one with `hippo db start`, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -85,8 +86,29 @@ def test_unreachable_neo4j_is_one_sentence_and_exit_1(
 def test_wrong_password_names_the_setting(graph: Graph, env_for_cli: dict[str, str]) -> None:
     result = runner.invoke(app, ["status"], env={"HIPPOGRAPH_NEO4J_PASSWORD": "definitely-wrong"})
     assert result.exit_code == 1
-    assert "refused the login of user 'neo4j'" in result.stderr
-    assert "HIPPOGRAPH_NEO4J_PASSWORD" in result.stderr
+    assert result.stderr.strip().endswith(
+        "refused the login of user 'neo4j' with the password in HIPPOGRAPH_NEO4J_PASSWORD; "
+        "correct it (and HIPPOGRAPH_NEO4J_USER), or unset it to use the managed server's "
+        "password file."
+    )
+
+
+def test_a_stale_password_file_is_named(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
+    stale = tmp_path / f"neo4j-{env_for_cli['HIPPOGRAPH_INSTANCE']}.password"
+    stale.write_text("not-the-servers\n", encoding="utf-8")
+    stale.chmod(0o600)
+    result = runner.invoke(
+        app,
+        ["status"],
+        env={"HIPPOGRAPH_NEO4J_PASSWORD": None, "HIPPOGRAPH_CONFIG_DIR": str(tmp_path)},
+    )
+    assert result.exit_code == 1
+    assert f"refused the login of user 'neo4j' with the password in {stale}; that file no " in (
+        result.stderr
+    )
+    assert "set HIPPOGRAPH_NEO4J_PASSWORD to the server's password." in result.stderr
 
 
 def test_invalid_setting_is_reported_by_name(env_for_cli: dict[str, str]) -> None:

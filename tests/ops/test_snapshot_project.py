@@ -289,3 +289,17 @@ def test_an_unknown_project_or_format_is_refused_in_one_sentence(
         owner.export(tmp_path, projects=["acme/shop"])
     with pytest.raises(ConfigError, match=r"^--format 'html' is not jsonl or markdown"):
         owner.export(tmp_path, projects=[world.project_a], format="html")
+
+
+def test_an_export_of_everything_from_inside_a_project_says_how_to_export_that_project(
+    world: World, tmp_path: Path
+) -> None:
+    owner = world.memory(world.a)
+    with pytest.raises(AccessDeniedError) as refused:
+        owner.export(tmp_path / "all")
+    assert str(refused.value).endswith(
+        "run it with `hippo --all-projects ...` (or outside any repository), or export this "
+        f"project only with `--project {world.project_a}`."
+    )
+    report = owner.export(tmp_path / "one", projects=[world.project_a])  # what it suggests
+    assert report.files
