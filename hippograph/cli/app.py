@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
 import sys
@@ -51,7 +52,8 @@ class HippoGroup(TyperGroup):
 
 def _flags_as_flags(command: Any) -> None:
     """Show an on/off option as a flag in --help (``--json``), not as taking a value
-    (``--json <bool>``, which typer prints, and which `--json true` then refuses)."""
+    (``--json <bool>``, which typer prints, and which `--json true` then refuses); and list
+    each command by its first paragraph reflowed."""
     if getattr(command, "_flags_shown", False):  # once per command object
         return
     command._flags_shown = True
@@ -69,6 +71,10 @@ def _flags_as_flags(command: Any) -> None:
         return option
 
     command.get_help_option = help_option
+    if command.help and command.short_help is None:
+        # A group lists each command by its first paragraph, whose line breaks typer keeps:
+        # one line per sentence, not the docstring's wrapping, in `hippo db --help`.
+        command.short_help = " ".join(inspect.cleandoc(command.help).split("\n\n")[0].split())
     for sub in getattr(command, "commands", {}).values():
         _flags_as_flags(sub)
 

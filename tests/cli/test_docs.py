@@ -52,3 +52,12 @@ def test_one_meaning_per_short_option_and_flags_shown_as_flags() -> None:
     shown = CliRunner().invoke(app, ["recall", "--help"]).stdout
     assert "<bool>" not in shown and "--history" in shown
     assert CliRunner().invoke(app, ["--version"]).stdout.startswith("hippograph ")
+
+
+def test_a_group_lists_each_command_by_its_first_paragraph_on_flowing_lines() -> None:
+    # typer keeps a docstring's line breaks in a group's list of commands, so each wrapped
+    # docstring line became a short line of its own in `hippo db --help`
+    lines = CliRunner().invoke(app, ["db", "--help"]).stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if "│ start " in line)
+    # at 80 columns the second line of its row is full, not cut where the docstring wrapped
+    assert "once so the first prompt does not wait for it" in lines[start + 1], lines[start:]
