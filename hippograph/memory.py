@@ -212,17 +212,18 @@ class Memory:
     def _may_read_everything(self, what: str, narrower: str = "") -> None:
         """Refuse what covers every scope (export, rollback) to a principal who may not, or
         to a view of one project (it would act on part of memory only); ``narrower`` says how
-        to do it for one project instead."""
+        to do it for one project instead ({} is its id)."""
         if not self.grants.is_unlimited():
             raise AccessDeniedError(
                 f"{what} covers every scope, and only an admin may do it; "
                 f"{self.principal.name} has role {self.grants.role}."
             )
         if self._view is not None:
+            one = f", or {narrower.format(self.project.id)}" if narrower and self.project else ""
             raise AccessDeniedError(
                 f"{what} covers every project, and this command sees only "
                 f"{self.project.id if self.project else 'one project'}; run it with "
-                f"`hippo --all-projects ...` (or outside any repository){narrower}."
+                f"`hippo --all-projects ...` (or outside any repository){one}."
             )
 
     def _ctx(self, scope: str | None = None) -> WriteContext:
@@ -678,12 +679,7 @@ class Memory:
         read), as sorted JSONL that imports again, or as Markdown to read (docs/export.md)."""
         markdown = scoped.check_format(format) == "markdown"
         if not projects:
-            self._may_read_everything(
-                "an export",
-                f", or export this project only with `--project {self.project.id}`"
-                if self.project
-                else "",
-            )
+            self._may_read_everything("an export", "export this project only with `--project {}`")
             if markdown:
                 return scoped.export_markdown(self.graph, directory, None)
             files = snapshot.export_snapshot(self.graph, directory)

@@ -3,6 +3,7 @@ and the commit or test that proves it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,33 @@ def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
         )
     sha, subject = done.stdout.strip().split("\x1f", 1)
     return sha, subject
+
+
+# The file part of a test id: "tests/test_auth.py::test_refresh", "pkg/auth_test.go:TestRefresh".
+_TEST_FILE = re.compile(r"^(?P<file>[^:\s]*(?:/[^:\s]*|\.[A-Za-z0-9]{1,6}))(?:::?.*)?$")
+
+
+def check_test(repo: Path, test: str) -> None:
+    """Refuse a test id whose file is not in the repository at ``repo`` now and never was (a test
+    removed since still proves a past failure); an id without a file part is taken as given."""
+    match = _TEST_FILE.match(test.strip())
+    if match is None:
+        return
+    path = match.group("file")
+    top = run_git(repo, "rev-parse", "--show-toplevel", check=False)
+    root = Path(top.stdout.strip()) if top.ok and top.stdout.strip() else repo
+    target = (root / path).resolve()
+    inside = target == root.resolve() or root.resolve() in target.parents
+    if inside and target.is_file():
+        return
+    if inside:
+        seen = run_git(root, "log", "-1", "--all", "--format=%H", "--", path, check=False)
+        if seen.ok and seen.stdout.strip():
+            return
+    raise IngestError(
+        f"the test file {path} of --test {test!r} is not in the repository at {root}, now or in "
+        "its history; give a test of this repository, or prove the failure with --commit SHA."
+    )
 
 
 def commit_episode(sha: str, subject: str, ctx: WriteContext, scope: str) -> Episode:
@@ -95,6 +123,8 @@ def record_failure(
             "a failure needs its proof: --commit SHA (a commit of this repository) or --test ID."
         )
     sha, subject = resolve_commit(repo, commit) if commit else (None, None)
+    if test and test.strip():
+        check_test(repo, test)
     unit = UnitInput(
         text=what,
         kind=MemoryKind.FAILURE,

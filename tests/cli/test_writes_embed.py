@@ -3,6 +3,8 @@ so the semantic voice finds it without waiting for `hippo maintain`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -24,6 +26,8 @@ def test_every_kind_written_from_the_cli_has_an_embedding(
 ) -> None:
     run("remember", "Analytics moved to ClickHouse", "--about", "analytics")
     run("decide", "--decision", "Use JWT access tokens", "--about", "auth")
+    (Path.cwd() / "tests").mkdir()  # the failure's test is a file of the project (the cwd)
+    (Path.cwd() / "tests" / "test_config.py").write_text("def test_tags(): ...\n")
     run(
         "fail",
         "--what",

@@ -67,6 +67,8 @@ def repo_memory(
 def test_blocks_a_patch_that_reintroduces_what_broke(repo_memory: tuple[Path, Memory]) -> None:
     repo, memory = repo_memory
     memory.index(repo)
+    (repo / "tests").mkdir(exist_ok=True)
+    (repo / "tests" / "test_config.py").write_text("def test_unsafe_yaml(): ...\n")
     fail = memory.fail(
         "yaml.load on user config allowed code execution",
         why="unsafe loader",

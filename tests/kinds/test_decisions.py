@@ -116,8 +116,19 @@ def test_failure_needs_a_real_commit_or_a_test(
     got = memory.get(fail.id)
     assert got.unit["commit"] == sha
     assert {e["type"] for e in got.edges} >= {"FROM", "FIXED_BY"}
+    with pytest.raises(IngestError, match=r"the test file tests/test_login.py of --test"):
+        memory.fail("Login 500 on empty password", test="tests/test_login.py::test_empty")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "test_login.py").write_text("def test_empty(): ...\n", encoding="utf-8")
     by_test = memory.fail("Login 500 on empty password", test="tests/test_login.py::test_empty")
     assert memory.get(by_test.id).unit["test"] == "tests/test_login.py::test_empty"
+    # a test removed since still proves a failure of the past: git remembers its file
+    subprocess.run(["git", "add", "tests"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", "login test"], cwd=repo, check=True)
+    subprocess.run(["git", "rm", "-q", "tests/test_login.py"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", "drop it"], cwd=repo, check=True)
+    memory.fail("Login 500 on a blank password", test="tests/test_login.py::test_empty")
+    assert memory.fail("Login broke", test="TestLogin").action == "created"  # no file named
 
 
 def test_rules_and_policies(memory: Memory) -> None:

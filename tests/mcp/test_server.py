@@ -221,7 +221,9 @@ async def test_decision_outcome_and_why(client: Client) -> None:
     assert bad.startswith("invalid input: alternatives: ") and "OPTION: why it was rejected" in bad
 
 
-async def test_record_failure_needs_proof(client: Client) -> None:
+async def test_record_failure_needs_proof(client: Client, memory: Memory) -> None:
+    (memory.cwd / "tests").mkdir()
+    (memory.cwd / "tests" / "test_auth.py").write_text("def test_concurrent_refresh(): ...\n")
     failure = await call(
         client,
         "record_failure",
@@ -242,6 +244,8 @@ async def test_record_failure_needs_proof(client: Client) -> None:
         "invalid input: input: a failure needs its proof: give commit (a commit of this "
         "repository) or test (a test id)."
     )
+    text = await refused(client, "record_failure", {"what": "It broke", "test": "tests/no.py::t"})
+    assert text.startswith("the test file tests/no.py of --test 'tests/no.py::t' is not in the")
 
 
 async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(

@@ -48,6 +48,8 @@ class World:
             source_ref="docs/adr/0001.md#L1",
         ).id
         clock.advance(minutes=1)
+        (self.a / "tests").mkdir()
+        (self.a / "tests" / "test_invoices.py").write_text("def test_once(): ...\n")
         self.failure = owner.fail(
             "Invoices were sent twice",
             why="the retry had no idempotency key",
@@ -55,6 +57,7 @@ class World:
             test="tests/test_invoices.py::test_once",
             source_ref="incident.md#L3",
         ).id
+        (self.a / "tests" / "test_invoices.py").unlink()  # proven; the code graph stays app.py
         clock.advance(minutes=1)
         self.moved = owner.remember("Invoices go out at 09:00", source_ref="x#1", **user).id
         clock.advance(minutes=1)

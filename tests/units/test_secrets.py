@@ -113,6 +113,8 @@ def test_nothing_secret_is_stored_embedded_or_exported(
     ).rows[0]["e"]
     assert stored == pytest.approx(embedder.embed([expected])[0])  # embedded as redacted
     decided = memory.decide("Deploy keys live in Vault", reasoning="not AKIAIOSFODNN7EXAMPLE")
+    (memory.cwd / "tests").mkdir()
+    (memory.cwd / "tests" / "test_push.py").write_text("def test_push(): ...\n")
     memory.fail(
         "push failed",
         why="token ghp_1234567890abcdefghijklmnopqrstuvwxyzAB expired",
