@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
-from bench.recall_quality import DEFAULT_DATA, HALVES, MODES, evidence_ids, to_transcript
+from bench.recall_quality import DEFAULT_DATA, HALVES, MODES, evidence_ids, import_conversation
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
 from hippograph.units.embedder import default_embedder
@@ -123,15 +123,12 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             recorded = kept[math.ceil(len(kept) / 2) - 1]
             scope = f"locomo-{sample['sample_id']}-first-{recorded}"
             path = Path(tmp) / f"{sample['sample_id']}.jsonl"
-            dia = to_transcript(conversation, path, math.ceil(len(kept) / 2))
-            report = memory.import_transcript(path, scope=scope)
-            if report.problems or report.imported != len(dia):
-                print(f"import problems: {report.as_dict()}", file=sys.stderr)
+            imported = import_conversation(
+                memory, conversation, scope, path, math.ceil(len(kept) / 2)
+            )
+            if imported is None:
                 return 1
-            by_id = {
-                u["id"]: dia[(u["session"], u["turn"])]
-                for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)
-            }
+            by_id = imported.by_id
             as_of = datetime.now(UTC)  # after the import: every imported turn is valid
             asked = 0  # position among the labelled questions: even tune, odd held-out
             for qa in sample["qa"]:

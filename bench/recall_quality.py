@@ -36,7 +36,7 @@ from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
 from statistics import mean
-from typing import Any
+from typing import Any, NamedTuple
 
 from bench.baselines import BM25, cosine_ranking
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
@@ -106,6 +106,41 @@ def to_transcript(
                 out.write(json.dumps(line, ensure_ascii=False) + "\n")
                 dia[(session, turn)] = item["dia_id"]
     return dia
+
+
+class Imported(NamedTuple):
+    """One conversation as imported: (session, turn) -> dia_id in transcript order, episode id
+    -> dia_id, and the seconds the import took."""
+
+    dia: dict[tuple[str, int], str]
+    by_id: dict[str, str]
+    seconds: float
+
+
+def import_conversation(
+    memory: Memory,
+    conversation: dict[str, Any],
+    scope: str,
+    path: Path,
+    max_sessions: int | None,
+) -> Imported | None:
+    """Import the first ``max_sessions`` sessions (all when None) of a conversation into
+    ``scope`` through the transcript importer, and read its episodes back; None, said on
+    stderr, when the import had problems or fewer episodes came back than turns went in."""
+    dia = to_transcript(conversation, path, max_sessions)
+    with Timer() as t:
+        report = memory.import_transcript(path, scope=scope)
+    if report.problems or report.imported != len(dia):
+        print(f"import problems: {report.as_dict()}", file=sys.stderr)
+        return None
+    by_id = {
+        u["id"]: dia[(u["session"], u["turn"])]
+        for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)
+    }
+    if len(by_id) != len(dia):
+        print(f"read back {len(by_id)} episodes of {len(dia)} turns in {scope}", file=sys.stderr)
+        return None
+    return Imported(dia, by_id, t.ms / 1000)
 
 
 def _turn_texts(conversation: dict[str, Any], wanted: set[str]) -> dict[str, str]:
@@ -184,24 +219,14 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         for sample in samples:
             scope = f"locomo-{sample['sample_id']}"
             path = Path(tmp) / f"{sample['sample_id']}.jsonl"
-            dia = to_transcript(sample["conversation"], path, max_sessions)
-            with Timer() as t:
-                report = memory.import_transcript(path, scope=scope)
-            if report.problems or report.imported != len(dia):
-                print(f"import problems: {report.as_dict()}", file=sys.stderr)
+            imported = import_conversation(
+                memory, sample["conversation"], scope, path, max_sessions
+            )
+            if imported is None:
                 return 1
-            import_s += t.ms / 1000
-            turns += report.imported
-            by_id = {
-                u["id"]: dia[(u["session"], u["turn"])]
-                for u in memory.units(kind="episode", scope=scope, limit=len(dia) + 10)
-            }
-            if len(by_id) != len(dia):
-                print(
-                    f"read back {len(by_id)} episodes of {len(dia)} turns in {scope}",
-                    file=sys.stderr,
-                )
-                return 1
+            dia, by_id = imported.dia, imported.by_id
+            import_s += imported.seconds
+            turns += len(dia)
             known = set(dia.values())
             order = list(dia.values())  # turn index -> dia_id, the transcript's order
             texts = _turn_texts(sample["conversation"], set(order))
