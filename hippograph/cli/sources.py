@@ -180,7 +180,13 @@ def import_adr(
     as_json: bool = JSON,
 ) -> None:
     """One decision per record with its alternatives and line refs; idempotent;
-    "superseded by" becomes a link."""
+    "superseded by" becomes a link.
+
+    The decision is the "Chosen option:" line (a quoted name, else up to "because" or the end of
+    its sentence), or the first paragraph of a Decision section. The considered option it names
+    (by name, or as the one sharing the most words with it) is the choice; every other option is
+    a rejected alternative, its cons the reason. A record that names no option as chosen rejects
+    none: its options are kept in the reasoning."""
     with open_memory(ctx) as memory:
         render(memory.import_adrs(directory), as_json=as_json)
 
