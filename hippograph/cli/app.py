@@ -39,6 +39,8 @@ class HippoGroup(TyperGroup):
             raise typer.Exit(1) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise  # typer's own: usage errors keep exit 2
+        except BrokenPipeError:
+            raise  # `hippo ... | head`: click's main leaves quietly, as a pipe's reader expects
         except Exception as exc:
             if _debug_enabled(ctx):
                 raise
@@ -52,8 +54,8 @@ class HippoGroup(TyperGroup):
 
 def _flags_as_flags(command: Any) -> None:
     """Show an on/off option as a flag in --help (``--json``), not as taking a value
-    (``--json <bool>``, which typer prints, and which `--json true` then refuses); and list
-    each command by its first paragraph reflowed."""
+    (``--json <bool>``, which typer prints, and which `--json true` then refuses); and reflow
+    each command's help."""
     if getattr(command, "_flags_shown", False):  # once per command object
         return
     command._flags_shown = True
@@ -72,9 +74,11 @@ def _flags_as_flags(command: Any) -> None:
 
     command.get_help_option = help_option
     if command.help and command.short_help is None:
-        # A group lists each command by its first paragraph, whose line breaks typer keeps:
-        # one line per sentence, not the docstring's wrapping, in `hippo db --help`.
-        command.short_help = " ".join(inspect.cleandoc(command.help).split("\n\n")[0].split())
+        # typer keeps a docstring's line breaks (in a group's list of commands, and in every
+        # paragraph after the first of a command's own help): paragraphs are reflowed instead.
+        paragraphs = [" ".join(p.split()) for p in inspect.cleandoc(command.help).split("\n\n")]
+        command.help = "\n\n".join(paragraphs)
+        command.short_help = paragraphs[0]
     for sub in getattr(command, "commands", {}).values():
         _flags_as_flags(sub)
 

@@ -54,10 +54,37 @@ def test_one_meaning_per_short_option_and_flags_shown_as_flags() -> None:
     assert CliRunner().invoke(app, ["--version"]).stdout.startswith("hippograph ")
 
 
-def test_a_group_lists_each_command_by_its_first_paragraph_on_flowing_lines() -> None:
+def test_help_paragraphs_flow_and_a_group_lists_each_command_by_its_first() -> None:
     # typer keeps a docstring's line breaks in a group's list of commands, so each wrapped
     # docstring line became a short line of its own in `hippo db --help`
     lines = CliRunner().invoke(app, ["db", "--help"]).stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if "│ start " in line)
     # at 80 columns the second line of its row is full, not cut where the docstring wrapped
     assert "once so the first prompt does not wait for it" in lines[start + 1], lines[start:]
+    # and a command's own help reflows every paragraph, not only the first
+    export = CliRunner().invoke(app, ["export", "--help"]).stdout.splitlines()
+    assert any("change log, the alternatives its decisions" in line for line in export), export
+
+
+def test_a_closed_pipe_leaves_quietly() -> None:
+    """`hippo export --help | head -3`: the reader left while help was being written, and the
+    broken pipe came out as "Error: unexpected BrokenPipeError". A command whose output meets a
+    closed pipe stands in for it (when the help's write fails depends on timing)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import typer\n"
+        "from hippograph.cli.app import HippoGroup\n"
+        "app = typer.Typer(cls=HippoGroup)\n"
+        "@app.command()\n"
+        "def out() -> None:\n"
+        "    raise BrokenPipeError(32, 'Broken pipe')\n"
+        "@app.command()\n"
+        "def other() -> None: ...\n"
+        "app()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, "out"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1 and done.stderr == "", done.stderr  # click's quiet exit
