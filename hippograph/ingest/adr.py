@@ -342,8 +342,9 @@ def _decision(doc: _Doc) -> tuple[str | None, str | None]:
 
 def _chosen(rest: str) -> tuple[str, str | None]:
     """Split ``"X", because Y`` into the option name and the justification. Unquoted, the name
-    runs to "because" or the end of the first sentence: "the numpy encoder (`encoder.py`), in
-    the `embeddings` extra." is one name, and a name may start with code (`` `:Change` nodes``)."""
+    runs to "because" (or ", since", ", as", ", so that", ", which") or the end of the first
+    sentence: "the numpy encoder (`encoder.py`), in the `embeddings` extra." is one name, and a
+    name may start with code (`` `:Change` nodes``)."""
     quoted = _QUOTED.match(rest)
     if quoted is not None:
         name = next(v for v in quoted.groupdict().values() if v is not None)
@@ -351,7 +352,7 @@ def _chosen(rest: str) -> tuple[str, str | None]:
     elif link := re.match(r"^\[([^\]]+)\](?:\([^)]*\))?", rest):
         name, after = link.group(1), rest[link.end() :]
     else:
-        split = re.search(r",?\s+because\b|\.\s|\.$", rest)
+        split = re.search(r",?\s+because\b|,\s+(?:since|as|so that|which)\s|\.\s|\.$", rest)
         name, after = (rest[: split.start()], rest[split.start() :]) if split else (rest, "")
     after = re.sub(
         r"^because\b\s*", "", after.strip().lstrip(",;:.").strip(), flags=re.IGNORECASE

@@ -327,6 +327,8 @@ def test_a_chosen_option_that_starts_with_code_is_not_a_quoted_name() -> None:
     assert adr.reasoning == "torch is 6 GB."
     whole = parse_adr(OPTIONS + "Chosen option: `numpy`, because torch is 6 GB.\n", "0005-e.md")
     assert whole.decision == "numpy" and whole.reasoning == "torch is 6 GB."
+    since = parse_adr(OPTIONS + "Chosen option: a warm embedder process, since it stays.\n", "5.md")
+    assert since.decision == "a warm embedder process" and since.reasoning == "since it stays."
     short = parse_adr(OPTIONS + "Chosen: a warm embedder process. It stays loaded.\n", "5-e.md")
     assert short.decision == "a warm embedder process" and short.reasoning == "It stays loaded."
     assert [o.chosen for o in short.options] == [False, False, True]
