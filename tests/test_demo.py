@@ -47,3 +47,35 @@ def test_demo_runs_twice_and_leaves_every_unit_embedded(
     units = graph.read("count_memory_states")
     assert sum(r["count"] for r in units) > 0
     assert graph.read("count_missing_embeddings")[0]["count"] == 0
+
+
+def test_a_demo_project_copy_from_an_older_version_is_made_again(tmp_path: Path) -> None:
+    """A copy made by an older `make demo` lacks files the demo now relies on (the test its
+    failure names): it is copied again, with those files committed."""
+    import shutil
+
+    from hippograph.demo.__main__ import PROJECT, project_dir
+
+    settings = Settings(_env_file=None, data_dir=tmp_path)  # type: ignore[call-arg]
+    old = tmp_path / "demo-project"
+    shutil.copytree(PROJECT, old, ignore=shutil.ignore_patterns("tests", "__pycache__"))
+    for args in (
+        ["init", "-q"],
+        ["add", "-A"],
+        ["-c", "user.name=x", "-c", "user.email=x@y", "commit", "-qm", "old demo"],
+    ):
+        subprocess.run(["git", *args], cwd=old, check=True)
+    again = project_dir(settings)
+    assert again == old and (old / "tests" / "test_config.py").is_file()
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=old, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "tests/test_config.py" in tracked
+
+    def head() -> str:
+        return subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=old, capture_output=True, text=True, check=True
+        ).stdout
+
+    before = head()
+    assert project_dir(settings) == old and head() == before  # complete now: left as it is

@@ -43,9 +43,15 @@ def section(title: str) -> None:
 
 
 def project_dir(settings: Settings) -> Path:
-    """A git copy of the demo project under the data folder (created once)."""
+    """A git copy of the demo project under the data folder (created once, and again when a
+    newer hippograph's demo project has a file the copy lacks)."""
     target = settings.data_dir / "demo-project"
-    if not (target / ".git").is_dir():
+    shipped = [
+        p.relative_to(PROJECT)
+        for p in PROJECT.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    ]
+    if not (target / ".git").is_dir() or not all((target / p).is_file() for p in shipped):
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(PROJECT, target)
         for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "demo project"]):
