@@ -33,7 +33,10 @@ def fail(
         None, "--commit", help="The commit that proves it (must exist in this repository)."
     ),
     test: str | None = typer.Option(
-        None, "--test", help="The test that proves it (e.g. tests/test_auth.py::test_refresh)."
+        None,
+        "--test",
+        help="The test that proves it (e.g. tests/test_auth.py::test_refresh); its file must be "
+        "in this repository, now or in its history.",
     ),
     symbol: list[str] | None = typer.Option(
         None, "--symbol", help="A file or symbol it broke (repeatable)."

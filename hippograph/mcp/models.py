@@ -194,7 +194,11 @@ class RecordFailureInput(ToolInput):
         default=None, description="A commit of this repository that fixed or shows it."
     )
     test: str | None = Field(
-        default=None, description="The failing test id, e.g. tests/test_x.py::test_y."
+        default=None,
+        description=(
+            "The failing test id, e.g. tests/test_x.py::test_y; its file must be in this "
+            "repository (now or in its history)."
+        ),
     )
     symbols: list[str] = Field(default_factory=list, description="Files or symbols that broke.")
 
