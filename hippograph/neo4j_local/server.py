@@ -340,6 +340,8 @@ class ManagedServer:
 
     def stop(self, timeout_s: float = 60.0) -> bool:
         """Stop the server; False if it was not running. Waits for a start in progress."""
+        if not self.paths.home.is_dir():
+            return False  # never started here: nothing to stop, and no folder to make
         with held(self.paths.home):
             return self._stop(timeout_s)
 

@@ -96,6 +96,7 @@ def test_missing_maven_says_what_is_needed(tmp_path: Path, monkeypatch: pytest.M
 def test_stop_when_not_running_says_so(tmp_path: Path) -> None:
     report = neo4j_local.stop(managed_settings(tmp_path, bolt=free_port(), http=free_port()))
     assert report.action == "not running"
+    assert not (tmp_path / "data" / "t2").exists()  # stopping makes no instance folder
 
 
 @pytest.mark.slow
