@@ -123,10 +123,11 @@ class Settings(BaseSettings):
         description="Git branch memory is learned on. "
         "Unset: detected from the working directory (else main).",
     )
-    main_branch: str = Field(
-        default=defaults.MAIN_BRANCH,
+    main_branch: str | None = Field(
+        default=None,
         min_length=1,
-        description="The branch every other branch sees.",
+        description="The branch every other branch sees. Unset: the repository's own (where "
+        "origin/HEAD points, else main, else master), outside one main.",
     )
     recall_min_confidence: float = Field(
         default=tuning.MIN_CONFIDENCE,

@@ -100,10 +100,9 @@ class Memory:
         self.graph = gated(graph, self.principal, scopes=self._view, grants=self.grants)
         self.embedder = embedder
         self.clock = clock
-        self.branch = settings.branch or branches.current_branch(self.cwd) or settings.main_branch
-        self.visible_branches = branches.visible_branches(
-            self.branch, settings.main_branch, self.cwd
-        )
+        self.main_branch = branches.main_branch(self.cwd, settings.main_branch)
+        self.branch = settings.branch or branches.current_branch(self.cwd) or self.main_branch
+        self.visible_branches = branches.visible_branches(self.branch, self.main_branch, self.cwd)
         self.repository = here.root.name if here else None  # the folder: older scopes
         self.code_key = here.id if here else None  # code of this repository (code/ownership)
         self._root: Path | None = here.root if here else None  # source lines are read there
@@ -749,7 +748,7 @@ class Memory:
         so history is kept."""
         self._own_notes(agent)
         return notebook.update(
-            self.graph, self._ctx(), agent, notes, mode=mode, main_branch=self.settings.main_branch
+            self.graph, self._ctx(), agent, notes, mode=mode, main_branch=self.main_branch
         )
 
     # -- review ---------------------------------------------------------------------
@@ -776,7 +775,7 @@ class Memory:
 
     def branch_merge(self, name: str) -> MergeResult:
         """Make a branch's memory visible on main (recorded, undoable)."""
-        return branches.merge(self.graph, self._ctx(), name, self.settings.main_branch)
+        return branches.merge(self.graph, self._ctx(), name, self.main_branch)
 
 
 class Feedback(Result):

@@ -147,13 +147,17 @@ def _where(cwd: Path, settings: Settings) -> tuple[str, str]:
     """The scope and branch a capture from ``cwd`` files its episodes under, decided now: a
     queued capture keeps them even if the branch is switched before it is imported."""
     from hippograph.repo.project import project_of
-    from hippograph.units.branches import current_branch
+    from hippograph.units.branches import current_branch, main_branch
 
     here = cwd.is_dir()
     project = project_of(cwd) if here else None
     explicit = "scope" in settings.model_fields_set
     scope = project.id if project and not explicit else settings.scope
-    branch = settings.branch or (current_branch(cwd) if here else None) or settings.main_branch
+    branch = (
+        settings.branch
+        or (current_branch(cwd) if here else None)
+        or main_branch(cwd if here else None, settings.main_branch)
+    )
     return str(scope), str(branch)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from hippograph.graph.http import HttpGraph
-from hippograph.repo.git import git_output
+from hippograph.repo.git import git_output, trunk
 from hippograph.repo.project import WORKSPACE, project_at
 from hippograph.schema import defaults
 from hippograph.units import access
@@ -73,7 +73,8 @@ NOTHING_YET = Grants(role=AGENT_ROLE, levels={EVERY_SCOPE: Level.NONE})
 def repo_context(cwd: str | None) -> tuple[list[str], Path | None]:
     """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the
     repository root, from one git call."""
-    main = _env("MAIN_BRANCH") or defaults.MAIN_BRANCH
+    main = _env("MAIN_BRANCH") or (trunk(Path(cwd), timeout_s=0.3) if cwd else None)
+    main = main or defaults.MAIN_BRANCH
     branch, root = _env("BRANCH"), None
     if cwd:
         out = git_output(

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from hippograph.config import Settings
 from hippograph.errors import HippographError
+from hippograph.schema import defaults
 from hippograph.units.read_gate import Principal, open_gate
 
 QUERY = "hippograph warm-up probe"
@@ -91,7 +92,7 @@ def _bolt(settings: Settings) -> float:
         open_gate(graph, WARM_UP)
         engine = RecallEngine(
             graph,
-            branches=(settings.main_branch,),
+            branches=(settings.main_branch or defaults.MAIN_BRANCH,),
             clock=lambda: datetime.now(UTC),
             embedder=lambda: None,
         )

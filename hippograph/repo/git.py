@@ -130,6 +130,28 @@ def git_output(repo: Path, *args: str, timeout_s: float = TIMEOUT_S) -> str | No
     return result.stdout if result.ok else None
 
 
+def trunk(repo: Path, timeout_s: float = TIMEOUT_S) -> str | None:
+    """The repository's main branch, from one git call: where origin/HEAD points, else a local
+    ``main``, else a local ``master``; None outside a repository or when it has neither."""
+    out = git_output(
+        repo,
+        "for-each-ref",
+        "--format=%(refname) %(symref)",
+        "refs/remotes/origin/HEAD",
+        "refs/heads/main",
+        "refs/heads/master",
+        timeout_s=timeout_s,
+    )
+    refs = dict(line.partition(" ")[::2] for line in (out or "").splitlines())
+    origin = refs.get("refs/remotes/origin/HEAD", "")
+    if origin.startswith("refs/remotes/origin/"):
+        return origin.removeprefix("refs/remotes/origin/")
+    for name in ("main", "master"):
+        if f"refs/heads/{name}" in refs:
+            return name
+    return None
+
+
 def stream_git(
     repo: Path,
     *args: str,

@@ -8,8 +8,8 @@ from typing import Any
 
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph, Tx
-from hippograph.repo.git import git_output
-from hippograph.schema import new_id
+from hippograph.repo.git import git_output, trunk
+from hippograph.schema import defaults, new_id
 from hippograph.schema.results import Result, UnitList
 from hippograph.units import policy, store
 from hippograph.units.records import WriteContext
@@ -19,6 +19,13 @@ def current_branch(cwd: Path) -> str | None:
     """The checked-out git branch in ``cwd``, or None outside a repository or on a detached HEAD."""
     name = (git_output(cwd, "rev-parse", "--abbrev-ref", "HEAD", timeout_s=5) or "").strip()
     return None if not name or name == "HEAD" else name
+
+
+def main_branch(cwd: Path | None, configured: str | None) -> str:
+    """The branch every other branch sees: HIPPOGRAPH_MAIN_BRANCH when set, else the
+    repository's own (``repo.git.trunk``: origin/HEAD, else main, else master), else main."""
+    found = trunk(cwd, timeout_s=5) if configured is None and cwd is not None else None
+    return configured or found or defaults.MAIN_BRANCH
 
 
 def repository_name(cwd: Path) -> str | None:

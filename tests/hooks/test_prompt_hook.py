@@ -17,6 +17,7 @@ from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.hooks import lite
 from hippograph.memory import Memory
+from hippograph.schema import defaults
 from tests.conftest import TEST_HTTP_PORT
 
 HIPPO = str(Path(sys.executable).parent / "hippo")
@@ -207,7 +208,7 @@ def test_lite_resolves_what_settings_resolve(
     s.password_file.write_text("secret\n")
     assert lite.http_base() == f"http://{urlparse(s.bolt_uri).hostname}:{s.neo4j_http_port}"
     assert lite.password() == s.resolved_password() == "secret"
-    assert lite.git_context(None) == ([s.main_branch], None)
+    assert lite.git_context(None) == ([s.main_branch or defaults.MAIN_BRANCH], None)
     reader = lite.graph(1.0)
     assert reader is not None and reader.url.endswith(f"/db/{s.neo4j_database}/query/v2")
     token = reader._headers["Authorization"].removeprefix("Basic ")

@@ -137,3 +137,21 @@ def test_input_goes_to_stdin_and_nothing_else_does(repo: Path) -> None:
     assert run_git(repo, "hash-object", "--stdin").stdout.strip() == (
         "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
     )
+
+
+def test_the_trunk_is_where_origin_points_else_main_else_master(tmp_path: Path) -> None:
+    from hippograph.repo.git import trunk
+
+    master = make_repo(tmp_path / "m", "master")
+    assert trunk(master) == "master"
+    subprocess.run(["git", "checkout", "-q", "-b", "feature/x"], cwd=master, check=True)
+    assert trunk(master) == "master"  # the trunk, not the branch checked out
+    both = make_repo(tmp_path / "b", "master")
+    subprocess.run(["git", "branch", "main"], cwd=both, check=True)
+    assert trunk(both) == "main"
+    clone = tmp_path / "c"
+    subprocess.run(["git", "clone", "-q", str(make_repo(tmp_path / "up", "develop")), str(clone)])
+    subprocess.run(["git", "branch", "-q", "main"], cwd=clone, check=True)
+    assert trunk(clone) == "develop"  # origin/HEAD wins over a local main
+    assert trunk(tmp_path) is None  # no repository
+    assert lite.repo_context(str(master))[0] == ["master", "feature/x"]  # the prompt hook too

@@ -24,14 +24,14 @@ def test_debug_unset_is_off() -> None:
 
 def test_settings_start_from_these_defaults() -> None:
     s = Settings(_env_file=None)  # type: ignore[call-arg]
-    assert (s.neo4j_user, s.neo4j_database, s.instance, s.main_branch, s.scope, s.actor) == (
+    assert (s.neo4j_user, s.neo4j_database, s.instance, s.scope, s.actor) == (
         defaults.NEO4J_USER,
         defaults.NEO4J_DATABASE,
         defaults.INSTANCE,
-        defaults.MAIN_BRANCH,
         defaults.SCOPE,
         defaults.ACTOR,
     )
+    assert s.main_branch is None  # unset: the repository's own trunk, else MAIN_BRANCH
     assert (s.neo4j_bolt_port, s.neo4j_http_port) == (
         defaults.NEO4J_BOLT_PORT,
         defaults.NEO4J_HTTP_PORT,
