@@ -59,7 +59,8 @@ def _granted(r: Granted) -> None:
     if r.what == "role":
         typer.echo(f"{r.principal} now has role {r.role}{was}.")
     else:
-        typer.echo(f"Role {r.role} may now {r.level} on {r.scope}{was}.")
+        may = "may no longer read or write" if r.level == "none" else f"may now {r.level}"
+        typer.echo(f"Role {r.role} {may} on {r.scope}{was}.")
 
 
 @app.command("grants")

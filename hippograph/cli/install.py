@@ -102,7 +102,12 @@ def claude_code(
 @view("hippograph.hooks.install.InstallReport")
 def _installed(out: InstallReport) -> None:
     settings, mcp = out.settings, out.mcp
-    state = "updated" if settings["written"] else "unchanged"
+    gone = settings["written"] and not Path(settings["path"]).exists()
+    state = (
+        "removed: nothing else was in it"
+        if gone
+        else ("updated" if settings["written"] else "unchanged")
+    )
     typer.echo(f"Claude Code hooks: {settings['path']} ({state})")
     for verb in ("added", "present", "removed"):
         for item in settings[verb]:

@@ -65,7 +65,9 @@ def _fields(
 
 @view("hippograph.units.records.RememberResult")
 def _written(result: RememberResult) -> None:
-    typer.echo(f"{result.action} {result.id} ({result.kind})")
+    # "superseded" is what the write did to the older units: the new one was created
+    verb = "created" if result.action == "superseded" else result.action
+    typer.echo(f"{verb} {result.id} ({result.kind})")
     for old in result.superseded:
         typer.echo(f"  superseded {old} (kept as history)")
     if result.superseded_by:

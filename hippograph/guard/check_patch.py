@@ -143,9 +143,12 @@ def check_patch(
     reason: str | None = None,
 ) -> Verdict:
     """Judge a patch; nothing in the working tree changes."""
+    if not diff_text.strip():
+        # `git diff | hippo check-patch -` with nothing changed: nothing breaks a rule
+        return Verdict(verdict="allow", violations=[], warnings=[])
     patches = parse_diff(diff_text)
     if not patches:
-        raise IngestError("the patch is empty; give a unified diff (git diff output).")
+        raise IngestError("the patch holds no file change; give a unified diff (git diff output).")
     confirm = list(confirm or [])
     files: list[str] = []
     touched: list[str] = []

@@ -92,6 +92,14 @@ def pre_edit(
             f"{file_part} is outside the project at {root}; pre-edit reads and indexes files of "
             "the project it runs in only, so run it from that file's repository."
         )
+    if lines is not None:
+        with path.open("rb") as handle:
+            count = sum(1 for _ in handle)
+        if lines[0] > count:
+            raise NotFoundError(
+                f"line {lines[0]} is past the end of {file_part} ({count} lines); give a line "
+                f"from 1 to {count}."
+            )
     root = repo_root(path)
     rel = path.resolve().relative_to(root).as_posix()
     report = index(path)

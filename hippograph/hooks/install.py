@@ -186,6 +186,8 @@ def _save(path: Path, value: dict[str, Any], existed: bool) -> bool:
     if not value:
         if existed:
             path.unlink(missing_ok=True)
+            if path.parent.name == ".claude" and not any(path.parent.iterdir()):
+                path.parent.rmdir()  # the folder install made for it, now empty
         return True
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"

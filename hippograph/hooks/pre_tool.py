@@ -6,7 +6,8 @@ The edit is turned into the unified diff it would make, judged by the rule engin
 or high rule denies the tool call with the rules and a repair plan; otherwise what memory
 knows about the code goes to the agent as ``additionalContext`` (never an automatic
 "allow": the user's own permission settings still decide). A memory problem never blocks an
-edit: any error gives no output, and is printed to stderr only when HIPPOGRAPH_DEBUG is on.
+edit: it gives no output and exit 0, and one line on stderr says the edit went ahead unchecked
+and why (HIPPOGRAPH_DEBUG adds the traceback).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def handle(
             return None
         return {"hookSpecificOutput": {"hookEventName": EVENT, "additionalContext": context}}
     except Exception as exc:  # a memory problem must never block an edit
-        _debug(exc)
+        _unchecked(exc)
         return None
 
 
@@ -281,7 +282,7 @@ def _guard(work: Callable[[], Any]) -> Any:
     try:
         return work()
     except Exception as exc:
-        _debug(exc)
+        _unchecked(exc)
         return None
 
 
@@ -339,8 +340,10 @@ def _fit(head: str, items: list[str], budget: int) -> str:
     return out
 
 
-def _debug(exc: BaseException) -> None:
+def _unchecked(exc: BaseException) -> None:
+    """Say in one line on stderr that memory could not check the edit, and why (the prompt hook
+    does the same); the traceback too with HIPPOGRAPH_DEBUG."""
+    print(f"hippograph: the edit goes ahead unchecked: {exc}", file=sys.stderr)
     # An entry point (a hook process): reading the one debug switch here is allowed, as in the CLI.
     if is_debug(os.environ):
-        print(f"hippograph pre-tool hook: {type(exc).__name__}: {exc}", file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)

@@ -24,7 +24,9 @@ def test_grant_a_role_give_it_to_an_agent_and_list_both(
     code, out, _ = hippo("grant", "auditor", "workspace", "read")
     assert code == 0 and out.strip() == "Role auditor may now read on workspace."
     code, out, _ = hippo("grant", "auditor", "workspace", "none")
-    assert code == 0 and out.strip() == "Role auditor may now none on workspace (was read)."
+    assert code == 0 and out.strip() == (
+        "Role auditor may no longer read or write on workspace (was read)."
+    )
     code, out, _ = hippo("grant", "auditor", "--to", "agent:ci-bot")
     assert code == 0 and out.strip() == "agent:ci-bot now has role auditor."
     code, out, _ = hippo("grants", "--json")

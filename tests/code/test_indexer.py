@@ -210,6 +210,11 @@ def test_pre_edit_on_a_file_never_indexed_answers_plainly(memory: Memory, tmp_pa
         memory.pre_edit(str(root / "shop/new.py") + ":nope")
     with pytest.raises(NotFoundError, match="is not a file"):
         memory.pre_edit(str(root / "shop/missing.py"))
+    with pytest.raises(NotFoundError, match=r"line 99 is past the end of .*new.py \(2 lines\)"):
+        memory.pre_edit(str(root / "shop/new.py") + ":99")
+    assert [s["name"] for s in memory.pre_edit(str(root / "shop/new.py") + ":2").symbols] == [
+        "fresh"
+    ]
 
 
 def test_bad_files_are_reported_not_fatal(memory: Memory, tmp_path: Path) -> None:

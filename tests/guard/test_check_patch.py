@@ -128,8 +128,10 @@ def test_require_and_tree_sitter_rules(repo_memory: tuple[Path, Memory]) -> None
 
 def test_bad_patches_are_refused(repo_memory: tuple[Path, Memory]) -> None:
     _, memory = repo_memory
-    with pytest.raises(IngestError, match="the patch is empty"):
-        memory.check_patch("")
+    assert memory.check_patch("").verdict == "allow"  # nothing changed, nothing to block
+    assert memory.check_patch(" \n").files == []
+    with pytest.raises(IngestError, match="not a unified diff"):
+        memory.check_patch("not a diff at all\n")
     with pytest.raises(IngestError):
         memory.check_patch("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-a\n+b\n")
 

@@ -124,6 +124,7 @@ def test_install_into_a_fresh_project_and_back(tmp_path: Path) -> None:
     assert (
         not (tmp_path / ".claude/settings.json").exists() and not (tmp_path / ".mcp.json").exists()
     )
+    assert not (tmp_path / ".claude").exists()  # the folder it made for them, empty, goes too
 
 
 def test_our_hook_inside_someone_elses_group_leaves_the_group(tmp_path: Path) -> None:
@@ -260,6 +261,12 @@ def test_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert bad.exit_code == 1
     assert bad.output.strip().startswith(f"Error: {tmp_path / '.mcp.json'}:1: is not valid JSON (")
     assert (tmp_path / ".claude/settings.json").exists()  # nothing was removed either
+    (tmp_path / ".mcp.json").unlink()
+    gone = runner.invoke(app, ["install", "claude-code", "--uninstall"], catch_exceptions=False)
+    first = gone.output.splitlines()[0]
+    assert first == (
+        f"Claude Code hooks: {tmp_path / '.claude/settings.json'} (removed: nothing else was in it)"
+    )
 
 
 def test_cli_user_scope(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
