@@ -337,6 +337,7 @@ class Memory:
     ) -> RecallResult:
         """Find what memory knows about ``query``; in strict mode,
         abstain with a reason when nothing passes."""
+        access.check_in_view(self._view, [scope], self.project.id if self.project else "")
         engine = self._engine()
         opts = RecallOptions(
             k=k,
@@ -719,6 +720,7 @@ class Memory:
         if scopes is None:
             own = [self.project.id, self.project.name] if self.project else []
             scopes = sorted({self.settings.scope, *own})
+        access.check_in_view(self._view, scopes, self.project.id if self.project else "")
         root = repo_root(self.cwd)
         probes = claims.Probes(self.graph, root, code_project(root), urls=urls)
         return claims.verify(self.graph, self._ctx(), probes, scopes=scopes)

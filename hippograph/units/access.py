@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from hippograph.errors import ConfigError
+from hippograph.errors import AccessDeniedError, ConfigError
 
 EVERY_SCOPE = "*"
 AGENT_PREFIX = "agent:"
@@ -107,3 +107,17 @@ def load(reader: Reader, principal: Principal) -> tuple[Principal, Grants]:
 def readable(grants: Grants, principal: Principal, scopes: Iterable[str]) -> list[str]:
     """Those of ``scopes`` ``principal`` may read, in order."""
     return [s for s in scopes if grants.may(principal, Level.READ, s)]
+
+
+def check_in_view(view: frozenset[str] | None, scopes: Iterable[str | None], where: str) -> None:
+    """Refuse a scope asked for by name that a command's view of one project leaves out: the
+    command would find nothing there and say nothing of why (``where`` names the view)."""
+    if view is None:
+        return
+    for scope in scopes:
+        if not scope or scope in view or (scope.startswith("agent:") and "agent:*" in view):
+            continue
+        raise AccessDeniedError(
+            f"scope {scope!r} is outside what this command sees ({where}, the workspace and "
+            f"notes); run it as `hippo --project {scope} ...`, or `hippo --all-projects ...`."
+        )

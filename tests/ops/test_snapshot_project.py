@@ -306,3 +306,21 @@ def test_an_export_of_everything_from_inside_a_project_says_how_to_export_that_p
     )
     report = owner.export(tmp_path / "one", projects=[world.project_a])  # what it suggests
     assert report.files
+
+
+def test_a_scope_outside_the_project_view_is_refused_not_silently_empty(
+    world: World, tmp_path: Path
+) -> None:
+    owner = world.memory(world.a)
+    for ask in (
+        lambda: owner.recall("search cluster", scope=world.project_b, mode="keyword"),
+        lambda: owner.verify_claims(scopes=[world.project_b]),
+    ):
+        with pytest.raises(AccessDeniedError, match=rf"^scope '{world.project_b}' is outside"):
+            ask()
+    assert owner.recall("zeppelin cluster", scope=world.project_a, mode="keyword").items
+    everything = Memory(
+        world.graph, world.settings, cwd=world.a, clock=world.clock, all_projects=True
+    )
+    found = everything.recall("kumquat cluster", scope=world.project_b, mode="keyword")
+    assert [i["id"] for i in found.items] == [world.other]  # in view when asked for every project
