@@ -3,6 +3,7 @@ and every unit it leaves is embedded, so the demo's semantic voice has something
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -44,6 +45,24 @@ def test_demo_runs_twice_and_leaves_every_unit_embedded(
     assert outputs[1].startswith("Demo memory already loaded")
     for heading in ("== hippo why", "== hippo pre-edit", "verdict: BLOCK", "== MCP server"):
         assert heading in outputs[1], heading
+    # in the demo project's own folder, plain `hippo recall` sees what the demo showed
+    asked = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "hippo"),
+            "recall",
+            "which database do we use for analytics?",
+            "--mode",
+            "keyword",
+            "--json",
+        ],
+        env=env,
+        cwd=tmp_path / "data" / "demo-project",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert asked.returncode == 0, asked.stderr
+    assert "ClickHouse" in json.loads(asked.stdout)["items"][0]["text"]
     units = graph.read("count_memory_states")
     assert sum(r["count"] for r in units) > 0
     assert graph.read("count_missing_embeddings")[0]["count"] == 0

@@ -17,7 +17,6 @@ from hippograph.memory import Memory
 from hippograph.repo.git import run_git
 from hippograph.units.embedder import installed_embedder
 
-SCOPE = "demo-shop"
 PROJECT = Path(__file__).resolve().parent / "project"
 GIT_ENV = {  # the demo's own identity, and none of the user's git configuration
     "GIT_AUTHOR_NAME": "hippograph demo",
@@ -59,11 +58,11 @@ def project_dir(settings: Settings) -> Path:
     return target
 
 
-def load(memory: Memory) -> None:
+def load(memory: Memory, scope: str) -> None:
     """The demo memory: facts that changed, a decision, a failure, a rule derived from it,
     a policy."""
     start = datetime.now(UTC) - timedelta(days=120)
-    user = {"source": "user", "scope": SCOPE}
+    user = {"source": "user", "scope": scope}
     memory.remember(
         "We use Postgres for analytics queries",
         about=["analytics store"],
@@ -130,15 +129,17 @@ def load(memory: Memory) -> None:
 def main() -> None:
     """Run the demo end to end."""
     base = Settings.from_env()
-    settings = base.model_copy(update={"scope": SCOPE, "branch": "main"})
+    settings = base.model_copy(update={"branch": "main"})
     repo = project_dir(settings)
     with Memory.connect(settings, cwd=repo, embedder=installed_embedder(settings)) as memory:
+        # the demo project's own scope: `hippo recall` run in its folder sees the demo's memory
+        scope = memory.write_scope
         memory.index(repo)
-        if memory.units(scope=SCOPE, kind="decision", include_closed=True):
-            print(f"Demo memory already loaded (scope {SCOPE!r}); showing it.")
+        if memory.units(scope=scope, kind="decision", include_closed=True):
+            print(f"Demo memory already loaded (scope {scope!r}); showing it.")
         else:
-            load(memory)
-            print(f"Loaded the demo memory into scope {SCOPE!r} and indexed {repo}.")
+            load(memory, scope)
+            print(f"Loaded the demo memory into scope {scope!r} and indexed {repo}.")
         if memory.embedder is not None:  # and anything an earlier run left without a vector
             memory.maintain(job="embed")
 
@@ -146,7 +147,7 @@ def main() -> None:
         result = memory.recall(
             "which database do we use for analytics?",
             mode="keyword",
-            scope=SCOPE,
+            scope=scope,
             include_history=True,
         )
         if result.abstain:
@@ -162,7 +163,7 @@ def main() -> None:
         print_why(memory.why("access tokens"))
 
         section('hippo recall "which message broker do we use?"  (nothing known: abstain)')
-        unknown = memory.recall("which message broker do we use?", mode="keyword", scope=SCOPE)
+        unknown = memory.recall("which message broker do we use?", mode="keyword", scope=scope)
         print(f"  abstain: {unknown.abstain}, reason: {unknown.reason}, task: {unknown.task_id}")
 
         section("hippo pre-edit shop/config.py:load_config")
@@ -182,7 +183,7 @@ def main() -> None:
             print(f"  repair: {step}")
 
         section("hippo verify  (claims memories make about the repository)")
-        checked = memory.verify_claims(scopes=[SCOPE])
+        checked = memory.verify_claims(scopes=[scope])
         found = (
             ", ".join(f"{k} {v}" for k, v in sorted(checked.claims.items())) or "no claims found"
         )

@@ -87,7 +87,8 @@ def repo_context(cwd: str | None) -> tuple[list[str], Path | None]:
         else:  # no commit yet (HEAD unborn) makes the call above fail: the root alone
             top = git_output(Path(cwd), "rev-parse", "--show-toplevel", timeout_s=0.3)
             root = Path(top.strip()) if top and top.strip() else None
-    return ([main] if not branch or branch == main else [main, branch]), root
+    trunks = [main] if main == defaults.MAIN_BRANCH else [main, defaults.MAIN_BRANCH]
+    return (trunks if not branch or branch in trunks else [*trunks, branch]), root
 
 
 def git_context(cwd: str | None) -> tuple[list[str], str | None]:

@@ -41,11 +41,14 @@ def merged_branches(cwd: Path, main: str) -> list[str]:
 
 
 def visible_branches(branch: str, main: str, cwd: Path | None) -> tuple[str, ...]:
-    """A branch sees main plus itself; main also sees branches git already merged into it."""
-    if branch != main:
-        return (main, branch)
+    """A branch sees main plus itself; main also sees branches git already merged into it. Where
+    the trunk is not called main, memory recorded on "main" (before the trunk was detected, or
+    by a forced HIPPOGRAPH_BRANCH) counts as the trunk's too."""
+    trunks = (main,) if main == defaults.MAIN_BRANCH else (main, defaults.MAIN_BRANCH)
+    if branch not in trunks:
+        return (*trunks, branch)
     merged = merged_branches(cwd, main) if cwd is not None else []
-    return (main, *merged)
+    return (*trunks, *merged)
 
 
 class BranchCount(Result):

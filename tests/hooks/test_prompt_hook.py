@@ -208,7 +208,8 @@ def test_lite_resolves_what_settings_resolve(
     s.password_file.write_text("secret\n")
     assert lite.http_base() == f"http://{urlparse(s.bolt_uri).hostname}:{s.neo4j_http_port}"
     assert lite.password() == s.resolved_password() == "secret"
-    assert lite.git_context(None) == ([s.main_branch or defaults.MAIN_BRANCH], None)
+    trunks = [s.main_branch or defaults.MAIN_BRANCH, defaults.MAIN_BRANCH]
+    assert lite.git_context(None) == (list(dict.fromkeys(trunks)), None)
     reader = lite.graph(1.0)
     assert reader is not None and reader.url.endswith(f"/db/{s.neo4j_database}/query/v2")
     token = reader._headers["Authorization"].removeprefix("Basic ")

@@ -154,4 +154,5 @@ def test_the_trunk_is_where_origin_points_else_main_else_master(tmp_path: Path) 
     subprocess.run(["git", "branch", "-q", "main"], cwd=clone, check=True)
     assert trunk(clone) == "develop"  # origin/HEAD wins over a local main
     assert trunk(tmp_path) is None  # no repository
-    assert lite.repo_context(str(master))[0] == ["master", "feature/x"]  # the prompt hook too
+    # the prompt hook too; memory recorded on "main" before the trunk was known still counts
+    assert lite.repo_context(str(master))[0] == ["master", "main", "feature/x"]

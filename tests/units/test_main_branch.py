@@ -33,12 +33,17 @@ def test_a_master_trunk_is_the_main_branch(
     )
     git(repo, "checkout", "-q", "-b", "feature/x")
     on_feature = Memory(graph, plain, cwd=repo, clock=clock)
-    assert on_feature.visible_branches == ("master", "feature/x")
+    assert on_feature.visible_branches == ("master", "main", "feature/x")
     found = on_feature.recall("how do we deploy the svc service?", mode="keyword")
     assert [i["id"] for i in found.items][:1] == [deploy.id], found.reason
     note = on_feature.remember(
         "svc deploys need the VPN on", about=["svc deploy"], source_ref="x.md#L2"
     )
+    forced = Memory(graph, plain.model_copy(update={"branch": "main"}), cwd=repo, clock=clock)
+    older = forced.remember(  # memory recorded on "main" before the trunk was detected
+        "The svc service logs to Loki", about=["svc logs"], source_ref="x.md#L3"
+    )
+    assert on_feature.recall("where do svc logs go?", mode="keyword").items[0]["id"] == older.id
     merged = on_feature.branch_merge("feature/x")
     assert merged.merged == [note.id]
     assert on_master.get(note.id).unit["branch"] == "master"  # into the trunk, not into "main"
