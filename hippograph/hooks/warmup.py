@@ -11,9 +11,11 @@ it never fails the command.
 
 from __future__ import annotations
 
+import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.errors import HippographError
@@ -89,23 +91,33 @@ def _bolt(settings: Settings) -> float:
 
     began = time.perf_counter()
     with Graph.connect(settings) as graph:
-        open_gate(graph, WARM_UP)
-        engine = RecallEngine(
-            graph,
-            branches=(settings.main_branch or defaults.MAIN_BRANCH,),
-            clock=lambda: datetime.now(UTC),
-            embedder=lambda: None,
-        )
-        engine.recall(QUERY, RecallOptions(mode="keyword"))
+        # outside a repository (no view: null scopes) and inside one (a list of scopes): Neo4j
+        # plans a statement once per set of parameter types (see _http)
+        for view in (None, frozenset({QUERY, "workspace"})):
+            open_gate(graph, WARM_UP, scopes=view)
+            engine = RecallEngine(
+                graph,
+                branches=(settings.main_branch or defaults.MAIN_BRANCH,),
+                clock=lambda: datetime.now(UTC),
+                embedder=lambda: None,
+            )
+            engine.recall(QUERY, RecallOptions(mode="keyword"))
     return time.perf_counter() - began
 
 
 def _http(settings: Settings) -> float:
     from hippograph.graph.http import HttpGraph
     from hippograph.hooks import prompt
+    from hippograph.repo.git import run_git
 
     graph = HttpGraph.from_settings(settings, deadline_s=60.0)
     open_gate(graph, WARM_UP)
     began = time.perf_counter()
-    prompt.handle({"prompt": QUERY, "cwd": None}, graph)
+    # From inside a repository, as an agent's prompt comes: the hook then reads through a view
+    # of one project, and Neo4j plans a statement once per set of parameter types (a list of
+    # scopes is not the null of no view), so a warm-up outside one left the first prompts to
+    # plan again and miss the hook's budget.
+    with tempfile.TemporaryDirectory(prefix="hippograph-warm-up-") as folder:
+        run_git(Path(folder), "init", "-q")
+        prompt.handle({"prompt": QUERY, "cwd": folder}, graph)
     return time.perf_counter() - began

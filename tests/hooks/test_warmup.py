@@ -3,6 +3,11 @@ and says why a path was skipped instead of failing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.hooks import warmup
@@ -34,3 +39,30 @@ def test_a_closed_http_port_is_skipped_with_its_reason(graph: Graph, settings: S
         "over HTTP: cannot reach Neo4j's HTTP API"
     )
     assert "skipped over HTTP" in report.summary()
+
+
+def test_the_prompt_hook_is_warmed_from_inside_a_repository(
+    graph: Graph, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An agent's prompt comes from a repository, so the hook reads through one project's view;
+    Neo4j plans a statement once per set of parameter types, and a warm-up outside any
+    repository (no view) left the first two prompts after `hippo db start` to plan again, past
+    the hook's budget (seen on the bench instance: both timed out, then 0.6 s)."""
+    from hippograph.hooks import lite, prompt
+
+    seen: list[tuple[str, bool, list[str] | None]] = []
+    real = prompt.handle
+
+    def handle(payload: dict[str, Any], graph: Any) -> Any:
+        out = real(payload, graph)
+        cwd = payload["cwd"]
+        scopes = graph._gate.scopes if graph._gate is not None else None
+        seen.append((cwd, (Path(cwd) / ".git").is_dir(), sorted(scopes) if scopes else None))
+        return out
+
+    monkeypatch.setattr(prompt, "handle", handle)
+    report = warmup.warm(settings.model_copy(update={"neo4j_http_port": int(TEST_HTTP_PORT)}))
+    assert report.http_s is not None
+    [(cwd, in_repository, scopes)] = seen
+    assert in_repository and scopes is not None and f"agent:{lite.agent()}" in scopes
+    assert not Path(cwd).exists()  # and the repository was a temporary one
