@@ -64,5 +64,6 @@ def when(memory: Memory, text: str | None) -> datetime | None:
 
 
 def mcp_source_ref(memory: Memory) -> str:
-    """The source of a write the agent gave no source for: this MCP call, dated."""
-    return f"mcp:{memory.settings.actor}@{memory.clock().isoformat(timespec='seconds')}"
+    """The source of a write the agent gave no source for: this MCP call by this agent (the
+    actor the change log records, ``agent:NAME``), dated."""
+    return f"mcp:{memory.actor}@{memory.clock().isoformat(timespec='seconds')}"

@@ -624,3 +624,19 @@ async def test_run_cypher_allows_the_reads_an_agent_asks(
     memory.remember("The cache is Redis 7", about=["cache"], source_ref="ops#1")
     out = await call(client, "run_cypher", query=query)
     assert out["row_count"] >= 1
+
+
+def test_an_agents_write_without_a_source_names_the_agent(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    from hippograph.mcp.registry import mcp_source_ref
+    from hippograph.units.read_gate import Principal
+
+    agent = Memory(
+        graph,
+        settings,
+        cwd=tmp_path,
+        clock=clock,
+        principal=Principal("claude-code", "agent", "agent"),
+    )
+    assert mcp_source_ref(agent).startswith("mcp:agent:claude-code@")  # as the change log says
