@@ -36,7 +36,10 @@ def grant(
     Without any grant, the local user is admin, every agent has role `agent` and may write
     every scope (its own notes only among agents' notes), and any other role may do nothing.
     Examples: `hippo grant agent workspace read` (agents stop writing to the workspace);
-    `hippo grant reviewer '*' read` then `hippo grant reviewer --to agent:ci-bot`."""
+    `hippo grant reviewer '*' read` then `hippo grant reviewer --to agent:ci-bot`.
+
+    A grant on a scope replaces the role's earlier one there (`hippo grants` shows what it was):
+    to take access away, grant `none`. A scope may be granted before any memory is in it."""
     with open_memory(ctx) as memory:
         if to is not None:
             if scope is not None or level is not None:
