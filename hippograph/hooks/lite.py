@@ -71,8 +71,9 @@ NOTHING_YET = Grants(role=AGENT_ROLE, levels={EVERY_SCOPE: Level.NONE})
 
 
 def repo_context(cwd: str | None) -> tuple[list[str], Path | None]:
-    """Visible branches (main plus the checked-out one; HIPPOGRAPH_BRANCH wins) and the
-    repository root, from one git call."""
+    """Visible branches (the trunk, memory on "main" where the trunk is named otherwise, and
+    the checked-out branch; HIPPOGRAPH_MAIN_BRANCH and HIPPOGRAPH_BRANCH win) and the repository
+    root, from two git calls (``repo.git.trunk``, then branch and root)."""
     main = _env("MAIN_BRANCH") or (trunk(Path(cwd), timeout_s=0.3) if cwd else None)
     main = main or defaults.MAIN_BRANCH
     branch, root = _env("BRANCH"), None
