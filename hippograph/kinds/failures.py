@@ -46,8 +46,13 @@ def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
     return sha, subject
 
 
-# The file part of a test id: "tests/test_auth.py::test_refresh", "pkg/auth_test.go:TestRefresh".
-_TEST_FILE = re.compile(r"^(?P<file>[^:\s]*(?:/[^:\s]*|\.[A-Za-z0-9]{1,6}))(?:::?.*)?$")
+# The file part of a test id: "tests/test_auth.py::test_refresh", "pkg/auth_test.go:TestRefresh",
+# "auth.test.ts" (a path, or a name with a source file's extension; a dotted unittest id such as
+# "tests.test_auth.TestRefresh" names no file).
+_TEST_FILE = re.compile(
+    r"^(?P<file>[^:\s]*/[^:\s]*|[^:\s/]+\.(?:py|go|rs|js|jsx|mjs|cjs|ts|tsx|java|kt|rb|php|c|cc|"
+    r"cpp|h|hpp|cs|swift|scala|ex|exs|sh|feature))(?:::?.*)?$"
+)
 
 
 def check_test(repo: Path, test: str) -> None:

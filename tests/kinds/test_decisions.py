@@ -129,6 +129,8 @@ def test_failure_needs_a_real_commit_or_a_test(
     subprocess.run(["git", "commit", "-qm", "drop it"], cwd=repo, check=True)
     memory.fail("Login 500 on a blank password", test="tests/test_login.py::test_empty")
     assert memory.fail("Login broke", test="TestLogin").action == "created"  # no file named
+    dotted = memory.fail("Login broke again", test="tests.test_login.TestLogin.run")
+    assert dotted.action == "created"  # a unittest id names a module, not a file
 
 
 def test_rules_and_policies(memory: Memory) -> None:
