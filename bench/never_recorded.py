@@ -40,7 +40,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
-from bench.recall_quality import DEFAULT_DATA, HALVES, MODES, evidence_ids, import_conversation
+from bench.recall_quality import (
+    DEFAULT_DATA,
+    HALVES,
+    MODES,
+    ask,
+    evidence_ids,
+    import_conversation,
+)
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
 from hippograph.units.embedder import default_embedder
@@ -148,15 +155,14 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 asked += 1
                 for mode in MODES:
                     with Timer() as t:
-                        result = memory.recall(
+                        result = ask(
+                            memory,
                             qa["question"],
                             k=K,
                             mode=mode,
                             scope=scope,
-                            strict=True,
-                            kinds=["episode"],
                             as_of=as_of,
-                            record_usage=False,
+                            strict=True,
                         )
                     latencies[mode].append(t.ms)
                     returned = [by_id.get(i["id"], i["id"]) for i in result.items]
@@ -171,7 +177,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     if not rows:
         print("no question falls wholly on either side of the split", file=sys.stderr)
         return 1
-    figures = {
+    figures: dict[str, Any] = {
         "questions": len(rows),
         "modes": {
             m: {
@@ -207,16 +213,17 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "commit_at_start": measured,
     }
     path = write_result("never-recorded", params, figures)
+    reports: dict[str, dict[str, Any]] = figures["modes"]
     parts = []
-    for m in MODES:
-        f = figures["modes"][m]
+    for mode in MODES:
+        f = reports[mode]
         parts.append(
-            f"{m}: abstain R {f['all']['abstain_recall']} (tune {f['tune']['abstain_recall']}, "
+            f"{mode}: abstain R {f['all']['abstain_recall']} (tune {f['tune']['abstain_recall']}, "
             f"held-out {f['held-out']['abstain_recall']}) P {f['all']['abstain_precision']}, "
             f"answerable abstained {f['all']['abstain_rate_answerable']}, answered with "
             f"evidence {f['all']['answered_with_evidence']}"
         )
-    f = figures["modes"][MODES[0]]["all"]
+    f = reports[MODES[0]]["all"]
     print(
         f"never-recorded: {f['answerable']} answerable, {f['never_recorded']} never recorded | "
         + " | ".join(parts)

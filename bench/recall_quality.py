@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 from bench.baselines import BM25, cosine_ranking
 from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
 from hippograph.memory import Memory
+from hippograph.recall.engine import RecallResult
 from hippograph.schema.base import seed_ids
 from hippograph.units.embedder import default_embedder
 
@@ -143,6 +144,31 @@ def import_conversation(
     return Imported(dia, by_id, t.ms / 1000)
 
 
+def ask(
+    memory: Memory,
+    question: str,
+    *,
+    k: int,
+    mode: str,
+    scope: str,
+    as_of: datetime,
+    strict: bool = False,
+) -> RecallResult:
+    """A question asked of one imported conversation, as the LoCoMo benches ask it: its turns
+    only (episodes), as of after the import, without recording usage (one mode must not move
+    another's figures)."""
+    return memory.recall(
+        question,
+        k=k,
+        mode=mode,
+        scope=scope,
+        strict=strict,
+        kinds=["episode"],
+        as_of=as_of,
+        record_usage=False,
+    )
+
+
 def _turn_texts(conversation: dict[str, Any], wanted: set[str]) -> dict[str, str]:
     """dia_id -> "speaker: text" as the import embeds it (image captions included)."""
     out: dict[str, str] = {}
@@ -236,16 +262,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             asked = 0  # position among the questions with evidence: even tune, odd held-out
             as_of = datetime.now(UTC)  # after the conversation and its import: every turn is valid
             for mode in MODES:  # warm each path once (first query compiles plans)
-                memory.recall(
-                    "warm up",
-                    k=opts.k,
-                    mode=mode,
-                    scope=scope,
-                    strict=False,
-                    kinds=["episode"],
-                    as_of=as_of,
-                    record_usage=False,
-                )
+                ask(memory, "warm up", k=opts.k, mode=mode, scope=scope, as_of=as_of)
             for index, qa in enumerate(sample["qa"]):
                 evidence = evidence_ids(qa.get("evidence", []))
                 if not evidence:
@@ -283,15 +300,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                     }
                 for mode in MODES:
                     with Timer() as t:
-                        result = memory.recall(
-                            qa["question"],
-                            k=opts.k,
-                            mode=mode,
-                            scope=scope,
-                            strict=False,
-                            kinds=["episode"],
-                            as_of=as_of,
-                            record_usage=False,
+                        result = ask(
+                            memory, qa["question"], k=opts.k, mode=mode, scope=scope, as_of=as_of
                         )
                     latencies[mode].append(t.ms)
                     ranked = [by_id.get(item["id"], item["id"]) for item in result.items]

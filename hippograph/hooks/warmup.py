@@ -91,16 +91,16 @@ def _bolt(settings: Settings) -> float:
 
     began = time.perf_counter()
     with Graph.connect(settings) as graph:
+        engine = RecallEngine(
+            graph,
+            branches=(settings.main_branch or defaults.MAIN_BRANCH,),
+            clock=lambda: datetime.now(UTC),
+            embedder=lambda: None,
+        )
         # outside a repository (no view: null scopes) and inside one (a list of scopes): Neo4j
         # plans a statement once per set of parameter types (see _http)
         for view in (None, frozenset({QUERY, "workspace"})):
             open_gate(graph, WARM_UP, scopes=view)
-            engine = RecallEngine(
-                graph,
-                branches=(settings.main_branch or defaults.MAIN_BRANCH,),
-                clock=lambda: datetime.now(UTC),
-                embedder=lambda: None,
-            )
             engine.recall(QUERY, RecallOptions(mode="keyword"))
     return time.perf_counter() - began
 

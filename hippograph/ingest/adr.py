@@ -387,9 +387,10 @@ def _options(doc: _Doc, decision: str | None) -> tuple[Option, ...]:
     if shown is not None and (found := doc.trim(shown.line + 1, shown.end)):
         doc.ranges["options"] = (shown.line, found[1])
     names = [m[0] for m in merged]
-    chosen = (_match(decision, names) if decision else None) if names else None
-    if chosen is None and decision and names:
-        chosen = _most_words(decision, names)
+    chosen = None
+    if decision and names:  # named as listed, else in words of its own
+        chosen = _match(decision, names)
+        chosen = _most_words(decision, names) if chosen is None else chosen
     return tuple(
         Option(
             name,
