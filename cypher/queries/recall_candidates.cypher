@@ -6,7 +6,8 @@
 // to $fetch then filtered), $embedding (semantic: the vector index, never a scan), $since
 // (temporal: active units recorded since then, newest first, read in index order so the scan
 // stops at $limit; the index is named in a hint, since on a small or freshly loaded database
-// the planner would rather seek the whole branch and sort it). Each keeps its best $limit.
+// the planner would rather seek the whole branch and sort it). Each keeps its best $limit, equal
+// scores in id order: the indexes' own order among them changes as their segments merge.
 // Graph voice: one or two hops from the top $seeds of the lexical and semantic voices (seed
 // strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
@@ -47,7 +48,7 @@ CALL () {
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
     AND ($kinds IS NULL OR node.kind IN $kinds)
-  WITH node, score ORDER BY score DESC LIMIT $limit
+  WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS lexical
 }
 CALL () {
@@ -58,7 +59,7 @@ CALL () {
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
     AND ($kinds IS NULL OR node.kind IN $kinds)
-  WITH node, score ORDER BY score DESC LIMIT $limit
+  WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS semantic
 }
 CALL () {

@@ -390,3 +390,19 @@ def test_a_large_k_is_not_capped_by_the_candidates_scored(memory: Memory) -> Non
         "ledger cluster shard", mode="keyword", k=45, strict=False, record_usage=False
     )
     assert len(result.items) == 45
+
+
+def test_equal_scores_rank_by_id_so_the_same_query_ranks_alike(
+    graph: Graph, memory: Memory
+) -> None:
+    """Units the full-text index scores alike come back in id order: the index's own order among
+    them depends on how its segments happened to merge, and two runs of the same question ranked
+    the same turns differently."""
+    for word in ("alpha", "bravo", "delta", "gamma", "kappa", "omega", "sigma", "theta"):
+        memory.remember(f"zebra crossing {word}", about=["roads"], **USER)
+    rows = graph.read("recall_candidates", **candidate_params(query="zebra", fetch=200))
+    lexical = sorted(
+        (h["rank"], h["score"], r["id"]) for r in rows for h in r["hits"] if h["voice"] == "lexical"
+    )
+    assert len(lexical) == 8 and len({score for _, score, _ in lexical}) == 1
+    assert [i for _, _, i in lexical] == sorted(i for _, _, i in lexical)
