@@ -55,7 +55,7 @@ TERMS_SHARE = 0.5  # words = share x distinct query terms (idf) + (1 - share) x 
 PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
-SPEAKER_BOOST = 1.2  # the turns of the one speaker the query names
+SPEAKER_BOOST = 1.6  # the turns of the one speaker the query names
 DATE_BOOST = 1.3  # a unit from a time the query names
 SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
 SESSION_TURNS = 3  # a session is as strong as its best three turns together
