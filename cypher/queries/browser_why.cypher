@@ -1,5 +1,5 @@
 // For Neo4j Browser: why did we choose X. Current decisions found by the full-text index or
-// governing a thing named X, with the alternatives they rejected and their supersession chain.
+// governing a thing named X (a renamed symbol by its name then or now), with the alternatives they rejected and their supersession chain.
 //   :param subject => 'JWT'
 // Params: $subject STRING. Returns: decision, problem, alternatives, reasoning, outcome, replaced, source_ref.
 // READ
@@ -10,6 +10,8 @@ CALL () {
   UNION
   MATCH (d:Decision)-[:GOVERNS]->(t:Node)
   WHERE t.path = $subject OR t.qualified_name = $subject OR t.name = $subject
+     OR EXISTS { MATCH (n:Symbol)-[:RENAMED_FROM*1..10]->(t)
+                 WHERE n.retired_at IS NULL AND (n.qualified_name = $subject OR n.name = $subject) }
   RETURN d
 }
 WITH DISTINCT d

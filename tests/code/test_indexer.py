@@ -88,7 +88,7 @@ def test_rename_keeps_an_attached_decision_reachable(
     root = repo(tmp_path, {"shop/auth.py": AUTH})
     memory.index(root)
     dec = memory.remember(
-        "Tokens are signed with RS256 only",
+        "Signatures use RS256 only",
         kind="decision",
         governs=["shop.auth.issue_token"],
         source="user",
@@ -102,6 +102,10 @@ def test_rename_keeps_an_attached_decision_reachable(
     bundle = memory.pre_edit(str(root / "shop/auth.py") + ":mint_token")
     assert [d["id"] for d in bundle.decisions] == [dec.id]
     assert bundle.renames[0]["was"] == "shop.auth.issue_token"
+    for subject in ("mint_token", "shop.auth.mint_token"):  # why, asked by the new name
+        answer = memory.why(subject, mode="keyword")
+        assert answer.decision is not None and answer.decision["id"] == dec.id, subject
+        assert answer.governs == ["shop.auth.mint_token (was shop.auth.issue_token)"]
 
 
 def test_move_to_another_module_keeps_the_failure_reachable(
