@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from hippograph.cli.app import app, open_memory
+from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.schema import defaults
 
 if TYPE_CHECKING:
@@ -37,7 +37,9 @@ def serve(
 ) -> None:
     """Run the MCP server on stdin/stdout for Claude Code and other MCP clients
     (see docs/mcp.md)."""
+    from hippograph.errors import HippographError
     from hippograph.mcp import serve_stdio
+    from hippograph.mcp.server import Connection
 
     if not logging.getLogger().handlers:  # stdout is the protocol: logs go to stderr only
         logging.basicConfig(
@@ -48,12 +50,22 @@ def serve(
             f"{agent!r} is not an agent name; use letters, digits, '.', '_' or '-'.",
             param_hint="--agent",
         )
-    with open_memory(ctx, scope=scope, agent=agent) as memory:
+    conn = Connection(lambda: open_memory(ctx, scope=scope, agent=agent), settings_of(ctx))
+    try:
+        memory = conn.memory()
+    except HippographError as exc:  # serve anyway: memory_status says why, tools retry
+        logging.getLogger(__name__).warning(
+            "%s The MCP server starts anyway; its tools connect when they are called.", exc
+        )
+    else:
         if warm and memory.embedder is not None:
             threading.Thread(
                 target=_warm, args=(memory.embedder,), name="warm-model", daemon=True
             ).start()
-        serve_stdio(memory)
+    try:
+        serve_stdio(conn)
+    finally:
+        conn.close()
 
 
 def _warm(embedder: Embedder) -> None:

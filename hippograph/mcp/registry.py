@@ -10,6 +10,7 @@ from typing import Any, get_type_hints
 
 from pydantic import BaseModel
 
+from hippograph.config import Settings
 from hippograph.mcp.models import ToolInput
 from hippograph.memory import Memory
 from hippograph.schema.isotime import parse_when
@@ -25,9 +26,17 @@ class ToolSpec:
     output: type[BaseModel]
     run: Callable[[Memory, Any], BaseModel]
     read_only: bool
+    # The answer when Neo4j cannot be reached (given the settings and the error's sentence),
+    # for a tool that has one: the others answer with the error itself.
+    unreachable: Callable[[Settings, str], BaseModel] | None = None
 
 
-def spec(fn: Callable[[Memory, Any], BaseModel], *, read_only: bool) -> ToolSpec:
+def spec(
+    fn: Callable[[Memory, Any], BaseModel],
+    *,
+    read_only: bool,
+    unreachable: Callable[[Settings, str], BaseModel] | None = None,
+) -> ToolSpec:
     """Describe ``fn(memory, args: <Input>) -> <Output>`` as a tool named after it."""
     hints = get_type_hints(fn)
     return ToolSpec(
@@ -37,6 +46,7 @@ def spec(fn: Callable[[Memory, Any], BaseModel], *, read_only: bool) -> ToolSpec
         output=hints["return"],
         run=fn,
         read_only=read_only,
+        unreachable=unreachable,
     )
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -18,8 +19,8 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from pydantic import ValidationError
 
-from hippograph.config import format_validation_error
-from hippograph.errors import HippographError
+from hippograph.config import Settings, format_validation_error
+from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.mcp import knowledge, workflow
 from hippograph.mcp.registry import ToolSpec
 from hippograph.memory import Memory
@@ -42,15 +43,58 @@ INSTRUCTIONS = (
 MAX_CONCURRENT_CALLS = 4
 
 
+class Connection:
+    """The one ``Memory`` the tools run on, connected when first needed.
+
+    ``hippo serve`` starts whether or not Neo4j is up, so that an agent started before the
+    database still gets its tools, ``memory_status`` says what is wrong, and every other tool
+    says why it cannot answer. A failed connect is tried again on the next call: once Neo4j
+    runs, the tools work without restarting the agent."""
+
+    def __init__(self, connect: Callable[[], Memory], settings: Settings) -> None:
+        self._connect = connect
+        self.settings = settings
+        self._memory: Memory | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def of(cls, memory: Memory) -> Connection:
+        """A connection that is already open (tests, the demo)."""
+        conn = cls(lambda: memory, memory.settings)
+        conn._memory = memory
+        return conn
+
+    def memory(self) -> Memory:
+        """The connected memory; raises the connect error's sentence when Neo4j cannot be
+        reached (or is not configured)."""
+        with self._lock:
+            if self._memory is None:
+                self._memory = self._connect()
+            return self._memory
+
+    @property
+    def connected(self) -> bool:
+        """True once the memory was connected."""
+        return self._memory is not None
+
+    def close(self) -> None:
+        """Close the memory if it was ever connected."""
+        with self._lock:
+            if self._memory is not None:
+                self._memory.close()
+                self._memory = None
+
+
 def build_server(
-    memory: Memory,
+    memory: Memory | Connection,
     *,
     tools: Sequence[ToolSpec] = TOOLS,
     deadline_s: float = MCP_CALL_DEADLINE_S,
 ) -> Server[Any]:
-    """The MCP server around one connected ``Memory``; tests inject theirs, ``hippo serve`` its
-    own. A call that passes ``deadline_s`` is answered with why, so one stuck call (Neo4j
-    frozen, say) never holds the others up."""
+    """The MCP server around one ``Memory`` (or a ``Connection`` that opens it when first
+    needed); tests inject theirs, ``hippo serve`` its own. A call that passes ``deadline_s`` is
+    answered with why, so one stuck call (Neo4j frozen, say) never holds the others up."""
+    conn = memory if isinstance(memory, Connection) else Connection.of(memory)
     by_name = {t.name: t for t in tools}
     listing = [_describe(t) for t in tools]
     limiter = anyio.CapacityLimiter(MAX_CONCURRENT_CALLS)
@@ -66,7 +110,7 @@ def build_server(
         tool = by_name.get(params.name)
         if tool is None:
             return _error(f"unknown tool {params.name!r}; the tools are: {', '.join(by_name)}.")
-        work = partial(call, tool, memory, params.arguments or {})
+        work = partial(call, tool, conn, params.arguments or {})
         with anyio.move_on_after(deadline_s) as scope:
             return await anyio.to_thread.run_sync(work, limiter=limiter, abandon_on_cancel=True)
         assert scope.cancelled_caught
@@ -92,14 +136,26 @@ def build_server(
     )
 
 
-def call(tool: ToolSpec, memory: Memory, arguments: Mapping[str, Any]) -> types.CallToolResult:
-    """Validate the arguments, run the tool, shape the result; every failure is an error result."""
+def call(
+    tool: ToolSpec, memory: Memory | Connection, arguments: Mapping[str, Any]
+) -> types.CallToolResult:
+    """Validate the arguments, run the tool, shape the result; every failure is an error result
+    (a tool with an answer for an unreachable Neo4j gives that instead)."""
+    conn = memory if isinstance(memory, Connection) else Connection.of(memory)
     try:
         args = tool.input.model_validate(dict(arguments))
     except ValidationError as exc:
         return _error(f"invalid input: {format_validation_error(exc)}.", tool.name)
     try:
-        data = tool.run(memory, args).model_dump(mode="json")
+        try:
+            data = tool.run(conn.memory(), args).model_dump(mode="json")
+        except HippographError as exc:
+            connected = conn.connected
+            if tool.unreachable is None or (
+                connected and not isinstance(exc, GraphUnavailableError)
+            ):
+                raise
+            data = tool.unreachable(conn.settings, str(exc)).model_dump(mode="json")
     except HippographError as exc:
         return _error(str(exc), tool.name)
     except ValidationError as exc:  # a library input record refused a value (e.g. an empty text)
@@ -136,7 +192,7 @@ def _describe(tool: ToolSpec) -> types.Tool:
     )
 
 
-def serve_stdio(memory: Memory) -> None:
+def serve_stdio(memory: Memory | Connection) -> None:
     """Serve ``memory`` on stdin/stdout until the client closes the connection."""
     server = build_server(memory)
 

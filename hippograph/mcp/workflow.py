@@ -25,7 +25,7 @@ from hippograph.mcp.models import (
 )
 from hippograph.mcp.registry import plain, spec
 from hippograph.memory import Memory
-from hippograph.ops.status import StatusReport
+from hippograph.ops.status import StatusReport, unreachable_status
 
 
 def check_patch(memory: Memory, args: CheckPatchInput) -> Verdict:
@@ -132,8 +132,10 @@ def memory_status(memory: Memory, args: NoInput) -> StatusReport:
     embedding model, maintenance.
 
     Call it when a tool reports that Neo4j or an index is unavailable, or to see how much
-    memory holds (counts per kind, lifecycle and truth status). `embedding.ready: false`
-    means search runs on keywords and the graph only.
+    memory holds (counts per kind, lifecycle and truth status). `server.reachable: false`
+    means Neo4j is down or elsewhere: `server.error` says why and `server.fix` what the user
+    can do; the tools connect again on their next call. `embedding.ready: false` means search
+    runs on keywords and the graph only.
     """
     return StatusReport.model_validate(plain(memory.status().model_dump()))
 
@@ -188,7 +190,7 @@ TOOLS = [
     spec(read_my_notes, read_only=True),
     spec(list_memory_conflicts, read_only=True),
     spec(list_tasks, read_only=True),
-    spec(memory_status, read_only=True),
+    spec(memory_status, read_only=True, unreachable=unreachable_status),
     spec(verify_claims, read_only=False),
     spec(run_cypher, read_only=True),
 ]

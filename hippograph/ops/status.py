@@ -60,6 +60,33 @@ def projects(
     )
 
 
+def unreachable_status(settings: Settings, error: str) -> StatusReport:
+    """What status can say when Neo4j cannot be reached: where it was looked for, why it failed
+    and what to do; everything read from the database is empty."""
+    model_dir = model_location(settings)
+    return StatusReport(
+        server={
+            "uri": settings.bolt_uri,
+            "reachable": False,
+            "error": error,
+            "fix": "start Neo4j with `hippo db start` (or point HIPPOGRAPH_NEO4J_URI at a running "
+            "server); the tools connect on their next call",
+        },
+        schema_version=None,
+        indexes=[],
+        all_indexes_online=False,
+        counts={},
+        fulltext={"index": FULLTEXT_INDEX, "state": None, "ready": False},
+        embedding={
+            "model": "all-MiniLM-L6-v2",
+            "model_path": str(model_dir) if model_dir else None,
+            "runtime_installed": is_runtime_installed(),
+            "ready": False,
+        },
+        last_maintenance=[],
+    )
+
+
 def gather_status(graph: Graph, settings: Settings) -> StatusReport:
     """Everything `hippo status` prints."""
     components = graph.read("server_components")
@@ -77,6 +104,7 @@ def gather_status(graph: Graph, settings: Settings) -> StatusReport:
     return StatusReport(
         server={
             "uri": graph.uri,
+            "reachable": True,
             "name": server.get("name"),
             "version": server.get("version"),
             "edition": server.get("edition"),

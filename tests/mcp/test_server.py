@@ -15,12 +15,12 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from hippograph.config import Settings
-from hippograph.errors import HippographError, NotFoundError
+from hippograph.errors import GraphUnavailableError, HippographError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.mcp import build_server
 from hippograph.mcp.models import NoInput, RunCypherOutput
 from hippograph.mcp.registry import spec
-from hippograph.mcp.server import TOOLS
+from hippograph.mcp.server import TOOLS, Connection
 from hippograph.memory import Memory
 from tests.fakes import Clock, HashingEmbedder
 
@@ -555,6 +555,49 @@ async def test_hippo_serve_speaks_mcp_on_stdio(
         found = await call(remote, "search_memory", query="what builds the docs site", strict=False)
     assert written["id"] in {i["id"] for i in found["items"]}
     assert "semantic voice off: the embedding model is not installed" in found["notes"]
+
+
+async def test_hippo_serve_starts_without_neo4j_and_status_says_why(tmp_path: Path) -> None:
+    """An agent's MCP server may start before the database: it answers initialize, lists its
+    tools, memory_status says Neo4j is unreachable and what to do, and the other tools say why
+    they cannot answer (it used to exit before initialize, so the agent had no tools at all)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
+    env |= {
+        "HIPPOGRAPH_NEO4J_URI": "bolt://127.0.0.1:9",  # nothing listens there
+        "HIPPOGRAPH_NEO4J_PASSWORD": "unused",
+        "HIPPOGRAPH_MODEL_PATH": str(tmp_path / "no-model"),
+    }
+    hippo = Path(sys.executable).with_name("hippo")
+    params = StdioServerParameters(
+        command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(tmp_path)
+    )
+    async with Client(params, mode="legacy") as remote:
+        assert {t.name for t in (await remote.list_tools()).tools} == TOOL_NAMES
+        status = await call(remote, "memory_status")
+        text = await refused(remote, "search_memory", {"query": "docs site"})
+    assert status["server"]["reachable"] is False
+    assert status["server"]["uri"] == "bolt://127.0.0.1:9"
+    assert "cannot reach Neo4j at bolt://127.0.0.1:9" in status["server"]["error"]
+    assert "hippo db start" in status["server"]["fix"]
+    assert text.startswith("cannot reach Neo4j at bolt://127.0.0.1:9")
+
+
+async def test_the_tools_connect_once_neo4j_is_up(memory: Memory) -> None:
+    """A connect that failed is tried again on the next call: the agent need not restart."""
+    attempts: list[int] = []
+
+    def connect() -> Memory:
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise GraphUnavailableError("cannot reach Neo4j at bolt://x; start it.")
+        return memory
+
+    conn = Connection(connect, memory.settings)
+    async with Client(build_server(conn), mode="legacy") as c:
+        down = await call(c, "memory_status")
+        up = await call(c, "memory_status")
+    assert down["server"]["reachable"] is False and up["server"]["reachable"] is True
+    assert up["schema_version"] is not None and len(attempts) == 2
 
 
 async def test_verify_claims_marks_what_no_longer_holds(client: Client, memory: Memory) -> None:
