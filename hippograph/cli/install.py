@@ -125,3 +125,17 @@ def _installed(out: InstallReport) -> None:
         typer.echo(f"MCP server: register it for {which} with: {out.user_mcp_command}")
     elif out.user_mcp_command:
         typer.echo(f"MCP server: remove it with: claude mcp remove --scope {out.scope} hippograph")
+
+
+@app.command(
+    "hook",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def hook(ctx: typer.Context) -> None:
+    """Run one Claude Code hook (user-prompt, pre-tool, session-end, pre-compact) on the hook
+    JSON from stdin; `hippo install claude-code` writes them. `hippo hook --help` lists the
+    events. The `hippo` executable runs hooks without loading the CLI, so they start fast."""
+    from hippograph.hooks import main as hook_main
+
+    raise typer.Exit(hook_main(list(ctx.args)))

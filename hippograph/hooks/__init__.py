@@ -17,6 +17,22 @@ from typing import Any
 from hippograph.schema.defaults import HOOK_DEADLINE_S, PRE_TOOL_DEADLINE_S, is_debug
 
 EVENTS = ("user-prompt", "pre-tool", "session-end", "pre-compact")
+USAGE = """Usage: hippo hook EVENT < hook.json
+
+Run one Claude Code hook: read the hook's JSON on stdin, print at most one JSON
+answer on stdout. `hippo install claude-code` writes these into
+.claude/settings.json; docs/agents.md says what each one does.
+
+Events:
+  user-prompt   UserPromptSubmit: the memories that matter for the prompt, as
+                additionalContext (no model, about 1 s at most).
+  pre-tool      PreToolUse on edits: what memory says about the lines touched,
+                and a deny when the change breaks a critical or high rule.
+  session-end   SessionEnd: capture the transcript into memory, detached.
+  pre-compact   PreCompact: the same capture, before compaction.
+
+A memory problem never blocks the agent: it is one line on stderr and exit 1
+(never exit 2, which Claude Code reads as "block the prompt")."""
 PROMPT_DEADLINE_S = HOOK_DEADLINE_S
 
 
@@ -68,9 +84,14 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
 def main(argv: list[str]) -> int:
     """Entry point of ``hippo hook EVENT``."""
     event = argv[0] if argv else ""
+    if event in ("--help", "-h", "help"):
+        print(USAGE)
+        return 0
     if event not in EVENTS:
         print(
-            f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)}.", file=sys.stderr
+            f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)} "
+            "(`hippo hook --help`).",
+            file=sys.stderr,
         )
         return 1
     raw = sys.stdin.read()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import subprocess
 import sys
 import time
@@ -139,6 +140,21 @@ def test_bad_input_is_one_line_and_does_not_block(settings: Settings) -> None:
     unknown = run_hook(settings, "{}", event="nope")
     assert unknown.returncode == 1 and "unknown hook event 'nope'" in unknown.stderr
     assert "Traceback" not in done.stderr + unknown.stderr
+    assert "`hippo hook --help`" in unknown.stderr
+
+
+def test_hook_help_lists_the_events_and_hippo_help_lists_hook(settings: Settings) -> None:
+    helped = run_hook(settings, "", event="--help")
+    assert helped.returncode == 0 and helped.stdout.startswith("Usage: hippo hook EVENT")
+    assert all(f"  {event} " in helped.stdout for event in hooks.EVENTS)
+    listed = subprocess.run(
+        [str(Path(sys.executable).with_name("hippo")), "--help"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "100"},
+        check=False,
+    )
+    assert listed.returncode == 0 and "│ hook " in listed.stdout
 
 
 def test_recall_settings_apply_to_the_hook_and_bad_ones_are_reported(
