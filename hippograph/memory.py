@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hippograph.code.indexer import IndexReport, Progress, index_path
+from hippograph.code.named import index_named
 from hippograph.code.ownership import code_project
 from hippograph.code.walk import repo_root
 from hippograph.config import Settings
@@ -235,6 +236,7 @@ class Memory:
             embedder=self.embedder,
             clock=self.clock,
             project=self.code_key,
+            index_named=lambda names: index_named(names, self._root, self.index),
         )
 
     # -- schema and status ----------------------------------------------------

@@ -111,9 +111,7 @@ def link(
 def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
     """What --governs names: a file, one symbol, or else an entity;
     several symbols must be qualified."""
-    found = _code_targets(tx, name.strip(), ctx.project)
-    if not found and ctx.project is not None:
-        found = _code_targets(tx, name.strip(), None)
+    found = _code_targets(tx, name.strip(), ctx.project)  # this project's code only
     if len(found) == 1:
         return str(found[0]["id"])
     if len(found) > 1:
@@ -161,7 +159,7 @@ def _code_mentions(
     rows = {
         r["name"]: r
         for r in tx.run(
-            "symbols_by_name", project=None, names=[n.rsplit(".", 1)[-1] for n in names]
+            "symbols_by_name", project=ctx.project, names=[n.rsplit(".", 1)[-1] for n in names]
         )
     }
     edges: list[Edge] = []

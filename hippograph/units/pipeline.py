@@ -267,12 +267,20 @@ def _resolve_contradictions(
 
 def remember(graph: Graph, ctx: WriteContext, unit: UnitInput) -> RememberResult:
     """Run one unit through the pipeline; nothing is written if any step fails."""
+    _index_named(ctx, unit)
     # Embed outside the transaction (a model call must not hold locks) and before the
     # record is stamped, so recorded_at is not earlier than the write.
     vector = ctx.embedder.embed([unit.text])[0] if ctx.embedder is not None else None
     record = build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
     batch = new_id("batch")
     return graph.write_tx(lambda tx: remember_in_tx(tx, ctx, unit, record, batch))
+
+
+def _index_named(ctx: WriteContext, unit: UnitInput) -> None:
+    """Index the source files the unit links to, before its transaction (links.py resolves
+    them inside it)."""
+    if ctx.index_named is not None and (unit.governs or unit.broke):
+        ctx.index_named([*unit.governs, *unit.broke])
 
 
 def supersede(
@@ -314,6 +322,7 @@ def supersede(
             "scope": unit.scope or old.get("scope"),
         }
     )
+    _index_named(ctx, merged)
     vector = ctx.embedder.embed([merged.text])[0] if ctx.embedder is not None else None
     now = ctx.clock()
     record = build_record(ctx, merged, now).model_copy(update={"embedding": vector})

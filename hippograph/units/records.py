@@ -35,7 +35,10 @@ class WriteContext:
     visible_branches: tuple[str, ...]
     embedder: Embedder | None = None
     clock: Callable[[], datetime] = utc_now
-    project: str | None = None  # the repository worked in: code names resolve there first
+    project: str | None = None  # the repository worked in: code names resolve there only
+    # Indexes the source files a unit's --governs/--broke name (FILE, FILE:SYMBOL) before it is
+    # written, so the link finds them (code/named.py); None: nothing is indexed.
+    index_named: Callable[[list[str]], None] | None = None
 
     def __post_init__(self) -> None:
         # Whatever the write path embeds is redacted first: a secret is never embedded.

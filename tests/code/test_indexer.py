@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from hippograph.code import identity
 from hippograph.config import Settings
 from hippograph.errors import AccessDeniedError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from hippograph.units import store
 from tests.code.fixture_repos import repo
 from tests.fakes import git_repo
 
@@ -485,3 +487,31 @@ def test_a_secret_in_a_signature_is_redacted_and_the_names_are_kept(
         "def set_password(user, password: Optional[str], strict: bool) -> None"
     )
     assert "redacted" not in changed
+
+
+def test_a_decision_on_a_file_not_indexed_yet_governs_this_projects_file(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Any
+) -> None:
+    """`--governs shop/auth.py` before `hippo index`: the file is indexed then and there and the
+    decision governs this repository's file. It used to be attached to another project's file of
+    the same path, so pre-edit here never showed it."""
+    main = settings.model_copy(update={"branch": "main"})
+    other = repo(tmp_path / "other", {"shop/auth.py": AUTH})
+    Memory(graph, main, cwd=other, clock=clock).index(other)
+    mine = repo(tmp_path / "mine", {"shop/auth.py": AUTH})
+    memory = Memory(graph, main, cwd=mine, clock=clock)
+    dec = memory.remember(
+        "Tokens are signed with RS256 only",
+        kind="decision",
+        governs=["shop/auth.py"],
+        source="user",
+        source_ref="adr#1",
+    )
+    governed = [
+        e["target_id"]
+        for e in store.get_edges(graph, dec.id)
+        if e["type"] == "GOVERNS" and e["source_id"] == dec.id
+    ]
+    assert governed == [identity.file_id(key(tmp_path / "mine"), "shop/auth.py")]
+    bundle = memory.pre_edit(str(mine / "shop/auth.py") + ":issue_token")
+    assert [d["id"] for d in bundle.decisions] == [dec.id]
