@@ -1,8 +1,9 @@
 """``hippo hook EVENT``: Claude Code hooks, reading the hook JSON on stdin.
 
-A memory problem must never block the agent: errors go to stderr (one line) with exit 1,
-which Claude Code shows without blocking; the prompt hook prints nothing when Neo4j is
-down or slow and returns within about a second.
+A memory problem must never block the agent: the prompt hook prints nothing when Neo4j is
+down or slow, says why in one line on stderr, exits 0 and returns within about a second; a bad
+payload or an unknown event is one line on stderr with exit 1, which Claude Code shows without
+blocking.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ Events:
   session-end   SessionEnd: capture the transcript into memory, detached.
   pre-compact   PreCompact: the same capture, before compaction.
 
-A memory problem never blocks the agent: it is one line on stderr and exit 1
-(never exit 2, which Claude Code reads as "block the prompt")."""
+A memory problem never blocks the agent: when Neo4j is down or slow the hook
+adds nothing, writes the reason in one line on stderr and exits 0. A payload
+that is not a JSON object or an unknown event is exit 1. Never exit 2, which
+Claude Code reads as "block the prompt"."""
 PROMPT_DEADLINE_S = HOOK_DEADLINE_S
 
 
@@ -83,10 +86,23 @@ def dispatch(event: str, payload: dict[str, Any]) -> dict[str, Any] | None:
 
 def main(argv: list[str]) -> int:
     """Entry point of ``hippo hook EVENT``."""
-    event = argv[0] if argv else ""
-    if event in ("--help", "-h", "help"):
+    if any(a in ("--help", "-h") for a in argv) or argv[:1] == ["help"]:
         print(USAGE)
         return 0
+    if not argv:
+        print(
+            f"Error: no hook event given; use one of {', '.join(EVENTS)} (`hippo hook --help`).",
+            file=sys.stderr,
+        )
+        return 1
+    event = argv[0]
+    if len(argv) > 1:
+        print(
+            f"Error: `hippo hook {event}` takes no arguments (got {' '.join(argv[1:])!r}); "
+            "it reads the hook JSON on stdin.",
+            file=sys.stderr,
+        )
+        return 1
     if event not in EVENTS:
         print(
             f"Error: unknown hook event {event!r}; use one of {', '.join(EVENTS)} "
@@ -98,7 +114,7 @@ def main(argv: list[str]) -> int:
     try:
         payload = json.loads(raw)
         if not isinstance(payload, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(f"a JSON {type(payload).__name__}")
     except ValueError as exc:
         print(
             f"Error: the {event} hook input is not a JSON object ({exc}); nothing done.",

@@ -52,7 +52,12 @@ def run_hook(
         **dict(extra_env),
     }
     return subprocess.run(
-        [HIPPO, "hook", event], input=stdin, capture_output=True, text=True, env=env, timeout=30
+        [HIPPO, "hook", *event.split()],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
     )
 
 
@@ -141,11 +146,17 @@ def test_bad_input_is_one_line_and_does_not_block(settings: Settings) -> None:
     assert unknown.returncode == 1 and "unknown hook event 'nope'" in unknown.stderr
     assert "Traceback" not in done.stderr + unknown.stderr
     assert "`hippo hook --help`" in unknown.stderr
+    listed = run_hook(settings, "[1, 2]")
+    assert listed.returncode == 1 and "not a JSON object (a JSON list)" in listed.stderr
+    extra = run_hook(settings, "{}", event="user-prompt extra")
+    assert extra.returncode == 1 and "takes no arguments (got 'extra')" in extra.stderr
 
 
 def test_hook_help_lists_the_events_and_hippo_help_lists_hook(settings: Settings) -> None:
     helped = run_hook(settings, "", event="--help")
     assert helped.returncode == 0 and helped.stdout.startswith("Usage: hippo hook EVENT")
+    assert run_hook(settings, "", event="user-prompt --help").stdout == helped.stdout
+    assert "exits 0" in helped.stdout  # Neo4j down: the prompt goes on
     assert all(f"  {event} " in helped.stdout for event in hooks.EVENTS)
     listed = subprocess.run(
         [str(Path(sys.executable).with_name("hippo")), "--help"],
