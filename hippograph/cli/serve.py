@@ -13,6 +13,7 @@ from hippograph.cli.app import app, open_memory, settings_of
 from hippograph.schema import defaults
 
 if TYPE_CHECKING:
+    from hippograph.memory import Memory
     from hippograph.units.embedder import Embedder
 
 
@@ -50,18 +51,25 @@ def serve(
             f"{agent!r} is not an agent name; use letters, digits, '.', '_' or '-'.",
             param_hint="--agent",
         )
-    conn = Connection(lambda: open_memory(ctx, scope=scope, agent=agent), settings_of(ctx))
-    try:
-        memory = conn.memory()
-    except HippographError as exc:  # serve anyway: memory_status says why, tools retry
-        logging.getLogger(__name__).warning(
-            "%s The MCP server starts anyway; its tools connect when they are called.", exc
-        )
-    else:
+    if logging.getLogger().getEffectiveLevel() > logging.INFO:
+        # The driver logs every retry while Neo4j is down; the tools say it in one sentence.
+        logging.getLogger("neo4j").setLevel(logging.ERROR)
+
+    def connected(memory: Memory) -> None:
         if warm and memory.embedder is not None:
             threading.Thread(
                 target=_warm, args=(memory.embedder,), name="warm-model", daemon=True
             ).start()
+
+    conn = Connection(
+        lambda: open_memory(ctx, scope=scope, agent=agent), settings_of(ctx), connected
+    )
+    try:
+        conn.memory()
+    except HippographError as exc:  # serve anyway: memory_status says why, tools retry
+        logging.getLogger(__name__).warning(
+            "%s The MCP server starts anyway; its tools connect when they are called.", exc
+        )
     try:
         serve_stdio(conn)
     finally:

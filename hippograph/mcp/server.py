@@ -51,9 +51,15 @@ class Connection:
     says why it cannot answer. A failed connect is tried again on the next call: once Neo4j
     runs, the tools work without restarting the agent."""
 
-    def __init__(self, connect: Callable[[], Memory], settings: Settings) -> None:
+    def __init__(
+        self,
+        connect: Callable[[], Memory],
+        settings: Settings,
+        on_connect: Callable[[Memory], None] | None = None,
+    ) -> None:
         self._connect = connect
         self.settings = settings
+        self._on_connect = on_connect  # e.g. load the embedding model in the background
         self._memory: Memory | None = None
         self._lock = threading.Lock()
 
@@ -70,6 +76,8 @@ class Connection:
         with self._lock:
             if self._memory is None:
                 self._memory = self._connect()
+                if self._on_connect is not None:
+                    self._on_connect(self._memory)
             return self._memory
 
     @property

@@ -592,12 +592,15 @@ async def test_the_tools_connect_once_neo4j_is_up(memory: Memory) -> None:
             raise GraphUnavailableError("cannot reach Neo4j at bolt://x; start it.")
         return memory
 
-    conn = Connection(connect, memory.settings)
+    opened: list[Memory] = []
+    conn = Connection(connect, memory.settings, opened.append)
     async with Client(build_server(conn), mode="legacy") as c:
         down = await call(c, "memory_status")
         up = await call(c, "memory_status")
+        await call(c, "memory_status")
     assert down["server"]["reachable"] is False and up["server"]["reachable"] is True
     assert up["schema_version"] is not None and len(attempts) == 2
+    assert opened == [memory]  # once connected: where `hippo serve` starts loading the model
 
 
 async def test_verify_claims_marks_what_no_longer_holds(client: Client, memory: Memory) -> None:
