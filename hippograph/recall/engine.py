@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from hippograph.errors import RecallError
 from hippograph.recall import decay, evidence, gate, intent, lucene, scoring, stages
 from hippograph.recall.stages import Asked, Gathered, Recording
-from hippograph.schema import isotime, tuning
+from hippograph.schema import MemoryKind, isotime, tuning
 from hippograph.schema.text import STOPWORDS
 
 if TYPE_CHECKING:
@@ -180,8 +180,7 @@ class RecallEngine:
         """Stage 1: check the query and options; its intent, full-text query and voice weights."""
         if not query or not query.strip():
             raise RecallError(
-                "the query is empty; say what to recall, "
-                'e.g. `hippo recall "which database do we use"`.'
+                'the query is empty; say what to recall, e.g. "which database do we use".'
             )
         if len(query) > MAX_QUERY_CHARS:
             raise RecallError(
@@ -192,6 +191,12 @@ class RecallEngine:
             raise RecallError(f"unknown mode {opts.mode!r}; use keyword, semantic or hybrid.")
         if opts.k < 1 or opts.k > 100:
             raise RecallError(f"k={opts.k} is out of range; ask for 1 to 100 results.")
+        unknown = sorted(set(opts.kinds or ()) - {k.value for k in MemoryKind})
+        if unknown:
+            raise RecallError(
+                f"unknown kind {', '.join(map(repr, unknown))}; use "
+                f"{', '.join(k.value for k in MemoryKind)}."
+            )
         now = self.clock()
         at = opts.as_of or now
         q = intent.shape(query)

@@ -314,6 +314,7 @@ def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> N
         ("x" * 4001, {}, "over the limit"),
         ("redis", {"mode": "fuzzy"}, "unknown mode"),
         ("redis", {"k": 0}, "out of range"),
+        ("redis", {"kinds": ["decisions"]}, "unknown kind 'decisions'; use fact, decision"),
     ],
 )
 def test_bad_queries(memory: Memory, query: str, kw: dict, match: str) -> None:
