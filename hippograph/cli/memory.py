@@ -96,7 +96,12 @@ TOPIC = typer.Option(
 )
 SUBJECT = typer.Option(None, "--subject", help="What it is about (default: the first --about).")
 ABOUT = typer.Option(None, "--about", "-a", help="An entity it is about (repeatable).")
-SCOPE = typer.Option(None, "--scope", help="workspace (default) or a repository name.")
+SCOPE = typer.Option(
+    None,
+    "--scope",
+    help="Where it is written (default: HIPPOGRAPH_SCOPE when set, else the project of the "
+    "repository you are in, else workspace).",
+)
 VALID_FROM = typer.Option(
     None, "--valid-from", help="When it became true (ISO 8601 or an age like 3d)."
 )
