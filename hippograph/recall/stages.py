@@ -86,7 +86,7 @@ class Recording:
     """What one recall leaves to the write path; the engine itself writes nothing."""
 
     at: datetime  # when recall ran: the units' last use
-    used: tuple[str, ...] = ()  # ids of the returned items, best first
+    used: tuple[str, ...] = ()  # ids of the returned items that answer the query, best first
     need: EvidenceNeed | None = None  # strict mode found nothing: the need for evidence
 
 
@@ -237,7 +237,10 @@ def choose(asked: Asked, scored: Scored, gated: Gated, *, k: int, strict: bool) 
         reverse=True,
     )
     if items or not strict:
-        recording = Recording(asked.now, used=tuple(i["id"] for i in items)) if items else None
+        # Only what answers the query counts as used: co-occurrence edges (RELATED) between
+        # results that failed the relevance check would feed the graph voice unrelated units.
+        used = tuple(c.id for c in chosen if c.checks.get("relevant"))
+        recording = Recording(asked.now, used=used) if used else None
         return Chosen(items, history, None, recording)
     best = (
         list(islice((c for c in gated.by_score if judge(c)), 3))

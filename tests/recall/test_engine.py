@@ -307,6 +307,29 @@ def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> N
     assert memory.feedback(a.id, helped=True).success_count == 1
 
 
+def test_results_that_fail_the_relevance_check_are_not_recorded_as_used(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """Shown with the gate off (--allow-uncertainty), unrelated results are not linked to each
+    other: the co-occurrence edge would let the graph voice find them together later."""
+    memory = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
+    a = memory.remember("Customer support answers in Slack", about=["support"], **USER)
+    b = memory.remember("The payment provider is Stripe", about=["payments"], **USER)
+    result = memory.recall("which CI system do we use", mode="hybrid", strict=False, k=5)
+    shown = {i["id"] for i in result.items}
+    assert shown == {a.id, b.id} and not any(i["checks"]["relevant"] for i in result.items)
+    for unit in (a, b):
+        got = memory.get(unit.id)
+        assert got.unit["usage_count"] == 0
+        assert not [e for e in got.edges if e["type"] == "RELATED"]
+
+
 @pytest.mark.parametrize(
     "query,kw,match",
     [
