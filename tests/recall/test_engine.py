@@ -199,7 +199,7 @@ def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(
         embedder=HashingEmbedder(),
     )
     both = mem.remember("login tokens are cached in redis", about=["auth"], **USER)
-    mem.remember("the login page has a dark theme", about=["ui"], **USER)
+    mem.remember("the login page has a dark theme", about=["auth"], **USER)  # a graph path
     mem.remember("redis runs with two replicas", about=["redis"], **USER)
     result = mem.recall("login tokens cached", mode="hybrid", strict=False)
     assert ids(result)[0] == both.id and {"lexical", "semantic"} <= result.items[0]["voices"].keys()
