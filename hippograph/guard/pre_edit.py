@@ -118,6 +118,13 @@ def pre_edit(
             or s["qualified_name"].endswith("::" + symbol)
         ]
         if not chosen:
+            became = graph.read("symbol_renamed_to", project=project, path=rel, name=symbol)
+            if became:
+                now = ", ".join(f"{r['qualified_name']} in {r['file_path']}" for r in became)
+                raise NotFoundError(
+                    f"{rel} has no symbol {symbol!r} any more: it became {now}; ask for that "
+                    "(its decisions and failures came along)."
+                )
             names = ", ".join(s["name"] for s in symbols[:10]) or "none"
             raise NotFoundError(f"no symbol {symbol!r} in {rel}; its symbols are: {names}.")
     elif lines is not None:

@@ -4,6 +4,7 @@ and the chain of decisions that replaced each other."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -171,6 +172,10 @@ class WhyAnswer:
         return dict(self.__dict__)
 
 
+# FILE or FILE:SYMBOL, as pre-edit and --governs take them: a path with an extension.
+_FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:\s]+\.\w+)(?::(?P<symbol>[A-Za-z_][\w.]*))?$")
+
+
 def why(
     graph: Graph,
     subject: str,
@@ -192,11 +197,20 @@ def why(
         record_usage=False,
         mode=mode,
     )
-    # Vector search always has a nearest neighbour: only relevant candidates may answer "why".
-    candidates = [i["id"] for i in found.items if i["checks"].get("relevant")]
-    for row in graph.read("decisions_governing", name=subject.strip(), key=policy.key_of(subject)):
-        if row["id"] not in candidates:
-            candidates.append(row["id"])
+    # What governs the subject comes first (an exact link), then what recall found by words or
+    # meaning; vector search always has a nearest neighbour, so only relevant ones.
+    spec = _FILE_SYMBOL.match(subject.strip())
+    governing = graph.read(
+        "decisions_governing",
+        name=subject.strip(),
+        key=policy.key_of(subject),
+        path=spec["path"] if spec else None,
+        symbol=spec["symbol"] if spec else None,
+    )
+    candidates = list(dict.fromkeys(row["id"] for row in governing))
+    candidates += [
+        i["id"] for i in found.items if i["checks"].get("relevant") and i["id"] not in candidates
+    ]
     current: list[dict[str, Any]] = []
     for unit_id in candidates:
         props = state_at(graph, unit_id, as_of)

@@ -104,7 +104,15 @@ def test_rename_keeps_an_attached_decision_reachable(
     bundle = memory.pre_edit(str(root / "shop/auth.py") + ":mint_token")
     assert [d["id"] for d in bundle.decisions] == [dec.id]
     assert bundle.renames[0]["was"] == "shop.auth.issue_token"
-    for subject in ("mint_token", "shop.auth.mint_token"):  # why, asked by the new name
+    with pytest.raises(NotFoundError, match=r"it became shop\.auth\.mint_token in shop/auth\.py"):
+        memory.pre_edit(str(root / "shop/auth.py") + ":issue_token")  # by its old name
+    # why, asked by the new name, as FILE:SYMBOL, or by the file that holds it
+    for subject in (
+        "mint_token",
+        "shop.auth.mint_token",
+        "shop/auth.py:mint_token",
+        "shop/auth.py",
+    ):
         answer = memory.why(subject, mode="keyword")
         assert answer.decision is not None and answer.decision["id"] == dec.id, subject
         assert answer.governs == ["shop.auth.mint_token (was shop.auth.issue_token)"]

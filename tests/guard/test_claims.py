@@ -66,7 +66,7 @@ def shop(tmp_path: Path) -> Path:
 
 
 def test_failed_claims_mark_the_unit_and_strict_recall_says_why(
-    graph: Graph, settings: Settings, shop: Path, clock: Clock
+    graph: Graph, settings: Settings, shop: Path, clock: Clock, tmp_path: Path
 ) -> None:
     memory = Memory(graph, settings.model_copy(update={"branch": "main"}), cwd=shop, clock=clock)
     memory.index(shop)
@@ -96,6 +96,13 @@ def test_failed_claims_mark_the_unit_and_strict_recall_says_why(
     result = memory.recall("where is the on-call runbook", mode="keyword")
     assert result.abstain and result.reason == "claim_failed" and result.task_id
     assert memory.status().counts["units_with_failed_claims"] == 1
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    git(elsewhere, "init", "-q", "-b", "main")
+    other = Memory(
+        graph, settings.model_copy(update={"branch": "main"}), cwd=elsewhere, clock=clock
+    )
+    assert other.status().counts["units_with_failed_claims"] == 0  # `hippo verify` there: none
     loose = memory.recall("where is the on-call runbook", mode="keyword", strict=False)
     assert loose.items[0]["id"] == gone.id and loose.items[0]["failed"] == ["claims_hold"]
     assert memory.recall("issue_token auth.py", mode="keyword").items[0]["id"] == good.id
