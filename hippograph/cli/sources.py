@@ -19,7 +19,10 @@ if TYPE_CHECKING:
     from hippograph.ops.snapshot_project import ExportReport
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
-import_app = new_typer("Import memory from files: Markdown memory files, agent transcripts.")
+import_app = new_typer(
+    "Import memory from files: Markdown memory files, agent transcripts, architecture decision "
+    "records, and failures proposed from git history."
+)
 app.add_typer(import_app, name="import")
 
 
