@@ -30,6 +30,8 @@ def _recalled(result: RecallResult) -> None:
         return
     if result.abstain:
         said = in_words(result.reason)
+        if result.involved:  # "...; confirm or refute them: fact_1, fact_2."
+            said = f"{said[:-1]}: {', '.join(result.involved)}."
         typer.echo(f"{said} Recorded as task {result.task_id}." if result.task_id else said)
     if result.items:
         print_table(

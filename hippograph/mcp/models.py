@@ -348,6 +348,12 @@ class SearchMemoryOutput(BaseModel):
     history: list[Hit]
     notes: list[str]
     task_id: str | None = Field(default=None, description="The review task an abstain opened.")
+    involved: list[str] = Field(
+        default_factory=list,
+        description="An abstain over relevant memories that failed a check (unverified, "
+        "contradicted, low trust, a failed claim): their ids, for get_memory; tell the user "
+        "which to confirm or fix.",
+    )
 
 
 class WriteOutput(BaseModel):

@@ -96,6 +96,9 @@ class RecallResult:
     abstain: bool = False
     reason: str | None = None
     task_id: str | None = None  # filled by the caller that recorded the abstain's task
+    # an abstain over relevant units that failed a check (unverified, contradicted, low trust,
+    # a failed claim...): their ids, best first, so the user can confirm, resolve or fix them
+    involved: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
     to_record: Recording | None = None  # for the write path (units/usage.py); not output
@@ -170,6 +173,9 @@ class RecallEngine:
         result.history = chosen.history
         result.abstain = chosen.reason is not None
         result.reason = chosen.reason
+        need = chosen.recording.need if chosen.recording else None
+        if need is not None and need.reason != "no_accepted_facts":
+            result.involved = list(need.involved)
         result.notes = [*asked.notes, *gathered.notes]
         result.to_record = chosen.recording
         total = round((time.perf_counter() - started) * 1000, 2)

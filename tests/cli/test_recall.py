@@ -54,6 +54,19 @@ def test_recall_json_and_table(graph: Graph, env_for_cli: dict[str, str]) -> Non
     assert unknown.startswith(
         "I don't know (no_accepted_facts): nothing in memory answers it. Recorded as task task_"
     )
+    guess = run(
+        "remember",
+        "The flaky test is a race in the cache",
+        "--about",
+        "flaky test",
+        "--source",
+        "agent",
+    ).split()[1]
+    unsure = run("recall", "flaky test cause", "--mode", "keyword")
+    assert unsure.startswith(
+        "I don't know (unverified_hypothesis): the only answers are unverified hypotheses; "
+        f"confirm or refute them: {guess}. Recorded as task task_"
+    )
 
 
 def test_batch_equals_single_calls(

@@ -66,6 +66,7 @@ def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph
     memory.remember("Deploys go through ArgoCD", about=["deploy"], **USER)
     first = memory.recall("what kubernetes version do we run", mode="keyword")
     assert first.abstain and first.reason == "no_accepted_facts" and first.task_id
+    assert first.involved == []  # nothing relevant to point at
     again = memory.recall("What Kubernetes version do we run?", mode="keyword")
     assert again.task_id == first.task_id  # the same need is not recorded twice
     task = memory.get(first.task_id).unit
@@ -110,6 +111,7 @@ def test_abstain_unverified_hypothesis_and_allow_uncertainty(memory: Memory) -> 
     )
     result = memory.recall("flaky test cause", mode="keyword")
     assert result.abstain and result.reason == "unverified_hypothesis"
+    assert result.involved == [guess.id]  # what to confirm or refute
     loose = memory.recall("flaky test cause", mode="keyword", strict=False)
     assert ids(loose) == [guess.id] and loose.items[0]["failed"] == ["verified"]
     assert not loose.abstain
