@@ -352,11 +352,10 @@ class Memory:
             prefer_scope=self.project.id if self.project else self.repository,
         )
         result = engine.recall(query, opts)
-        # The engine only reads: record what it used, or the need behind an abstain, here.
-        todo = result.to_record
-        if todo is not None and todo.need is not None:
-            need = todo.need
-            result.task_id = self._record_task(need.query, need.reason, list(need.involved))
+        todo = result.to_record  # the engine only reads: what it used, or an abstain's need
+        if todo is not None and (need := todo.need) is not None:
+            if as_of is None:  # an abstain about the past is no gap to fill today: no task
+                result.task_id = self._record_task(need.query, need.reason, list(need.involved))
         elif todo is not None and record_usage:
             usage.record_usage(self.graph, todo.used, todo.at)
         return result

@@ -296,6 +296,8 @@ def test_as_of_recall_sees_the_old_belief(memory: Memory, clock: Clock) -> None:
     new = memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
     assert ids(memory.recall("auth mechanism sessions JWT", mode="keyword")) == [new.id]
     assert ids(memory.recall("auth mechanism sessions JWT", mode="keyword", as_of=then)) == [old.id]
+    before = memory.recall("auth mechanism", mode="keyword", as_of=then - timedelta(days=3))
+    assert before.abstain and before.task_id is None  # nothing then: no task for today
 
 
 def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> None:
