@@ -32,25 +32,25 @@ def from_epoch_us(micros: int) -> datetime:
     return _EPOCH + timedelta(microseconds=micros)
 
 
-_AGO = re.compile(r"^(\d+)\s*(m|min|h|d|w|days?|hours?|weeks?)(\s+ago)?$", re.IGNORECASE)
+_AGO = re.compile(
+    r"^(\d+)\s*(m|min|mins|minutes?|h|hours?|d|days?|w|weeks?|mo|months?|y|years?)(\s+ago)?$",
+    re.IGNORECASE,
+)
+# unit -> (timedelta keyword, how many of it): a month is 30 days and a year 365 (an age, not a
+# calendar date). "m" is minutes, as in 5m, 30m; months are "mo" or "months".
 _UNITS = {
-    "m": "minutes",
-    "min": "minutes",
-    "h": "hours",
-    "hour": "hours",
-    "hours": "hours",
-    "d": "days",
-    "day": "days",
-    "days": "days",
-    "w": "weeks",
-    "week": "weeks",
-    "weeks": "weeks",
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), ("minutes", 1)),
+    **dict.fromkeys(("h", "hour", "hours"), ("hours", 1)),
+    **dict.fromkeys(("d", "day", "days"), ("days", 1)),
+    **dict.fromkeys(("w", "week", "weeks"), ("weeks", 1)),
+    **dict.fromkeys(("mo", "month", "months"), ("days", 30)),
+    **dict.fromkeys(("y", "year", "years"), ("days", 365)),
 }
 
 
 def parse_when(text: str | None, option: str, now: datetime | None = None) -> datetime | None:
     """ISO 8601 date or datetime (UTC when no zone), ``now``, ``yesterday``,
-    or an age like ``30d`` / ``2 weeks ago``."""
+    or an age like ``30d`` / ``2 weeks ago`` / ``3mo`` / ``1y`` (``m`` is minutes)."""
     if text is None:
         return None
     value = text.strip()
@@ -62,7 +62,8 @@ def parse_when(text: str | None, option: str, now: datetime | None = None) -> da
     match = _AGO.match(value)
     if match:
         try:
-            return now - timedelta(**{_UNITS[match.group(2).lower()]: int(match.group(1))})
+            unit, times = _UNITS[match.group(2).lower()]
+            return now - timedelta(**{unit: int(match.group(1)) * times})
         except (OverflowError, ValueError):  # more than 999,999,999 days, or before year 1
             raise ConfigError(
                 f"{option} {text!r} reaches back before the year 1; give a shorter age "
@@ -73,7 +74,7 @@ def parse_when(text: str | None, option: str, now: datetime | None = None) -> da
     except ValueError:
         raise ConfigError(
             f"{option} {text!r} is not a date; use ISO 8601 (2026-03-01 or "
-            "2026-03-01T14:00Z) or an age like 30d."
+            "2026-03-01T14:00Z) or an age like 30d, 2w, 3mo or 1y."
         ) from None
     if parsed.tzinfo is None:
         return parsed.replace(tzinfo=UTC)

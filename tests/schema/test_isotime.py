@@ -22,6 +22,10 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
         ("2026-01-05T10:00:00+02:00", datetime(2026, 1, 5, 8, 0, tzinfo=UTC)),
         ("0001-01-01", datetime(1, 1, 1, tzinfo=UTC)),
         ("700000d", NOW - timedelta(days=700_000)),
+        ("3mo", NOW - timedelta(days=90)),
+        ("2 months ago", NOW - timedelta(days=60)),
+        ("1y", NOW - timedelta(days=365)),
+        ("5m", NOW - timedelta(minutes=5)),
     ],
 )
 def test_times_people_type(text: str, expected: datetime) -> None:
