@@ -37,7 +37,9 @@ def search_memory(memory: Memory, args: SearchMemoryInput) -> SearchMemoryOutput
     confirmed it yet: say so when you rely on it.
     `abstain: true` means nothing passed the strict gate (relevant, confident, trusted,
     currently valid); `reason` says why. Then memory does not know: tell the user so, do not
-    guess. `silent: true` means the query carried nothing to look up (chit-chat).
+    guess. When relevant memories failed a check (an unverified hypothesis, a contradiction, a
+    failed claim), `involved` lists their ids: tell the user which to confirm or fix.
+    `silent: true` means the query carried nothing to look up (chit-chat).
     strict=false also returns weaker candidates; label them as uncertain. as_of answers as
     memory stood at a past moment.
     """

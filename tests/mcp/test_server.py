@@ -533,6 +533,14 @@ async def test_a_modern_protocol_client_sees_the_same_tools(memory: Memory) -> N
     assert status["server"]["database"] == "neo4j"
 
 
+def stdio_serve(env: dict[str, str], cwd: Path) -> StdioServerParameters:
+    """`hippo serve` of this virtualenv as an MCP client starts it, with ``env`` only."""
+    hippo = Path(sys.executable).with_name("hippo")
+    return StdioServerParameters(
+        command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(cwd)
+    )
+
+
 async def test_hippo_serve_speaks_mcp_on_stdio(
     graph: Graph, settings: Settings, tmp_path: Path
 ) -> None:
@@ -543,10 +551,7 @@ async def test_hippo_serve_speaks_mcp_on_stdio(
         "HIPPOGRAPH_BRANCH": "main",
         "HIPPOGRAPH_MODEL_PATH": str(tmp_path / "no-model"),
     }
-    hippo = Path(sys.executable).with_name("hippo")
-    params = StdioServerParameters(
-        command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(tmp_path)
-    )
+    params = stdio_serve(env, tmp_path)
     async with Client(params, mode="legacy") as remote:
         assert {t.name for t in (await remote.list_tools()).tools} == TOOL_NAMES
         written = await call(
@@ -567,10 +572,7 @@ async def test_hippo_serve_starts_without_neo4j_and_status_says_why(tmp_path: Pa
         "HIPPOGRAPH_NEO4J_PASSWORD": "unused",
         "HIPPOGRAPH_MODEL_PATH": str(tmp_path / "no-model"),
     }
-    hippo = Path(sys.executable).with_name("hippo")
-    params = StdioServerParameters(
-        command=str(hippo), args=["serve", "--no-warm"], env=env, cwd=str(tmp_path)
-    )
+    params = stdio_serve(env, tmp_path)
     async with Client(params, mode="legacy") as remote:
         assert {t.name for t in (await remote.list_tools()).tools} == TOOL_NAMES
         status = await call(remote, "memory_status")

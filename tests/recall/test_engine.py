@@ -23,6 +23,17 @@ def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
     return [i["id"] for i in result.items]
 
 
+def embedded(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> Memory:
+    """The public API on branch main with a deterministic embedder: semantic and hybrid recall."""
+    return Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
+
+
 def test_lexical_voice_finds_an_exact_identifier(memory: Memory) -> None:
     target = memory.remember("Call upsert_symbols in batches of 1000", about=["indexer"], **USER)
     memory.remember("Symbols are upserted by the indexer nightly", about=["indexer"], **USER)
@@ -178,13 +189,7 @@ def test_mmr_keeps_different_facts(memory: Memory) -> None:
 def test_semantic_voice_with_an_embedder(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
-    mem = Memory(
-        graph,
-        settings.model_copy(update={"branch": "main"}),
-        cwd=tmp_path,
-        clock=clock,
-        embedder=HashingEmbedder(),
-    )
+    mem = embedded(graph, settings, tmp_path, clock)
     unit = mem.remember("caching tokens speeds login", about=["auth"], **USER)
     result = mem.recall("login tokens caching", mode="semantic")
     assert ids(result) == [unit.id] and "semantic" in result.items[0]["voices"]
@@ -193,13 +198,7 @@ def test_semantic_voice_with_an_embedder(
 def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
-    mem = Memory(
-        graph,
-        settings.model_copy(update={"branch": "main"}),
-        cwd=tmp_path,
-        clock=clock,
-        embedder=HashingEmbedder(),
-    )
+    mem = embedded(graph, settings, tmp_path, clock)
     both = mem.remember("login tokens are cached in redis", about=["auth"], **USER)
     mem.remember("the login page has a dark theme", about=["auth"], **USER)  # a graph path
     mem.remember("redis runs with two replicas", about=["redis"], **USER)
@@ -316,13 +315,7 @@ def test_results_that_fail_the_relevance_check_are_not_recorded_as_used(
 ) -> None:
     """Shown with the gate off (--allow-uncertainty), unrelated results are not linked to each
     other: the co-occurrence edge would let the graph voice find them together later."""
-    memory = Memory(
-        graph,
-        settings.model_copy(update={"branch": "main"}),
-        cwd=tmp_path,
-        clock=clock,
-        embedder=HashingEmbedder(),
-    )
+    memory = embedded(graph, settings, tmp_path, clock)
     a = memory.remember("Customer support answers in Slack", about=["support"], **USER)
     b = memory.remember("The payment provider is Stripe", about=["payments"], **USER)
     result = memory.recall("which CI system do we use", mode="hybrid", strict=False, k=5)
@@ -380,13 +373,7 @@ def test_acronyms_count_as_topics(memory: Memory) -> None:
 def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
-    mem = Memory(
-        graph,
-        settings.model_copy(update={"branch": "main"}),
-        cwd=tmp_path,
-        clock=clock,
-        embedder=HashingEmbedder(),
-    )
+    mem = embedded(graph, settings, tmp_path, clock)
     unit = mem.remember("Sentry collects the errors of every service", about=["Sentry"], **USER)
     asked = "which Sentry plan are we paying for?"
     hybrid = mem.recall(asked, mode="hybrid")
