@@ -115,6 +115,13 @@ def print_why(a: WhyAnswer) -> None:
         typer.echo(f"  outcome:   {d['outcome']} ({_date(d.get('outcome_at'))})")
     if a.governs:
         typer.echo(f"  governs:   {', '.join(a.governs)}")
+    from hippograph.kinds.decisions import names_code
+
+    if a.found_by == "words" and names_code(a.subject):
+        typer.echo(
+            f"  found by:  its words; no decision recorded governs {a.subject} "
+            "(--governs links one)"
+        )
     for old in a.supersedes:
         typer.echo(
             (

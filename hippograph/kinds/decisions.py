@@ -163,6 +163,9 @@ class WhyAnswer:
     supersedes: list[dict[str, Any]] = field(default_factory=list)
     superseded_by: list[dict[str, Any]] = field(default_factory=list)
     others: list[dict[str, Any]] = field(default_factory=list)
+    # "governs": the decision governs the subject (a link); "words": recall found it by its
+    # words or meaning, and nothing recorded governs the subject
+    found_by: str | None = None
     abstain: bool = False
     reason: str | None = None
     task_id: str | None = None
@@ -170,6 +173,16 @@ class WhyAnswer:
     def as_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
         return dict(self.__dict__)
+
+
+# A subject written as code: snake_case, camelCase, dotted, a path, or with ().
+_CODE_NAME = re.compile(r"^[\w./:-]*(?:_|\.|/|[a-z][A-Z]|\(\))[\w./:()-]*$")
+
+
+def names_code(subject: str) -> bool:
+    """Whether ``subject`` is written as code (``format_invoice``, ``shop.auth``, a path)
+    rather than as a topic in words ("JWT tokens")."""
+    return bool(_CODE_NAME.match(subject.strip()))
 
 
 # FILE or FILE:SYMBOL, as pre-edit and --governs take them: a path with an extension.
@@ -230,6 +243,7 @@ def why(
         answer.task_id = record_task(f"why {subject}", answer.reason, candidates[:3])
         return answer
     best = current[0]
+    answer.found_by = "governs" if any(row["id"] == best["id"] for row in governing) else "words"
     chain = graph.read("decision_chain", id=best["id"])[0]
     answer.decision = best
     answer.alternatives = chain["alternatives"]

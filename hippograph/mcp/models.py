@@ -386,6 +386,11 @@ class WhyOutput(BaseModel):
     )
     superseded_by: list[dict[str, Any]]
     others: list[dict[str, Any]] = Field(description="Other current decisions that matched.")
+    found_by: str | None = Field(
+        default=None,
+        description='"governs": the decision governs the subject; "words": it only matched the '
+        "subject's words or meaning (nothing recorded governs it): say so.",
+    )
     abstain: bool = Field(
         description="True: no decision about this subject is known; say so, do not guess."
     )

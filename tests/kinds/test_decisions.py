@@ -13,6 +13,7 @@ from hippograph.cli import app
 from hippograph.config import Settings
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph
+from hippograph.kinds.decisions import names_code
 from hippograph.memory import Memory
 from tests.fakes import Clock
 
@@ -70,6 +71,21 @@ def test_superseded_decision_chain_as_of_two_dates(memory: Memory, clock: Clock)
     assert now.decision["id"] == second.id and [d["id"] for d in now.supersedes] == [first.id]
     then = memory.why("job queue", as_of=march)
     assert then.decision["id"] == first.id and then.superseded_by == []
+
+
+def test_why_says_when_the_decision_only_matched_the_subjects_words(memory: Memory) -> None:
+    dec = memory.decide(
+        "Round invoice totals half-up",
+        problem="Totals were off by a cent",
+        governs=["billing.invoice.tally"],
+        source_ref="adr#7",
+    )
+    linked = memory.why("billing.invoice.tally", mode="keyword")
+    assert linked.decision["id"] == dec.id and linked.found_by == "governs"
+    worded = memory.why("format_invoice", mode="keyword")  # shares "invoice", governs nothing
+    assert worded.decision["id"] == dec.id and worded.found_by == "words"
+    assert names_code("format_invoice") and names_code("shop/auth.py:login")
+    assert not names_code("JWT tokens") and not names_code("job queue")
 
 
 def test_why_abstains_when_nothing_is_known(memory: Memory) -> None:
@@ -171,6 +187,10 @@ def test_cli_decide_why(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert out.exit_code == 0 and out.stdout.startswith("created dec_")
     why = runner.invoke(app, ["why", "orders database", "--json"], catch_exceptions=False)
     assert '"Use Postgres for orders"' in why.stdout
+    told = runner.invoke(app, ["why", "orders database"], catch_exceptions=False).stdout
+    assert "Use Postgres for orders" in told and "found by" not in told  # a topic, in words
+    coded = runner.invoke(app, ["why", "orders_db"], catch_exceptions=False).stdout
+    assert "found by:  its words; no decision recorded governs orders_db" in coded
     unquoted = runner.invoke(app, ["why", "orders", "database", "--json"], catch_exceptions=False)
     # several words without quotes are one subject
     assert json.loads(unquoted.stdout)["subject"] == "orders database"
