@@ -78,6 +78,8 @@ def _written(result: RememberResult) -> None:
         )
     for task in result.tasks:
         typer.echo(f"  task {task}: not linked to an entity or episode; add --about NAME")
+    for note in result.notes:
+        typer.echo(f"  note: {note}")
 
 
 KIND = typer.Option(MemoryKind.FACT, "--kind", help="fact, decision, failure, rule or episode.")

@@ -369,6 +369,11 @@ class WriteOutput(BaseModel):
     tasks: list[str] = Field(
         description="Review tasks opened, e.g. not linked to anything: add about."
     )
+    notes: list[str] = Field(
+        default_factory=list,
+        description="What the write did that was not asked, e.g. a governed file that is not in "
+        "the code graph, linked by name: tell the user.",
+    )
 
 
 class WhyOutput(BaseModel):

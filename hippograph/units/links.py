@@ -64,7 +64,7 @@ def link(
                 type=RelType.GOVERNS,
                 source_id=record.id,
                 created_at=ctx.clock(),
-                target_id=_governed(tx, ctx, name, record, batch),
+                target_id=_governed(tx, ctx, name, record, batch, result),
             )
         )
     for name in unit.broke:
@@ -73,7 +73,7 @@ def link(
                 type=RelType.BROKE,
                 source_id=record.id,
                 created_at=ctx.clock(),
-                target_id=_governed(tx, ctx, name, record, batch),
+                target_id=_governed(tx, ctx, name, record, batch, result),
             )
         )
     edges += _code_mentions(tx, ctx, record, batch, result)
@@ -108,9 +108,12 @@ def link(
     result.tasks.append(task.id)
 
 
-def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str) -> str:
+def _governed(
+    tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch: str, result: RememberResult
+) -> str:
     """What --governs names: a file, one symbol, or else an entity;
-    several symbols must be qualified."""
+    several symbols must be qualified. A file name that is none of this project's files is
+    linked as an entity of that name, and the result says so."""
     found = _code_targets(tx, name.strip(), ctx.project)  # this project's code only
     if len(found) == 1:
         return str(found[0]["id"])
@@ -119,9 +122,17 @@ def _governed(tx: Tx, ctx: WriteContext, name: str, record: MemoryRecord, batch:
         raise IngestError(
             f"--governs {name!r} names {len(found)} symbols ({options}); give the qualified name."
         )
+    if ctx.project is not None and _FILE_NAME.match(name.strip()):
+        result.notes.append(
+            f"{name.strip()} is no file or symbol of this project's code graph (not written yet, "
+            "or not a source file), so it is linked as a name; once the file exists, record "
+            "the link again to reach its code."
+        )
     return ensure_entity(tx, ctx, name, record.scope, batch, context=record.text)
 
 
+# A file, or FILE:SYMBOL: a relative path with an extension.
+_FILE_NAME = re.compile(r"^(?:\./)?[^:\s]+\.\w+(?::[A-Za-z_][\w.]*)?$")
 # FILE:SYMBOL, as pre-edit takes it: a repo-relative path with an extension, then a name.
 _FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:]+\.\w+):(?P<symbol>[A-Za-z_][\w.]*)$")
 

@@ -58,6 +58,7 @@ class RememberResult:
     tasks: list[str] = field(default_factory=list)
     superseded_by: str | None = None  # set when the new unit was already out of date
     batch_id: str = ""
+    notes: list[str] = field(default_factory=list)  # what the write did that was not asked
 
     def as_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""

@@ -520,6 +520,16 @@ def test_a_decision_on_a_file_not_indexed_yet_governs_this_projects_file(
         for e in store.get_edges(graph, dec.id)
         if e["type"] == "GOVERNS" and e["source_id"] == dec.id
     ]
-    assert governed == [identity.file_id(key(tmp_path / "mine"), "shop/auth.py")]
+    assert governed == [identity.file_id(key(tmp_path / "mine"), "shop/auth.py")] and not dec.notes
+    planned = memory.remember(
+        "Payments get their own module",
+        kind="decision",
+        governs=["shop/payments.py"],  # not written yet
+        source="user",
+        source_ref="adr#2",
+    )
+    assert planned.notes and planned.notes[0].startswith(
+        "shop/payments.py is no file or symbol of this project's code graph"
+    )
     bundle = memory.pre_edit(str(mine / "shop/auth.py") + ":issue_token")
     assert [d["id"] for d in bundle.decisions] == [dec.id]
