@@ -336,9 +336,10 @@ class Memory:
         kinds: list[str] | None = None,
         include_history: bool = False,
         record_usage: bool = True,
+        shared: bool = False,
     ) -> RecallResult:
-        """Find what memory knows about ``query``; in strict mode,
-        abstain with a reason when nothing passes."""
+        """Find what memory knows about ``query``; in strict mode, abstain with a reason when
+        nothing passes. ``shared``: leave agents' private notes out."""
         access.check_in_view(self._view, [scope], self.project.id if self.project else "")
         engine = self._engine()
         opts = RecallOptions(
@@ -350,6 +351,7 @@ class Memory:
             kinds=tuple(kinds) if kinds else None,
             include_history=include_history,
             prefer_scope=self.project.id if self.project else self.repository,
+            shared=shared,
         )
         result = engine.recall(query, opts)
         todo = result.to_record  # the engine only reads: what it used, or an abstain's need
@@ -584,8 +586,7 @@ class Memory:
         return Feedback.model_validate(row)
 
     def maintain(self, *, job: str | None = None, dry_run: bool = False) -> MaintenanceRuns:
-        """Run the maintenance jobs (or one): scores, decay, edge weights, TTL,
-        lifecycle, embeddings."""
+        """Run the maintenance jobs (or one): scores, decay, weights, TTL, lifecycle, embed."""
         return maintenance.run(
             self.graph,
             job=job,

@@ -36,7 +36,9 @@
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING|null,
-// $kinds LIST<STRING>|null, $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING> (set by the read gate).
+// $kinds LIST<STRING>|null, $shared BOOLEAN (true: leave agents' private notes, agent:* scopes,
+// out: what an agent searches), $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING>
+// (set by the read gate).
 // Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
 // hit's `via` lists every seed that reached it, {id, score}, strongest first.
 // READ PLAIN
@@ -47,6 +49,7 @@ CALL () {
     AND ($scope IS NULL OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
+    AND NOT ($shared AND node.scope STARTS WITH 'agent:')
     AND ($kinds IS NULL OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS lexical
@@ -58,6 +61,7 @@ CALL () {
     AND ($scope IS NULL OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
+    AND NOT ($shared AND node.scope STARTS WITH 'agent:')
     AND ($kinds IS NULL OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS semantic
@@ -70,6 +74,7 @@ CALL () {
     AND ($scope IS NULL OR m.scope = $scope)
     AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT m.scope IN $hidden_scopes
+    AND NOT ($shared AND m.scope STARTS WITH 'agent:')
     AND ($kinds IS NULL OR m.kind IN $kinds)
   WITH m ORDER BY m.recorded_at DESC LIMIT $limit
   RETURN collect({node: m, score: toFloat(m.recorded_at.epochSeconds)}) AS temporal
@@ -89,6 +94,7 @@ CALL (seeds) {
       AND ($scope IS NULL OR m.scope = $scope)
       AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT m.scope IN $hidden_scopes
+    AND NOT ($shared AND m.scope STARTS WITH 'agent:')
       AND ($kinds IS NULL OR m.kind IN $kinds)
     WITH m, p,
          reduce(w = 1.0, x IN relationships(p) | w * coalesce(x.weight, 1.0) * $hop_decay *
@@ -128,6 +134,7 @@ CALL (found) {
     AND ($scope IS NULL OR n.scope = $scope)
     AND ($visible_scopes IS NULL OR n.scope IN $visible_scopes OR (n.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT n.scope IN $hidden_scopes
+    AND NOT ($shared AND n.scope STARTS WITH 'agent:')
     AND ($kinds IS NULL OR n.kind IN $kinds)
   RETURN collect(DISTINCT n) AS around
 }

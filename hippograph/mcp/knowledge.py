@@ -52,17 +52,9 @@ def search_memory(memory: Memory, args: SearchMemoryInput) -> SearchMemoryOutput
         strict=args.strict,
         kinds=list(args.kinds) if args.kinds else None,
         include_history=args.include_history,
+        shared=True,  # agents' private notes live in agent:* scopes: read_my_notes has them
     )
-    data = plain(result.as_dict())
-    # Agents' private notes live in agent:* scopes; search shows shared memory only.
-    shown = [i for i in data["items"] if not str(i.get("scope") or "").startswith("agent:")]
-    if data["items"] and not shown and args.strict and not data["abstain"]:
-        data["abstain"], data["reason"] = True, "nothing in shared memory passed the strict gate"
-    data["items"] = shown
-    data["history"] = [
-        i for i in data["history"] if not str(i.get("scope") or "").startswith("agent:")
-    ]
-    return SearchMemoryOutput.model_validate(data)
+    return SearchMemoryOutput.model_validate(plain(result.as_dict()))
 
 
 def get_memory(memory: Memory, args: GetMemoryInput) -> UnitView:

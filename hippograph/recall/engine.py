@@ -78,6 +78,7 @@ class RecallOptions:
         None  # inside a repository its own memory ranks first; the rest stays
     )
     temporal: bool = True  # the recency voice; the prompt hook skips it (one round trip less)
+    shared: bool = False  # leave agents' private notes (agent:* scopes) out: an agent's search
 
 
 @dataclass
@@ -280,6 +281,7 @@ class RecallEngine:
                 branches=self.branches,
                 scope=opts.scope,
                 kinds=list(opts.kinds) if opts.kinds else None,
+                shared=opts.shared,
             )
             timings["statement"] = round((time.perf_counter() - t0) * 1000, 2)
             ranked = [

@@ -27,5 +27,6 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
         "branches": ["main"],
         "scope": None,
         "kinds": None,
+        "shared": False,
     }
     return {**params, **overrides}

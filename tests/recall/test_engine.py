@@ -267,6 +267,7 @@ def test_recall_rows_are_plain_and_their_datetimes_exact(
         branches=["main"],
         scope=None,
         kinds=None,
+        shared=False,
     )
 
     def plain(value: object) -> bool:
@@ -421,3 +422,17 @@ def test_equal_scores_rank_by_id_so_the_same_query_ranks_alike(
     )
     assert len(lexical) == 8 and len({score for _, score, _ in lexical}) == 1
     assert [i for _, _, i in lexical] == sorted(i for _, _, i in lexical)
+
+
+def test_shared_recall_leaves_agents_notes_out_before_choosing_k(memory: Memory) -> None:
+    """An agent's search (MCP) sees shared memory only. Its notes used to be dropped after the
+    best k were chosen, so a search for 2 returned 1 while more shared memory matched."""
+    memory.update_agent_notes("claude-code", "Redis cluster migration: stopped at the replicas")
+    shared = [
+        memory.remember(text, about=["redis"], **USER)
+        for text in ("Redis runs in cluster mode", "Redis caches sessions for the API")
+    ]
+    everything = memory.recall("redis cluster migration", mode="keyword", strict=False, k=2)
+    assert any(i["scope"].startswith("agent:") for i in everything.items)
+    found = memory.recall("redis cluster migration", mode="keyword", strict=False, k=2, shared=True)
+    assert {i["id"] for i in found.items} == {u.id for u in shared}
