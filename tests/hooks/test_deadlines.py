@@ -31,9 +31,27 @@ def frozen(settings: Settings) -> Iterator[None]:
         )
     os.kill(pid, signal.SIGSTOP)
     try:
+        _wait_stopped(pid)
         yield
     finally:
         os.kill(pid, signal.SIGCONT)
+
+
+def _wait_stopped(pid: int, timeout_s: float = 5.0) -> None:
+    """Until every thread of ``pid`` is stopped: SIGSTOP returns before the threads stop, and on
+    a busy machine a read sent at once was answered by a thread still running."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        states = []
+        for stat in Path(f"/proc/{pid}/task").glob("*/stat"):
+            try:
+                states.append(stat.read_text().rsplit(")", 1)[1].split()[0])
+            except (OSError, IndexError):
+                continue  # a thread that ended meanwhile
+        if states and all(state in ("T", "t") for state in states):
+            return
+        time.sleep(0.01)
+    pytest.fail(f"the test server (pid {pid}) did not stop within {timeout_s:g} s of SIGSTOP")
 
 
 def _hook(
