@@ -8,23 +8,20 @@ same path in another project. Only a source file inside the project root is read
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from hippograph.code.languages import language_of
-
-# FILE or FILE:SYMBOL, as pre-edit and --governs take them: a relative path with an extension.
-_NAMED_FILE = re.compile(r"^(?:\./)?(?P<path>[^:]+\.\w+)(?::[A-Za-z_][\w.]*)?$")
+from hippograph.schema.targets import file_target
 
 
 def named_file(name: str, root: Path) -> Path | None:
     """The source file inside ``root`` that ``name`` names (FILE or FILE:SYMBOL), if any."""
-    found = _NAMED_FILE.match(name.strip())
-    if found is None or language_of(found["path"]) is None:
+    target = file_target(name)
+    if target is None or language_of(target.path) is None:
         return None
-    path = (root / found["path"]).resolve()
+    path = (root / target.path).resolve()
     if not path.is_relative_to(root.resolve()) or not path.is_file():
         return None
     return path

@@ -15,6 +15,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.recall.engine import RecallResult
 from hippograph.schema import Alternative, Edge, MemoryKind, RelType, UnitInput, new_id
 from hippograph.schema.results import Result
+from hippograph.schema.targets import file_target
 from hippograph.units import pipeline, policy, store
 from hippograph.units.history import state_at, was_believed
 from hippograph.units.lifecycle import close_as_superseded
@@ -185,10 +186,6 @@ def names_code(subject: str) -> bool:
     return bool(_CODE_NAME.match(subject.strip()))
 
 
-# FILE or FILE:SYMBOL, as pre-edit and --governs take them: a path with an extension.
-_FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:\s]+\.\w+)(?::(?P<symbol>[A-Za-z_][\w.]*))?$")
-
-
 def why(
     graph: Graph,
     subject: str,
@@ -212,13 +209,13 @@ def why(
     )
     # What governs the subject comes first (an exact link), then what recall found by words or
     # meaning; vector search always has a nearest neighbour, so only relevant ones.
-    spec = _FILE_SYMBOL.match(subject.strip())
+    target = file_target(subject)
     governing = graph.read(
         "decisions_governing",
         name=subject.strip(),
         key=policy.key_of(subject),
-        path=spec["path"] if spec else None,
-        symbol=spec["symbol"] if spec else None,
+        path=target.path if target else None,
+        symbol=target.symbol if target else None,
     )
     candidates = list(dict.fromkeys(row["id"] for row in governing))
     candidates += [

@@ -144,12 +144,9 @@ def build_server(
     )
 
 
-def call(
-    tool: ToolSpec, memory: Memory | Connection, arguments: Mapping[str, Any]
-) -> types.CallToolResult:
+def call(tool: ToolSpec, conn: Connection, arguments: Mapping[str, Any]) -> types.CallToolResult:
     """Validate the arguments, run the tool, shape the result; every failure is an error result
     (a tool with an answer for an unreachable Neo4j gives that instead)."""
-    conn = memory if isinstance(memory, Connection) else Connection.of(memory)
     try:
         args = tool.input.model_validate(dict(arguments))
     except ValidationError as exc:
@@ -158,10 +155,8 @@ def call(
         try:
             data = tool.run(conn.memory(), args).model_dump(mode="json")
         except HippographError as exc:
-            connected = conn.connected
-            if tool.unreachable is None or (
-                connected and not isinstance(exc, GraphUnavailableError)
-            ):
+            down = not conn.connected or isinstance(exc, GraphUnavailableError)
+            if tool.unreachable is None or not down:
                 raise
             data = tool.unreachable(conn.settings, str(exc)).model_dump(mode="json")
     except HippographError as exc:

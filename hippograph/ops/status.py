@@ -63,7 +63,6 @@ def projects(
 def unreachable_status(settings: Settings, error: str) -> StatusReport:
     """What status can say when Neo4j cannot be reached: where it was looked for, why it failed
     and what to do; everything read from the database is empty."""
-    model_dir = model_location(settings)
     return StatusReport(
         server={
             "uri": settings.bolt_uri,
@@ -77,14 +76,19 @@ def unreachable_status(settings: Settings, error: str) -> StatusReport:
         all_indexes_online=False,
         counts={},
         fulltext={"index": FULLTEXT_INDEX, "state": None, "ready": False},
-        embedding={
-            "model": "all-MiniLM-L6-v2",
-            "model_path": str(model_dir) if model_dir else None,
-            "runtime_installed": is_runtime_installed(),
-            "ready": False,
-        },
+        embedding={**_model(settings), "ready": False},
         last_maintenance=[],
     )
+
+
+def _model(settings: Settings) -> dict[str, Any]:
+    """The embedding model, as status shows it whether or not Neo4j answers."""
+    model_dir = model_location(settings)
+    return {
+        "model": "all-MiniLM-L6-v2",
+        "model_path": str(model_dir) if model_dir else None,
+        "runtime_installed": is_runtime_installed(),
+    }
 
 
 def gather_status(graph: Graph, settings: Settings) -> StatusReport:
@@ -98,7 +102,7 @@ def gather_status(graph: Graph, settings: Settings) -> StatusReport:
     missing = graph.read("count_missing_embeddings")[0]["count"]
     failed_claims = graph.read("count_failed_claims")[0]["count"]
     last_runs = graph.read("last_maintenance_run")
-    model_dir = model_location(settings)
+    model = _model(settings)
     vector_state = by_name.get(VECTOR_INDEX, {}).get("state")
     fulltext_state = by_name.get(FULLTEXT_INDEX, {}).get("state")
     return StatusReport(
@@ -120,12 +124,12 @@ def gather_status(graph: Graph, settings: Settings) -> StatusReport:
             "ready": fulltext_state == "ONLINE",
         },
         embedding={
-            "model": "all-MiniLM-L6-v2",
-            "model_path": str(model_dir) if model_dir else None,
-            "runtime_installed": is_runtime_installed(),
+            **model,
             "vector_index_state": vector_state,
             "units_without_embedding": missing,
-            "ready": vector_state == "ONLINE" and model_dir is not None and is_runtime_installed(),
+            "ready": vector_state == "ONLINE"
+            and model["model_path"] is not None
+            and model["runtime_installed"],
         },
         last_maintenance=[row["run"] for row in last_runs],
     )

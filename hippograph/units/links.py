@@ -23,6 +23,7 @@ from hippograph.schema import (
     UnitInput,
     new_id,
 )
+from hippograph.schema.targets import file_target
 from hippograph.units import entities, policy, store
 from hippograph.units.records import RememberResult, WriteContext
 
@@ -122,7 +123,7 @@ def _governed(
         raise IngestError(
             f"--governs {name!r} names {len(found)} symbols ({options}); give the qualified name."
         )
-    if ctx.project is not None and _FILE_NAME.match(name.strip()):
+    if ctx.project is not None and file_target(name) is not None:
         result.notes.append(
             f"{name.strip()} is no file or symbol of this project's code graph (not written yet, "
             "or not a source file), so it is linked as a name; once the file exists, record "
@@ -131,19 +132,13 @@ def _governed(
     return ensure_entity(tx, ctx, name, record.scope, batch, context=record.text)
 
 
-# A file, or FILE:SYMBOL: a relative path with an extension.
-_FILE_NAME = re.compile(r"^(?:\./)?[^:\s]+\.\w+(?::[A-Za-z_][\w.]*)?$")
-# FILE:SYMBOL, as pre-edit takes it: a repo-relative path with an extension, then a name.
-_FILE_SYMBOL = re.compile(r"^(?:\./)?(?P<path>[^:]+\.\w+):(?P<symbol>[A-Za-z_][\w.]*)$")
-
-
 def _code_targets(tx: Tx, name: str, project: str | None) -> list[dict[str, Any]]:
     """A file, a symbol by (qualified) name, or a symbol in a file given as FILE:SYMBOL."""
-    spec = _FILE_SYMBOL.match(name)
-    if spec is None:
+    target = file_target(name)
+    if target is None or target.symbol is None:
         return tx.run("find_code_target", name=name, project=project)
     found = tx.run(
-        "find_code_symbol_in_file", path=spec["path"], symbol=spec["symbol"], project=project
+        "find_code_symbol_in_file", path=target.path, symbol=target.symbol, project=project
     )
     # `mod.py:send` names the outermost `send` (a function, not a method or a nested helper of
     # the same name) when exactly one is outermost; else the caller must say which
