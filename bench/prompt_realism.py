@@ -132,7 +132,7 @@ def _diagnose(
     """The hook's recall without the strict gate: where each expected memory ranked, found by which
     voice, failing which check, and how many of the prompt's terms it shares."""
     q = shape(text)
-    stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+    terms = relevance.query_terms((*q.identifiers, *q.content_terms))
     engine = RecallEngine(
         _http(settings, port, 10.0),
         branches=("main",),
@@ -160,15 +160,15 @@ def _diagnose(
                 "rank_without_gate": ranked.index(uid) + 1 if item else None,
                 "voices": item["voices"] if item else {},
                 "failed_checks": item["failed"] if item else None,
-                "shared_terms": relevance.coverage(stems, searchable[uid]),
+                "shared_terms": relevance.term_hits(terms, searchable[uid]),
             }
         )
     return {
         "intent": q.intent.value,
         "content_terms": len(q.content_terms),
         "identifiers": len(q.identifiers),
-        "stems": len(stems),
-        "terms_needed": relevance.needed(len(stems)),
+        "terms": len(terms),
+        "terms_needed": relevance.needed(len(terms)),
         "candidates": len(ranked),
         "expected": found,
     }

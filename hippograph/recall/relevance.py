@@ -39,7 +39,7 @@ finding help create created make making build building try trying work working w
 needed want wants like new old thing things way ways day days today time times week weeks now
 current currently still also really actually good bad better best first last next part parts bit lot
 number numbers question answer problem issue issues idea right wrong case cases example examples
-kind sort type value values something anything everything nothing someone
+kind sort type value values something anything everything nothing someone many much often
 """.split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
@@ -62,17 +62,27 @@ def _weak_stems() -> frozenset[str]:
     return frozenset(stem(w) for w in WEAK)
 
 
+def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The query's topical terms, each as the stems of its pieces ("billing-api" is one term of two
+    stems); weak words are left out unless the query has nothing else."""
+    pieces = [
+        [
+            p
+            for p in _WORD.findall(term.lower())
+            if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())
+        ]
+        for term in terms
+    ]
+    strong = [[p for p in ps if p not in WEAK and stem(p) not in _weak_stems()] for ps in pieces]
+    chosen = strong if any(strong) else pieces
+    groups = (tuple(dict.fromkeys(stem(p) for p in ps)) for ps in chosen)
+    return list(dict.fromkeys(g for g in groups if g))
+
+
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
-    pieces = [
-        p
-        for term in terms
-        for p in _WORD.findall(term.lower())
-        if p not in STOPWORDS and (len(p) >= 2 or p.isdigit())
-    ]
-    strong = [p for p in pieces if p not in WEAK and stem(p) not in _weak_stems()]
-    return list(dict.fromkeys(stem(p) for p in (strong or pieces)))
+    return list(dict.fromkeys(s for group in query_terms(terms) for s in group))
 
 
 def names_entity(stems: list[str], names: list[str]) -> bool:
@@ -152,18 +162,25 @@ def coverage(stems: list[str], text: str) -> int:
     return len(matched(stems, text))
 
 
+def term_hits(terms: list[tuple[str, ...]], text: str) -> int:
+    """How many query terms appear in the text: a term of several stems ("billing-api") counts
+    once, when any of its stems does."""
+    found = matched([s for group in terms for s in group], text)
+    return sum(1 for group in terms if found.intersection(group))
+
+
 def searchable(unit: Mapping[str, Any]) -> str:
     """What the full-text index searches of a unit: its title, text and details."""
     return f"{unit.get('title') or ''} {unit.get('text') or ''} {unit.get('details_text') or ''}"
 
 
-def is_relevant(stems: list[str], text: str, cosine: float | None) -> bool:
+def is_relevant(terms: list[tuple[str, ...]], text: str, cosine: float | None) -> bool:
     """Enough shared terms; or very close in meaning;
-    or close in meaning with a shared topical word."""
-    hits = coverage(stems, text) if stems else 0
+    or close in meaning with a shared topical term."""
+    hits = term_hits(terms, text) if terms else 0
     if cosine is not None and (cosine >= STRONG_COSINE or (cosine >= MIN_COSINE and hits >= 1)):
         return True
-    return bool(stems) and hits >= needed(len(stems))
+    return bool(terms) and hits >= needed(len(terms))
 
 
 class Judge:
@@ -176,14 +193,15 @@ class Judge:
 
     def __init__(
         self,
-        stems: list[str],
+        terms: list[tuple[str, ...]],
         cands: list[Candidate],
         *,
         names_count: Callable[[Candidate], bool],
         min_graph: float,
         asks: AnswerKind | None = None,
     ) -> None:
-        self.stems = stems
+        self.terms = terms
+        self.stems = list(dict.fromkeys(s for group in terms for s in group))
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
         self.min_graph = min_graph
@@ -195,7 +213,7 @@ class Judge:
         found = self._direct.get(c.id)
         if found is None:
             about = c.unit.get("about") or []
-            found = is_relevant(self.stems, searchable(c.unit), c.cosine) or (
+            found = is_relevant(self.terms, searchable(c.unit), c.cosine) or (
                 names_entity(self.stems, about) and self.names_count(c)
             )
             self._direct[c.id] = found

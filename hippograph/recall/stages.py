@@ -25,7 +25,7 @@ from hippograph.recall.scoring import Candidate
 
 PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
-LONG_PROMPT = 4  # topical terms of a short question
+LONG_PROMPT = 5  # topical terms of a short question
 
 
 @dataclass(frozen=True)
@@ -147,10 +147,16 @@ def score(
     at = asked.at
     max_fused = max((c.fused for c in ranked), default=0.0)
     max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
-    stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+    terms = relevance.query_terms((*q.identifiers, *q.content_terms))
+    stems = list(dict.fromkeys(s for group in terms for s in group))
     long_prompt = (
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
+    if long_prompt:
+        # In a long prompt a name of several words ("apps/web", "styled-components") is
+        # deliberate and as telling as that many words; in a short question it is the subject,
+        # and "what's the memory limit on the billing-api pods?" asks about something else.
+        terms = [(s,) for s in stems]
 
     # Naming what a unit is about makes it relevant when the query asks about that thing itself
     # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
@@ -166,7 +172,7 @@ def score(
 
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
     judge = relevance.Judge(
-        stems,
+        terms,
         ranked,
         names_count=names_count,
         min_graph=MIN_GRAPH_SCORE,

@@ -392,6 +392,27 @@ def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
     assert ids(mem.recall(pasted, mode="hybrid")) == [unit.id]
 
 
+def test_a_short_question_naming_a_known_thing_asks_about_its_detail(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """A question of up to five topical terms that names something memory knows asks about one
+    of its details; a name of several words ("billing-api") counts once among its terms."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember("Anke leads Berlin depot onboarding", about=["Berlin team"], **USER)
+    mem.remember("billing-api runs 3 replicas in production", about=["billing-api"], **USER)
+    for asked in (
+        "what's the guest wifi password in the Berlin office?",
+        "what's the memory limit on the billing-api pods?",
+    ):
+        result = mem.recall(asked, mode="hybrid")
+        assert result.abstain and result.reason == "no_accepted_facts", asked
+    limit = mem.remember("The billing-api pods have a memory limit of 512 MiB", **USER)
+    assert (
+        ids(mem.recall("what's the memory limit on the billing-api pods?", mode="hybrid"))[0]
+        == limit.id
+    )
+
+
 def test_a_large_k_is_not_capped_by_the_candidates_scored(memory: Memory) -> None:
     """Recall scores max(20 in keyword mode or 40, 2k) candidates, so asking for 45 results can
     return 45."""

@@ -66,11 +66,20 @@ def test_lucene_query_asks_each_word_in_one_form() -> None:
 
 
 def test_relevance_needs_enough_shared_terms() -> None:
-    stems = relevance.query_stems(("kubernetes", "version", "run"))
-    assert not relevance.is_relevant(stems, "ClickHouse runs with 2 replicas", None)
-    assert relevance.is_relevant(stems, "We run Kubernetes version 1.29", None)
-    assert relevance.is_relevant(stems, "unrelated words", 0.6)  # very close in meaning
-    assert not relevance.is_relevant(stems, "unrelated words", 0.45)  # close-ish, nothing shared
+    terms = relevance.query_terms(("kubernetes", "version", "run"))
+    assert not relevance.is_relevant(terms, "ClickHouse runs with 2 replicas", None)
+    assert relevance.is_relevant(terms, "We run Kubernetes version 1.29", None)
+    assert relevance.is_relevant(terms, "unrelated words", 0.6)  # very close in meaning
+    assert not relevance.is_relevant(terms, "unrelated words", 0.45)  # close-ish, nothing shared
+    assert relevance.is_relevant(terms, "Kubernetes is managed by EKS", 0.45)  # shares one
+
+
+def test_an_identifier_of_several_words_is_one_term() -> None:
+    terms = relevance.query_terms(("memory", "limit", "billing-api", "pods"))
+    assert terms == [("memori",), ("limit",), ("bill", "api"), ("pod",)]
+    assert relevance.term_hits(terms, "billing-api runs 3 replicas") == 1
+    # one shared name of four terms is not half of the question, and meaning alone is not enough
+    assert not relevance.is_relevant(terms, "billing-api runs 3 replicas in production.", None)
 
 
 def test_matched_terms_are_stems_and_long_ones_match_by_prefix() -> None:
