@@ -19,22 +19,55 @@ _IDENT = re.compile(
 )
 
 
-# Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue").
+# Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
+# acknowledgements, go-aheads, thanks, praise and fillers, in the forms people type them.
 CHATTER = frozenset(
     """
-ok okay k kk yes yeah yep yup no nope sure fine great good nice cool awesome perfect thanks thank
-thx ty cheers hi hello hey bye continue go on proceed next carry keep going again right alright lgtm
-sounds done do it that this same wait hmm hm uh um oh ah lol haha please pls plz just now then well
-so alright gotcha understood agreed correct exactly indeed true false maybe later sorry wow neat
-super brilliant excellent amazing looks works work ahead next one lot much makes sense fair enough
-np nw take your time same other sounds looks seems fine good job
-well done please thanks thank appreciated cheers got noted sure thing way let lets let's go going
-start stop again try back hold wait moment sec second minute
+ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
+nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye
+continue go on proceed next carry keep going again right alright alrighty righto rightio lgtm
+sounds done do it that this same wait hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please
+pls plz just now then well so gotcha understood agreed correct exactly indeed true false maybe
+later sorry wow neat super brilliant excellent amazing fantastic fab splendid terrific lovely
+sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lot much makes sense
+fair enough np nw take your time other seems job roger wilco dokey onward onwards
+well done appreciated got noted thing way let lets let's going understand understood anyway
+anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
+start stop try back hold moment sec second minute
 """.split()
 )
-# Words that are chatter alone ("ok, commit and push", "retry") but a topic beside another
-# word ("api timeout retries", "how do we undo a migration").
-CHATTER_ALONE = frozenset("ship commit push merge file files retry retries redo undo".split())
+# Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
+# beside another word ("api timeout retries", "copy the fixtures", "forward the port").
+CHATTER_ALONE = frozenset(
+    "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
+    "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick".split()
+)
+_REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "sooo"
+
+
+def _chatter(word: str) -> bool:
+    """A word of no topic: chatter, a stopword, drawn out ("yesss"), mistyped ("thnaks",
+    "contiune") or hyphenated chatter ("mm-hmm", "uh-huh", "okey-dokey")."""
+    lowered = _REPEATS.sub(r"\1", word.lower())
+    pieces = [p for p in re.split(r"[-_.]", lowered) if len(p) > 1 or "-" not in lowered]
+    return bool(pieces) and all(
+        p in CHATTER or p in STOPWORDS or _stem(p) in _chatter_stems() or p in _typos()
+        for p in pieces
+    )
+
+
+@lru_cache(maxsize=1)
+def _typos() -> frozenset[str]:
+    """The slips of a hurried hand on chatter words of five letters or more: two letters
+    swapped, one left out or one doubled. Not one replaced, which turns "later" into "layer"."""
+    out: set[str] = set()
+    for w in (w for w in CHATTER if len(w) >= 5):
+        for i in range(len(w)):
+            out.add(w[:i] + w[i + 1 :])  # left out
+            out.add(w[:i] + w[i] + w[i:])  # doubled
+            if i + 1 < len(w):
+                out.add(w[:i] + w[i + 1] + w[i] + w[i + 2 :])  # swapped
+    return frozenset(w for w in out if len(w) >= 5)  # "head", "star": words of their own
 
 
 class Intent(StrEnum):
@@ -71,6 +104,26 @@ def _alone_stems() -> frozenset[str]:
     return frozenset(_stem(w) for w in CHATTER_ALONE)
 
 
+REPLY_WORDS = 5  # a reply to the agent is this short
+_ASKING = frozenset("what which how why where when who whose".split())
+
+
+def _a_reply(
+    query: str, words: list[str], content: tuple[str, ...], identifiers: tuple[str, ...]
+) -> bool:
+    """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
+    word, no identifier, at most ``REPLY_WORDS`` words, a chatter word among them and one other
+    word at most. Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
+    return (
+        "?" not in query
+        and not any(w.lower() in _ASKING for w in words)
+        and not identifiers
+        and len(words) <= REPLY_WORDS
+        and len(content) <= 1
+        and any(w.lower() not in STOPWORDS and _chatter(w) for w in words)
+    )
+
+
 def shape(query: str) -> QueryShape:
     """Tokenise and classify a query (chit-chat is recognised by stem: worked, working, works)."""
     words = _WORD.findall(query)
@@ -80,13 +133,14 @@ def shape(query: str) -> QueryShape:
             w.lower()
             for w in words
             if w.lower() not in STOPWORDS
-            and w.lower() not in CHATTER
-            and _stem(w) not in _chatter_stems()
+            and not _chatter(w)
             and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
         )
     )
     if all(_stem(w) in _alone_stems() for w in content):
         content = ()  # "commit and push": nothing but chatter
+    elif _a_reply(query, words, content, identifiers):
+        content = ()  # "nice one bruv", "sorted, ta": a reply with one stray word
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(
         r"\b(rationale|reason for|why did)\b", lowered

@@ -26,10 +26,42 @@ from hippograph.schema import isotime
         "k",
         "hmm ok",
         "thanks, that worked",
+        "okkk",  # drawn out
+        "yesss!!",
+        "mm-hmm, keep at it",  # hyphenated fillers
+        "okey-dokey",
+        "crack on",  # chatter alone
+        "copy that",
+        "thnaks, contiune",  # mistyped
+        "right-o",
+        "nice one bruv",  # a short reply with one stray word
+        "sorted, ta",
+        "aye that's braw",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
     assert shape(text).is_silent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "copy the fixtures",
+        "forward the port",
+        "vpn setup?",
+        "keep the api stable",
+        "follow-up",
+        "layer",  # one letter from "later", but a word of its own
+        "ok next: rate limiter",  # a reply that names two words of a topic
+        "thanks, now the nginx config",
+        "cool. what about sentry",  # asks
+        "ok kubernetes?",
+        "ok, run make_test",  # names an identifier
+        "kubernetes",
+    ],
+)
+def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
+    assert not shape(text).is_silent
 
 
 @pytest.mark.parametrize(
