@@ -17,6 +17,12 @@ Each case lives in its own scope on an emptied database and runs through ``Memor
 default strict mode, hybrid (when the model is installed) and keyword side by side, k=5, at a fixed
 clock, without recording usage (so one mode cannot influence the other). --size N keeps the first N
 cases of each type; --smoke keeps 2. --seed is not used (the set and its order are fixed).
+
+The team's set was written beside the rules it tests. ``--held-out`` runs it and then every
+bench/data/truthfulness-heldout*.jsonl: sets written afterwards by a helper that saw the team's
+set but none of the code (other fictional companies and phrasings; heldout3-5 hold chit-chat
+and terse real requests). Which held-out set was used to choose or reject a rule is recorded in
+BENCHMARKS.md; a set that was, is not held out for that rule any more.
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ from hippograph.units.policy import normalise
 from hippograph.units.read_gate import LOCAL_USER, open_gate
 
 DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
+# Written after the rules they test, by someone (a helper agent) who saw only the team's set and
+# none of the code: other companies, other phrasings. heldout3-5 are chit-chat and terse topics.
+HELD_OUT = sorted((ROOT / "bench" / "data").glob("truthfulness-heldout*.jsonl"))
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 K = 5
@@ -278,11 +287,24 @@ def _pick(cases: list[dict[str, Any]], per_type: int | None) -> list[dict[str, A
 
 
 def run(args: argparse.Namespace, rest: list[str]) -> int:
-    """Load every case into its own scope, recall in hybrid and keyword mode, judge, report."""
+    """Run the labelled set (--data), or with --held-out the team's set and then each held-out
+    set, one result file each."""
     parser = argparse.ArgumentParser(prog="python -m bench truthfulness")
     parser.add_argument("--data", type=Path, default=DATA, help="labelled set (JSONL)")
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="also run each bench/data/truthfulness-heldout*.jsonl, after the team's set",
+    )
     opts = parser.parse_args(rest)
-    background, cases = load_cases(opts.data)
+    sets = [opts.data, *(HELD_OUT if opts.held_out else [])]
+    return max(run_set(args, data) for data in sets)
+
+
+def run_set(args: argparse.Namespace, data: Path) -> int:
+    """Load every case of one set into its own scope, recall in hybrid and keyword mode, judge,
+    report."""
+    background, cases = load_cases(data)
     cases = _pick(cases, SMOKE_PER_TYPE if args.smoke else args.size)
     settings = bench_settings()
     measured = commit()  # the code imported now; the tree may change while the bench runs
@@ -382,7 +404,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "cases": records,
     }
     params = {
-        "data": str(opts.data),
+        "data": str(data.relative_to(ROOT) if data.is_relative_to(ROOT) else data),
         "smoke": args.smoke,
         "seed": args.seed,
         "cases": len(cases),
@@ -405,7 +427,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             f"{f['silence_rate_chitchat']}, answerable top-{TOP} {f['answerable_top3_accuracy']}"
         )
     print(
-        f"truthfulness: {len(cases)} cases | "
+        f"truthfulness: {len(cases)} cases of {data.name} | "
         + " | ".join(parts)
         + f" | {total_s:.0f} s | {path.relative_to(ROOT)}"
     )
