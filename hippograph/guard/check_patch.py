@@ -20,6 +20,7 @@ from hippograph.code.identity import file_id
 from hippograph.code.languages import language_of
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph
+from hippograph.guard.pre_edit import named_for_code
 from hippograph.kinds.rules import compile_ts_query, glob_match
 from hippograph.repo.diff import FilePatch, parse_diff
 from hippograph.schema import Change, ChangeOp, new_id
@@ -185,6 +186,10 @@ def check_patch(
         chains = [
             row["symbol"]["id"] for s in symbols for row in graph.read("identity_chain", id=s["id"])
         ]
+        rel = patch.old_path or path
+        ids += named_for_code(
+            graph, project, repo.name, [rel, *(f"{rel}:{s['name']}" for s in symbols)]
+        )
         attached = graph.read("memory_attached", ids=sorted(set(ids + chains)))
         governed = {r["unit"]["id"] for r in attached if r["unit"]["kind"] == "rule"}
         for row in attached:

@@ -145,6 +145,8 @@ def pre_edit(
                         "how": row["reasons"][-1],
                     }
                 )
+    by_name = [rel, *(f"{rel}:{s['name']}" for s in chosen)]
+    ids += named_for_code(graph, project, root.name, by_name)
     seen: set[tuple[str, str]] = set()
     for row in graph.read("memory_attached", ids=sorted(set(ids))):
         unit = {**row["unit"], "via": row["rel"], "target": row["target"]}
@@ -166,3 +168,10 @@ def pre_edit(
         if scope in qualified or glob_match(rel, scope) or scope in (project, "*"):
             bundle.rules.append({**rule, "kind": "rule", "via": f"scope {scope}"})
     return bundle
+
+
+def named_for_code(graph: Any, project: str, name: str, names: list[str]) -> list[str]:
+    """The ids of this project's entities named like these files or FILE:SYMBOLs: what memory
+    linked by name before the file was written (``--governs`` a file to come)."""
+    rows = graph.read("entities_naming_code", names=names, scopes=sorted({project, name}))
+    return [str(r["id"]) for r in rows]

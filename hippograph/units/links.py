@@ -126,8 +126,8 @@ def _governed(
     if ctx.project is not None and file_target(name) is not None:
         result.notes.append(
             f"{name.strip()} is no file or symbol of this project's code graph (not written yet, "
-            "or not a source file), so it is linked as a name; once the file exists, record "
-            "the link again to reach its code."
+            "or not a source file), so it is linked as a name; pre-edit and check-patch show it "
+            "with the file once the file exists."
         )
     return ensure_entity(tx, ctx, name, record.scope, batch, context=record.text)
 

@@ -533,3 +533,13 @@ def test_a_decision_on_a_file_not_indexed_yet_governs_this_projects_file(
     )
     bundle = memory.pre_edit(str(mine / "shop/auth.py") + ":issue_token")
     assert [d["id"] for d in bundle.decisions] == [dec.id]
+    # once the file is written, pre-edit shows the decision linked by its name
+    (mine / "shop/payments.py").write_text("def charge(amount):\n    return amount\n")
+    later = memory.pre_edit(str(mine / "shop/payments.py"))
+    assert [d["id"] for d in later.decisions] == [planned.id]
+    # and only in this project: the other repository's shop/payments.py knows nothing of it
+    (other / "shop/payments.py").write_text("def charge(amount):\n    return amount\n")
+    elsewhere = Memory(graph, main, cwd=other, clock=clock).pre_edit(
+        str(other / "shop/payments.py")
+    )
+    assert elsewhere.decisions == []
