@@ -172,7 +172,12 @@ def describe(change: Change) -> str:
         return f"{verb} {change.source_id} -{change.target_kind}-> {change.end_id}"
     if change.op in (ChangeOp.UPDATE_NODE, ChangeOp.UPDATE_EDGE):
         keys = sorted((set(after) | set(before)) - _BOOKKEEPING)
-        parts = [f"{k}: {_short(before.get(k))} -> {_short(after.get(k))}" for k in keys]
+        parts = [
+            f"{k} changed"
+            if k in _FINGERPRINTS
+            else f"{k}: {_short(before.get(k))} -> {_short(after.get(k))}"
+            for k in keys
+        ]
         return f"{kind} " + "; ".join(parts) if parts else f"{kind} updated"
     if change.op == ChangeOp.PURGE:
         return f"{kind}'s words purged"
@@ -182,6 +187,8 @@ def describe(change: Change) -> str:
 _LABEL_KEYS = ("title", "text", "name", "qualified_name", "path")
 # not said in words (a source file's stat, size and mtime_ns, included)
 _BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "embedding", "size", "mtime_ns"})
+# a code body's fingerprints: hashes and number lists that say only that the body changed
+_FINGERPRINTS = frozenset({"body_hash", "body_sketch", "content_hash"})
 
 
 def _short(value: Any, limit: int = 60) -> str:

@@ -175,3 +175,20 @@ def test_the_log_says_what_changed_in_words(memory: Memory, clock: Clock) -> Non
     assert any(s.startswith("fact ") and "valid_until: - -> 2026-" in s for s in said), said
     assert not any("dedup_key" in s for s in said)
     assert any(s.startswith("linked ") and "-SUPERSEDED_BY-> " in s for s in said), said
+
+
+def test_the_log_says_a_code_body_changed_without_its_fingerprints() -> None:
+    from hippograph.schema import Change, ChangeOp
+    from hippograph.units import store
+    from hippograph.units.history import describe
+
+    change = Change(
+        id="chg_1",
+        actor="indexer",
+        op=ChangeOp.UPDATE_NODE,
+        target_kind="Symbol",
+        target_id="sym_1",
+        before=store.props_json({"body_hash": "ab12", "body_sketch": [1, 2, 3], "end_line": 9}),
+        after=store.props_json({"body_hash": "cd34", "body_sketch": [4, 5, 6], "end_line": 12}),
+    )
+    assert describe(change) == "symbol body_hash changed; body_sketch changed; end_line: 9 -> 12"
