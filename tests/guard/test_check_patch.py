@@ -147,3 +147,30 @@ def test_old_lines_touched_ignore_context() -> None:
 
     diff = "--- a/f\n+++ b/f\n@@ -3,7 +3,8 @@\n c3\n c4\n c5\n-r6\n+a6\n+a7\n c7\n c8\n c9\n"
     assert _old_lines_touched(parse_diff(diff)[0].hunks[0]) == {5, 6}
+
+
+def test_warns_of_a_failure_recorded_on_a_file_before_it_existed(
+    repo_memory: tuple[Path, Memory],
+) -> None:
+    """A failure whose file was not written yet is linked to the file's name; once the file
+    exists, a patch to it is warned all the same."""
+    repo, memory = repo_memory
+    (repo / "tests").mkdir(exist_ok=True)
+    (repo / "tests" / "test_payments.py").write_text("def test_retry_charges_once(): ...\n")
+    fail = memory.fail(
+        "The first payments draft double-charged on retry",
+        why="no idempotency key",
+        fix="send an idempotency key",
+        test="tests/test_payments.py::test_retry_charges_once",
+        symbols=["svc/payments.py"],
+    )
+    assert fail.notes  # linked by name, and the write said so
+    (repo / "svc/payments.py").write_text("def charge(amount):\n    return amount\n")
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", "payments"], cwd=repo, check=True, env=ENV)
+    (repo / "svc/payments.py").write_text("def charge(amount):\n    return amount * 2\n")
+    patch = subprocess.run(
+        ["git", "diff"], cwd=repo, capture_output=True, text=True, check=True
+    ).stdout
+    verdict = memory.check_patch(patch)
+    assert [w["failure"] for w in verdict.warnings if w["kind"] == "broke_before"] == [fail.id]
