@@ -30,7 +30,7 @@ sounds done do it that this same wait hmm hm mhm mm uh um oh ah huh lol lmao hah
 pls plz just now then well so gotcha understood agreed correct exactly indeed true false maybe
 later sorry wow neat super brilliant excellent amazing fantastic fab splendid terrific lovely
 sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lot much makes sense
-fair enough np nw take your time other seems job roger wilco dokey onward onwards
+fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
 start stop try back hold moment sec second minute
