@@ -42,13 +42,16 @@ CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
     "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick".split()
 )
-_REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "sooo"
+_REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "goood": one letter or two
 
 
 def _chatter(word: str) -> bool:
     """A word of no topic: chatter, a stopword, drawn out ("yesss"), mistyped ("thnaks",
     "contiune") or hyphenated chatter ("mm-hmm", "uh-huh", "okey-dokey")."""
-    lowered = _REPEATS.sub(r"\1", word.lower())
+    return any(_all_chatter(_REPEATS.sub(keep, word.lower())) for keep in (r"\1", r"\1\1"))
+
+
+def _all_chatter(lowered: str) -> bool:
     pieces = [p for p in re.split(r"[-_.]", lowered) if len(p) > 1 or "-" not in lowered]
     return bool(pieces) and all(
         p in CHATTER or p in STOPWORDS or _stem(p) in _chatter_stems() or p in _typos()
@@ -106,21 +109,38 @@ def _alone_stems() -> frozenset[str]:
 
 REPLY_WORDS = 5  # a reply to the agent is this short
 _ASKING = frozenset("what which how why where when who whose".split())
+# Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
+# which name things too: "job queue" is a topic)
+ACKS = frozenset(
+    """
+ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
+nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye lgtm
+alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please pls
+plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing fantastic fab
+splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
+appreciated noted sorry
+""".split()
+)
 
 
 def _a_reply(
     query: str, words: list[str], content: tuple[str, ...], identifiers: tuple[str, ...]
 ) -> bool:
     """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
-    word, no identifier, at most ``REPLY_WORDS`` words, a chatter word among them and one other
-    word at most. Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
+    word, no identifier, at most ``REPLY_WORDS`` words, an acknowledgement among them and one
+    other word at most. Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     return (
         "?" not in query
         and not any(w.lower() in _ASKING for w in words)
         and not identifiers
         and len(words) <= REPLY_WORDS
         and len(content) <= 1
-        and any(w.lower() not in STOPWORDS and _chatter(w) for w in words)
+        and any(
+            p in ACKS
+            for w in words
+            for keep in (r"\1", r"\1\1")
+            for p in _REPEATS.sub(keep, w.lower()).split("-")
+        )
     )
 
 

@@ -27,6 +27,7 @@ from hippograph.schema import isotime
         "hmm ok",
         "thanks, that worked",
         "okkk",  # drawn out
+        "looks goood",
         "yesss!!",
         "mm-hmm, keep at it",  # hyphenated fillers
         "okey-dokey",
@@ -58,6 +59,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "ok kubernetes?",
         "ok, run make_test",  # names an identifier
         "kubernetes",
+        "job queue",  # "good job" is chatter, but a job is not only praise
+        "work queue",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
