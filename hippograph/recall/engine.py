@@ -170,6 +170,10 @@ class RecallEngine:
         )
         gated = stages.gate(scored, strict=opts.strict)
         chosen = stages.choose(asked, scored, gated, k=opts.k, strict=opts.strict)
+        if asked.shape.reply and chosen.reason == "no_accepted_facts":
+            # "nice one bruv": the stray word is nothing memory knows, so it was chatter
+            result.silent = True
+            return result
         result.items = chosen.items
         result.history = chosen.history
         result.abstain = chosen.reason is not None

@@ -90,6 +90,9 @@ class QueryShape:
     content_terms: tuple[str, ...]
     identifiers: tuple[str, ...]
     intent: Intent
+    # a short reply with one word that may be slang or a topic ("nice one bruv", "ok, rollback"):
+    # recall looks the word up and stays silent, rather than abstain, when memory has nothing
+    reply: bool = False
 
     @property
     def is_silent(self) -> bool:
@@ -118,7 +121,7 @@ nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi 
 alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please pls
 plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing fantastic fab
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
-appreciated noted sorry
+appreciated noted sorry proceed continue whatever anyway anyways righty
 """.split()
 )
 
@@ -159,8 +162,7 @@ def shape(query: str) -> QueryShape:
     )
     if all(_stem(w) in _alone_stems() for w in content):
         content = ()  # "commit and push": nothing but chatter
-    elif _a_reply(query, words, content, identifiers):
-        content = ()  # "nice one bruv", "sorted, ta": a reply with one stray word
+    reply = bool(content) and _a_reply(query, words, content, identifiers)
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(
         r"\b(rationale|reason for|why did)\b", lowered
@@ -174,7 +176,7 @@ def shape(query: str) -> QueryShape:
         intent = Intent.IDENTIFIER
     else:
         intent = Intent.QUESTION
-    return QueryShape(query, content, identifiers, intent)
+    return QueryShape(query, content, identifiers, intent, reply)
 
 
 # Voice weights per intent (lexical, semantic, graph, temporal): identifiers trust exact words,

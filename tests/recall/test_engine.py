@@ -178,6 +178,20 @@ def test_silence_on_chit_chat(memory: Memory, graph: Graph, prompt: str) -> None
     assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == 0
 
 
+def test_a_reply_is_silent_unless_its_one_word_is_something_memory_knows(
+    memory: Memory, graph: Graph
+) -> None:
+    """ "nice one bruv" and "ok, rollback" have the same shape; only memory can tell slang from a
+    topic. Slang gets silence (no task); a topic gets recalled."""
+    rollback = memory.remember(
+        "A rollback must restore the previous image tag first", about=["rollback"], **USER
+    )
+    slang = memory.recall("nice one bruv", mode="keyword")
+    assert slang.silent and not slang.abstain and slang.task_id is None
+    assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == 0
+    assert ids(memory.recall("ok, rollback", mode="keyword")) == [rollback.id]
+
+
 def test_mmr_keeps_different_facts(memory: Memory) -> None:
     for n in range(4):
         memory.remember(f"The API timeout is 30 seconds for service {n}", about=["api"], **USER)

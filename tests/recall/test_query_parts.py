@@ -35,9 +35,6 @@ from hippograph.schema import isotime
         "copy that",
         "thnaks, contiune",  # mistyped
         "right-o",
-        "nice one bruv",  # a short reply with one stray word
-        "sorted, ta",
-        "aye that's braw",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -65,6 +62,21 @@ def test_chit_chat_is_silent(text: str) -> None:
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
     assert not shape(text).is_silent
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("nice one bruv", True),  # an acknowledgement and one word: slang, or a topic
+        ("sorted, ta", True),
+        ("ok, rollback", True),
+        ("thanks, now the nginx config", False),  # two words of a topic
+        ("ok rollback?", False),  # asks
+        ("job queue", False),  # no acknowledgement
+    ],
+)
+def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
+    assert shape(text).reply is reply and not shape(text).is_silent
 
 
 @pytest.mark.parametrize(
