@@ -26,7 +26,8 @@ _BATCH_KEYS = {"id", "query", "k", "mode", "scope", "as_of", "strict", "kinds", 
 @view("hippograph.recall.engine.RecallResult")
 def _recalled(result: RecallResult) -> None:
     if result.silent:
-        typer.echo("Nothing to recall: the query has no topic.")
+        why = result.notes[0] if result.notes else "the query has no topic"
+        typer.echo(f"Nothing to recall: {why}.")
         return
     if result.abstain:
         said = in_words(result.reason)

@@ -173,6 +173,10 @@ class RecallEngine:
         if asked.shape.reply and chosen.reason == "no_accepted_facts":
             # "nice one bruv": the stray word is nothing memory knows, so it was chatter
             result.silent = True
+            result.notes = [
+                "read as a reply to the agent, and memory has nothing on "
+                + ", ".join(asked.shape.content_terms)
+            ]
             return result
         result.items = chosen.items
         result.history = chosen.history

@@ -188,6 +188,7 @@ def test_a_reply_is_silent_unless_its_one_word_is_something_memory_knows(
     )
     slang = memory.recall("nice one bruv", mode="keyword")
     assert slang.silent and not slang.abstain and slang.task_id is None
+    assert slang.notes == ["read as a reply to the agent, and memory has nothing on bruv"]
     assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == 0
     assert ids(memory.recall("ok, rollback", mode="keyword")) == [rollback.id]
 
