@@ -48,7 +48,14 @@ _REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "goood": one letter 
 def _chatter(word: str) -> bool:
     """A word of no topic: chatter, a stopword, drawn out ("yesss"), mistyped ("thnaks",
     "contiune") or hyphenated chatter ("mm-hmm", "uh-huh", "okey-dokey")."""
-    return any(_all_chatter(_REPEATS.sub(keep, word.lower())) for keep in (r"\1", r"\1\1"))
+    return any(_all_chatter(spelled) for spelled in _spellings(word))
+
+
+def _spellings(word: str) -> tuple[str, ...]:
+    """The word in lower case with letters drawn out three times or more cut to one and to two
+    ("goood": "god", "good")."""
+    lowered = word.lower()
+    return (_REPEATS.sub(r"\1", lowered), _REPEATS.sub(r"\1\1", lowered))
 
 
 def _all_chatter(lowered: str) -> bool:
@@ -138,12 +145,7 @@ def _a_reply(
         and not identifiers
         and len(words) <= REPLY_WORDS
         and len(content) <= 1
-        and any(
-            p in ACKS
-            for w in words
-            for keep in (r"\1", r"\1\1")
-            for p in _REPEATS.sub(keep, w.lower()).split("-")
-        )
+        and any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
     )
 
 

@@ -82,7 +82,12 @@ def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
-    return list(dict.fromkeys(s for group in query_terms(terms) for s in group))
+    return stems_of(query_terms(terms))
+
+
+def stems_of(terms: list[tuple[str, ...]]) -> list[str]:
+    """The stems of these terms, each once, in order."""
+    return list(dict.fromkeys(s for group in terms for s in group))
 
 
 def names_entity(stems: list[str], names: list[str]) -> bool:
@@ -165,7 +170,7 @@ def coverage(stems: list[str], text: str) -> int:
 def term_hits(terms: list[tuple[str, ...]], text: str) -> int:
     """How many query terms appear in the text: a term of several stems ("billing-api") counts
     once, when any of its stems does."""
-    found = matched([s for group in terms for s in group], text)
+    found = matched(stems_of(terms), text)
     return sum(1 for group in terms if found.intersection(group))
 
 
@@ -201,7 +206,7 @@ class Judge:
         asks: AnswerKind | None = None,
     ) -> None:
         self.terms = terms
-        self.stems = list(dict.fromkeys(s for group in terms for s in group))
+        self.stems = stems_of(terms)
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
         self.min_graph = min_graph

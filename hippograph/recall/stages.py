@@ -148,7 +148,7 @@ def score(
     max_fused = max((c.fused for c in ranked), default=0.0)
     max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
     terms = relevance.query_terms((*q.identifiers, *q.content_terms))
-    stems = list(dict.fromkeys(s for group in terms for s in group))
+    stems = relevance.stems_of(terms)
     long_prompt = (
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
