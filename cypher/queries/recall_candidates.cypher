@@ -14,9 +14,9 @@
 // walked through (a two-hop hit through a hub could not pass the graph-relevance floor anyway).
 // Fusion: sum over voices of $weights[voice] / ($rrf_k + rank); candidates found only by the
 // temporal voice carry no topic and are left out. The best $candidates are returned, and with
-// them the turns around the best $around episodes (live NEXT edges, both ways; fused 0 and no
-// hits when no voice found them): an answer usually follows the turn that asked for it, and
-// recall scores each turn with its neighbours (hippograph/recall/evidence.py).
+// them the turns up to two away from the best $around episodes (live NEXT edges, both ways;
+// fused 0 and no hits when no voice found them): an answer usually follows the turn that asked
+// for it, and recall scores each turn with its neighbours (hippograph/recall/evidence.py).
 // Every pattern that leaves a candidate or a seed names no label and no indexed property on its
 // far end (labels are tested with labels()): the planner then has to expand from the bound
 // node. With a label, a plan made while the statistics were stale (seen after a reload)
@@ -28,8 +28,8 @@
 // established entity a new name may mean keeps its units answerable; asked per entity only when
 // some ambiguity is open at all, one index seek, since most stores have none), `about` the names
 // and aliases of what it is about, `superseded_by` its successors on a visible branch,
-// `prev_turn`/`next_turn` the turns around an episode (live NEXT edges, which join only episodes:
-// not looked for around other units). Datetimes come as microseconds since the epoch (UTC): the
+// `prev_turn`/`next_turn`/`prev2_turn` the turns around an episode (live NEXT edges, which join
+// only episodes: not looked for around other units). Datetimes come as microseconds since the epoch (UTC): the
 // driver's datetime values cost more to decode than the rest of the row, and toString() costs the
 // server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
@@ -129,8 +129,8 @@ WITH collect({m: m, fused: fused, hits: hits}) AS found
 CALL (found) {
   UNWIND found[0..$around] AS x
   WITH x.m AS m WHERE m.kind = 'episode'
-  MATCH (m)-[r:NEXT]-(n)
-  WHERE r.retired_at IS NULL AND n.branch IN $branches
+  MATCH (m)-[rs:NEXT]-{1,2}(n)
+  WHERE all(r IN rs WHERE r.retired_at IS NULL) AND n <> m AND n.branch IN $branches
     AND ($scope IS NULL OR n.scope = $scope)
     AND ($visible_scopes IS NULL OR n.scope IN $visible_scopes OR (n.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT n.scope IN $hidden_scopes
@@ -150,6 +150,7 @@ RETURN m.id AS id, fused, hits,
           .speaker, .session,
           prev_turn: CASE WHEN m.kind = 'episode' THEN [(p)-[r:NEXT]->(m) WHERE r.retired_at IS NULL | p.id][0] END,
           next_turn: CASE WHEN m.kind = 'episode' THEN [(m)-[r:NEXT]->(n) WHERE r.retired_at IS NULL | n.id][0] END,
+          prev2_turn: CASE WHEN m.kind = 'episode' THEN [(p)-[r2:NEXT]->()-[r:NEXT]->(m) WHERE r.retired_at IS NULL AND r2.retired_at IS NULL | p.id][0] END,
           valid_from: m.valid_from.epochSeconds * 1000000 + m.valid_from.microsecond,
           valid_until: m.valid_until.epochSeconds * 1000000 + m.valid_until.microsecond,
           recorded_at: m.recorded_at.epochSeconds * 1000000 + m.recorded_at.microsecond,

@@ -326,7 +326,14 @@ class RecallEngine:
             else:
                 keep: dict[str, Any] = {
                     k: c.unit[k]
-                    for k in ("cosine", "ambiguous", "about", "prev_turn", "next_turn")
+                    for k in (
+                        "cosine",
+                        "ambiguous",
+                        "about",
+                        "prev_turn",
+                        "next_turn",
+                        "prev2_turn",
+                    )
                     if k in c.unit
                 }
                 c.unit = {**then, **keep, "superseded_by": []}

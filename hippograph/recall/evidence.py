@@ -13,8 +13,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
   and once per form the query writes it in ("table", "tables"), so a common word repeated
   outweighed the rare words that say what is asked. Named speakers' names do not count.
 - **neighbours**: a turn is read with the turns around it (``NEXT``): an answer usually follows
-  the turn that asked for it, so a turn gains ``PREV_SHARE`` of the turn before it and
-  ``NEXT_SHARE`` of the turn after ("What pet do you have?" finds the reply "Luna and Oliver").
+  the turn that asked for it, so a turn gains ``PREV_SHARE`` of the turn before it
+  (``ASKED_SHARE`` when that turn only asks: "What pet do you have?" finds the reply "Luna and
+  Oliver"), ``PREV2_SHARE`` of the turn two before (the same speaker, before the other's "oh no,
+  when?") and ``NEXT_SHARE`` of the turn after.
 - **the session**: a turn gains ``SESSION_SHARE`` of its session's strength, the sum of the
   best ``SESSION_TURNS`` own-plus-neighbour scores among its turns, against the strongest
   session's: a conversation that keeps returning to the topic holds the answer more often than
@@ -54,6 +56,8 @@ LEXICAL_SHARE = 0.5  # hybrid: own score = share x words + (1 - share) x meaning
 TERMS_SHARE = 0.5  # words = share x distinct query terms (idf) + (1 - share) x the Lucene score
 PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
+ASKED_SHARE = 0.5  # of the turn before when that turn only asks: the question this one answers
+PREV2_SHARE = 0.1  # of the turn two before (the same speaker's thread, across the other's reply)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 1.6  # the turns of the one speaker the query names
 DATE_BOOST = 1.3  # a unit from a time the query names
@@ -188,11 +192,14 @@ def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]
     own = _own(cands, stems)
     spans = when.windows(query, at)
     raw: dict[str, float] = {}
+    asking = {c.id for c in cands if _asks_only(c)}
     for c in cands:
         value = own[c.id]
         if c.unit.get("kind") == "episode":
-            value += PREV_SHARE * own.get(str(c.unit.get("prev_turn")), 0.0)
+            prev = str(c.unit.get("prev_turn"))
+            value += (ASKED_SHARE if prev in asking else PREV_SHARE) * own.get(prev, 0.0)
             value += NEXT_SHARE * own.get(str(c.unit.get("next_turn")), 0.0)
+            value += PREV2_SHARE * own.get(str(c.unit.get("prev2_turn")), 0.0)
         raw[c.id] = value
     _add_sessions(cands, raw)
     for c in cands:

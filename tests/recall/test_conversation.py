@@ -66,8 +66,16 @@ def test_the_turns_around_the_best_episodes_come_with_the_candidates(
 ) -> None:
     by_turn = _import(memory, tmp_path)
     found = _candidates(graph, around=20)
-    assert found[by_turn[3]] and found[by_turn[4]] == [] and found[by_turn[2]] == []
+    assert found[by_turn[3]]  # the hit; the turns up to two away come with it, found by no voice
+    assert all(found[by_turn[n]] == [] for n in (1, 2, 4, 5))
+    assert by_turn[6] not in found
     assert set(_candidates(graph, around=0)) == {by_turn[3]}
+    rows = graph.read(
+        "recall_candidates",
+        **candidate_params(query="pet", seeds=0, around=20, scope="chat", kinds=["episode"]),
+    )
+    unit = {r["id"]: r["unit"] for r in rows}[by_turn[5]]
+    assert (unit["prev_turn"], unit["prev2_turn"]) == (by_turn[4], by_turn[3])
 
 
 class _Recording(HashingEmbedder):

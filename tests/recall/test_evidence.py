@@ -67,6 +67,26 @@ def test_the_reply_to_a_matching_turn_gains_from_it() -> None:
     assert s["r1"] > s["s1"]
 
 
+def test_the_answer_to_a_question_gains_more_from_it_than_a_remark_gains_from_a_remark() -> None:
+    asked = turn("q1", "Any trips planned?", lexical=5.0, next_turn="r1")
+    answer = turn("r1", "Lisbon in June.", prev_turn="q1")
+    said = turn("q2", "Trips are planned.", lexical=5.0, next_turn="r2")
+    after = turn("r2", "Lisbon in June.", prev_turn="q2")
+    s = scored(asked, answer, said, after)
+    assert s["r1"] == evidence.ASKED_SHARE / evidence.QUESTION_TURN * s["q1"]
+    assert s["r2"] == evidence.PREV_SHARE * s["q2"]
+
+
+def test_a_turn_gains_from_the_same_speakers_turn_before_the_others_reply() -> None:
+    told = turn("t1", "I strained my calf.", lexical=5.0, speaker="Neil", next_turn="t2")
+    reply = turn("t2", "Oh no. When?", prev_turn="t1", next_turn="t3", speaker="Gareth")
+    how = turn("t3", "Doing hill repeats.", prev_turn="t2", prev2_turn="t1", speaker="Neil")
+    stranger = turn("s1", "Hills are steep.", speaker="Neil")
+    s = scored(told, reply, how, stranger)
+    assert s["t3"] > s["s1"] == 0.0
+    assert abs(s["t3"] - evidence.PREV2_SHARE) < 1e-9
+
+
 def test_a_turn_that_only_asks_counts_less_than_the_same_score_answering() -> None:
     s = scored(turn("a", "Do you run?", lexical=2.0), turn("b", "I run daily.", lexical=2.0))
     assert s["a"] == evidence.QUESTION_TURN * s["b"]
