@@ -154,7 +154,7 @@ def _verdict(out: Verdict) -> None:
         f"{len(out.warnings)} warning(s) in {', '.join(out.files)}"
     )
     for v in out.violations:
-        flag = " (overridden)" if v["confirmed"] else ""
+        flag = " (overridden)" if v["overridden"] else ""
         typer.echo(f"  [{v['severity']}] {v['rule']}: {v['message']}{flag}")
     for w in out.warnings:
         typer.echo(f"  [warning] {w['message']}")

@@ -241,11 +241,11 @@ def check_patch(
                         "text": text.strip(),
                         "check": kind,
                         "pattern": rule["pattern"],
-                        "confirmed": rule["id"] in confirm,
+                        "overridden": rule["id"] in confirm,  # the caller confirmed it
                         "source_ref": rule.get("source_ref"),
                         # a rule an agent proposed warns until a person confirms it;
                         # it never blocks alone
-                        "unconfirmed": rule.get("truth_status") == "hypothesis",
+                        "proposed": rule.get("truth_status") == "hypothesis",
                     }
                 )
     for v in violations:
@@ -262,13 +262,13 @@ def check_patch(
                 f"{where}: the change matches the forbidden construct of rule "
                 f"{v['rule']} ({v['message']})"
             )
-        repair_plan.append(step + ("" if not v["confirmed"] else " [overridden by confirmation]"))
+        repair_plan.append(step + ("" if not v["overridden"] else " [overridden by confirmation]"))
     blocking = [
         v
         for v in violations
-        if v["severity"] in BLOCKING and not v["confirmed"] and not v["unconfirmed"]
+        if v["severity"] in BLOCKING and not v["overridden"] and not v["proposed"]
     ]
-    used = sorted({v["rule"] for v in violations if v["confirmed"]})
+    used = sorted({v["rule"] for v in violations if v["overridden"]})
     if used:
         _record_overrides(graph, ctx, used, reason or "confirmed by the user")
     return Verdict(

@@ -205,7 +205,7 @@ def deny_reason(rel: str, verdict: Verdict) -> str:
     blocking = [
         v
         for v in verdict.violations  # the rule engine's own test for what blocks
-        if v["severity"] in ("critical", "high") and not v["confirmed"] and not v.get("unconfirmed")
+        if v["severity"] in ("critical", "high") and not v["overridden"] and not v.get("proposed")
     ]
     others = [v for v in verdict.violations if v not in blocking]
     rules = "; ".join(_violation(v) for v in [*blocking, *others])
@@ -317,7 +317,7 @@ def _is_specific(rule: dict[str, Any], project: str) -> bool:
 
 def _violation(v: dict[str, Any]) -> str:
     where = f"{v['file']}:{v['line']}" if v.get("line") else v["file"]
-    flag = ", proposed by an agent and not yet confirmed" if v.get("unconfirmed") else ""
+    flag = ", proposed by an agent and not yet confirmed" if v.get("proposed") else ""
     return f"[{v['severity']}] {v['message']} (rule {v['rule']}{flag}, {where})"
 
 

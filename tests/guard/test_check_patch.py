@@ -97,6 +97,7 @@ def test_blocks_a_patch_that_reintroduces_what_broke(repo_memory: tuple[Path, Me
     assert memory.check_patch(clean).verdict == "allow"
     confirmed = memory.check_patch(bad, confirm=[rule.id], reason="trusted input in tests")
     assert confirmed.verdict == "warn" and confirmed.overrides == [rule.id]
+    assert [(v["overridden"], v["proposed"]) for v in confirmed.violations] == [(True, False)]
     override = memory.log(unit_id=rule.id)[0]
     assert override.op == "override_rule" and override.reason == "trusted input in tests"
 

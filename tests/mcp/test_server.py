@@ -268,7 +268,7 @@ async def test_propose_rule_then_check_patch_blocks_with_a_repair_plan(
     )
     proposed = await call(client, "check_patch", diff=diff)
     assert proposed["verdict"] == "warn"  # an agent's rule warns until a person confirms it
-    assert proposed["violations"][0]["unconfirmed"] is True
+    assert proposed["violations"][0]["proposed"] is True
     memory.confirm(rule["id"])
     verdict = await call(client, "check_patch", diff=diff)
     assert verdict["verdict"] == "block"
