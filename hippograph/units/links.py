@@ -114,8 +114,11 @@ def _governed(
 ) -> str:
     """What --governs names: a file, one symbol, or else an entity;
     several symbols must be qualified. A file name that is none of this project's files is
-    linked as an entity of that name, and the result says so."""
-    found = _code_targets(tx, name.strip(), ctx.project)  # this project's code only
+    linked as an entity of that name, and the result says so. A path is read from the
+    repository root, so a leading "./" is dropped: `./shop/payments.py` is `shop/payments.py`."""
+    name = name.strip()
+    name = name[2:] if name.startswith("./") else name
+    found = _code_targets(tx, name, ctx.project)  # this project's code only
     if len(found) == 1:
         return str(found[0]["id"])
     if len(found) > 1:

@@ -524,7 +524,7 @@ def test_a_decision_on_a_file_not_indexed_yet_governs_this_projects_file(
     planned = memory.remember(
         "Payments get their own module",
         kind="decision",
-        governs=["shop/payments.py"],  # not written yet
+        governs=["./shop/payments.py"],  # not written yet; "./" is the repository root
         source="user",
         source_ref="adr#2",
     )
