@@ -92,13 +92,18 @@ def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
     validity start someone gave counts too."""
     if kind is None:
         return True
+    if kind is AnswerKind.TIME and (
+        unit.get("kind") == "episode" or unit.get("valid_from") is not None
+    ):
+        return True
+    return says(kind, unit)
+
+
+def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
+    """Whether the unit's own words state a time ("last Saturday", "in May", "2023") or a
+    quantity ("3", "twice"), as an answer to a question asking for ``kind`` would."""
     text = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text")).lower()
     words = set(_WORD.findall(text))
     if kind is AnswerKind.TIME:
-        return (
-            unit.get("kind") == "episode"
-            or unit.get("valid_from") is not None
-            or bool(_WHEN_NUMBER.search(text))
-            or not words.isdisjoint(_TIME_WORDS)
-        )
+        return bool(_WHEN_NUMBER.search(text)) or not words.isdisjoint(_TIME_WORDS)
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)

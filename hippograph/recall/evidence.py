@@ -33,6 +33,9 @@ The voices' ranks say which units were found; this says how strongly. For every 
   it is "Jon", and "Jon" in a greeting no longer matches.
 - **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
   names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
+- **what kind of answer**: when the query asks for a time ("When did …?") or a quantity ("How
+  many …?", ``answer_kind.expected``), a unit whose own words state one ("last Saturday",
+  "twice") counts ``KIND_BOOST`` times: the answer to "when" says when.
 
 Pure: reads candidates, writes ``Candidate.evidence``. Nothing here names a dataset.
 """
@@ -47,7 +50,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from hippograph.recall import relevance, when
+from hippograph.recall import answer_kind, relevance, when
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -61,6 +64,7 @@ PREV2_SHARE = 0.1  # of the turn two before (the same speaker's thread, across t
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 3.0  # the turns of the one speaker the query names (96-100% of the evidence)
 DATE_BOOST = 1.3  # a unit from a time the query names
+KIND_BOOST = 1.5  # a unit whose words state the kind of answer asked for (a time, a quantity)
 SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
 SESSION_TURNS = 3  # a session is as strong as its best three turns together
 
@@ -191,6 +195,7 @@ def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]
         stems = [s for s in stems if s not in names]
     own = _own(cands, stems)
     spans = when.windows(query, at)
+    asked = answer_kind.expected(query)
     raw: dict[str, float] = {}
     asking = {c.id for c in cands if _asks_only(c)}
     for c in cands:
@@ -211,6 +216,8 @@ def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]
                 value *= SPEAKER_BOOST
         if spans and _in_time(c, spans):
             value *= DATE_BOOST
+        if asked is not None and answer_kind.says(asked, c.unit):
+            value *= KIND_BOOST
         raw[c.id] = value
     best = _normalised(raw)
     for c in cands:

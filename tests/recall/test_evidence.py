@@ -122,6 +122,18 @@ def test_a_unit_from_the_time_the_query_names_counts_more() -> None:
     assert s["m"] > s["j"]
 
 
+def test_a_unit_stating_the_kind_of_answer_asked_for_counts_more() -> None:
+    said = turn("s", "We went camping last weekend.", lexical=1.0)
+    plain = turn("p", "We went camping with the kids.", lexical=1.0)
+    when = scored(said, plain, query="When did Mel go camping?")
+    assert when["s"] == 1.0 and when["p"] == 1 / evidence.KIND_BOOST
+    what = scored(said, plain, query="Where did Mel go camping?")
+    assert what["s"] == what["p"]  # no kind asked for
+    twice = turn("t", "I went camping twice.", lexical=1.0)
+    many = scored(twice, plain, query="How many times did Mel go camping?")
+    assert many["t"] > many["p"]
+
+
 def test_facts_are_scored_by_their_own_words_only() -> None:
     fact = Candidate(id="f", unit={"kind": "fact", "text": "Is it Postgres?"}, cosine=0.5)
     other = Candidate(id="g", unit={"kind": "fact", "text": "Postgres 16"}, cosine=0.5)
