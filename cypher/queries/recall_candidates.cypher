@@ -29,9 +29,9 @@
 // some ambiguity is open at all, one index seek, since most stores have none), `about` the names
 // and aliases of what it is about, `superseded_by` its successors on a visible branch,
 // `prev_turn`/`next_turn`/`prev2_turn` the turns around an episode (live NEXT edges, which join
-// only episodes: not looked for around other units). Datetimes come as microseconds since the epoch (UTC): the
-// driver's datetime values cost more to decode than the rest of the row, and toString() costs the
-// server more than arithmetic. Only what recall reads is projected: every
+// only episodes: not looked for around other units). Datetimes come as microseconds since the
+// epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
+// toString() costs the server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
 // Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
