@@ -40,13 +40,18 @@ def make_repo(tmp_path: Path) -> Path:
     (repo / "svc").mkdir(parents=True)
     (repo / "svc/config.py").write_text(CONFIG)
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
-    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    subprocess.run(["git", "commit", "-qm", "init"], cwd=repo, check=True, env=ENV)
+    commit_all(repo, "init")
     return repo
 
 
-def diff_for(repo: Path, new_text: str) -> str:
-    (repo / "svc/config.py").write_text(new_text)
+def commit_all(repo: Path, message: str) -> None:
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", message], cwd=repo, check=True, env=ENV)
+
+
+def diff_for(repo: Path, new_text: str, path: str = "svc/config.py") -> str:
+    """The diff that writing ``new_text`` to ``path`` makes; the file is restored after."""
+    (repo / path).write_text(new_text)
     out = subprocess.run(
         ["git", "diff"], cwd=repo, capture_output=True, text=True, check=True
     ).stdout
@@ -167,11 +172,7 @@ def test_warns_of_a_failure_recorded_on_a_file_before_it_existed(
     )
     assert fail.notes  # linked by name, and the write said so
     (repo / "svc/payments.py").write_text("def charge(amount):\n    return amount\n")
-    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
-    subprocess.run(["git", "commit", "-qm", "payments"], cwd=repo, check=True, env=ENV)
-    (repo / "svc/payments.py").write_text("def charge(amount):\n    return amount * 2\n")
-    patch = subprocess.run(
-        ["git", "diff"], cwd=repo, capture_output=True, text=True, check=True
-    ).stdout
+    commit_all(repo, "payments")
+    patch = diff_for(repo, "def charge(amount):\n    return amount * 2\n", "svc/payments.py")
     verdict = memory.check_patch(patch)
     assert [w["failure"] for w in verdict.warnings if w["kind"] == "broke_before"] == [fail.id]

@@ -10,6 +10,9 @@ from hippograph.config import Settings
 from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from hippograph.schema import Change, ChangeOp
+from hippograph.units import store
+from hippograph.units.history import describe
 from tests.fakes import Clock, git_repo
 
 USER = {"source": "user", "source_ref": "chat#1"}
@@ -165,8 +168,6 @@ def test_branch_sees_main_duplicate_instead_of_copying(
 
 
 def test_the_log_says_what_changed_in_words(memory: Memory, clock: Clock) -> None:
-    from hippograph.units.history import describe
-
     old = memory.remember("Auth uses sessions", about=["auth"], topic="mechanism", **USER)
     clock.advance(days=1)
     memory.supersede(old.id, "Auth uses JWT", reason="stateless API", **USER)
@@ -178,10 +179,6 @@ def test_the_log_says_what_changed_in_words(memory: Memory, clock: Clock) -> Non
 
 
 def test_the_log_says_a_code_body_changed_without_its_fingerprints() -> None:
-    from hippograph.schema import Change, ChangeOp
-    from hippograph.units import store
-    from hippograph.units.history import describe
-
     change = Change(
         id="chg_1",
         actor="indexer",
