@@ -210,7 +210,7 @@ def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]
     for c in cands:
         value = raw[c.id]
         if c.unit.get("kind") == "episode":
-            if _asks_only(c):
+            if c.id in asking:
                 value *= QUESTION_TURN
             if speaker is not None and c.unit.get("speaker") == speaker:
                 value *= SPEAKER_BOOST
