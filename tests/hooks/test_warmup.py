@@ -66,3 +66,20 @@ def test_the_prompt_hook_is_warmed_from_inside_a_repository(
     [(cwd, in_repository, scopes)] = seen
     assert in_repository and scopes is not None and f"agent:{lite.agent()}" in scopes
     assert not Path(cwd).exists()  # and the repository was a temporary one
+
+
+def test_the_warm_up_waits_for_planning_longer_than_an_ordinary_read(
+    graph: Graph, memory: Memory, settings: Settings
+) -> None:
+    """Planning is what the warm-up is for: on a cold, loaded server recall took longer to plan
+    than an ordinary read's timeout, the warm-up was skipped, and the first user paid for it."""
+    memory.remember(
+        "The ledger runs on Postgres 16", about=["ledger"], source="user", source_ref="chat#1"
+    )
+    # nothing planned: the next recall plans from scratch
+    graph._driver.execute_query("CALL db.clearQueryCaches()", database_=graph.database)
+    hurried = settings.model_copy(
+        update={"neo4j_http_port": int(TEST_HTTP_PORT), "query_timeout_s": 0.001}
+    )
+    report = warmup.warm(hurried)
+    assert report.bolt_s is not None and report.http_s is not None, report.skipped
