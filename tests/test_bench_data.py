@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import recall_quality
+from bench import recall_quality, truthfulness
 
 SESSION = re.compile(r"^session_(\d+)$")
 
@@ -38,3 +38,30 @@ def test_a_held_out_conversation_is_locomo_shaped_and_its_evidence_exists(path: 
     for q in qa:
         assert set(recall_quality.evidence_ids(q["evidence"])) <= turns, q["question"]
         assert q["category"] == 5 or q["evidence"], q["question"]
+
+
+TRUTHFULNESS_SETS = [truthfulness.DATA, *truthfulness.HELD_OUT]
+
+
+@pytest.mark.parametrize("path", TRUTHFULNESS_SETS, ids=lambda p: p.name)
+def test_a_truthfulness_set_names_only_statements_it_has(path: Path) -> None:
+    """Every expected answer, stale or untrusted key is a statement of its own case, and every
+    case has a question: a key that names nothing would fail (or pass) for the wrong reason."""
+    background, cases = truthfulness.load_cases(path)
+    assert background and cases
+    ids = [case["id"] for case in cases]
+    assert len(ids) == len(set(ids))
+    for case in cases:
+        keys = {s["key"] for s in case["statements"]}
+        assert all(s["text"].strip() and s["source_ref"] for s in case["statements"]), case["id"]
+        assert case["query"].strip(), case["id"]
+        expect = case["expect"]
+        named = [expect.get("answer"), *expect.get("stale", []), *expect.get("untrusted", [])]
+        assert {k for k in named if k is not None} <= keys, case["id"]
+        assert {s["supersedes"] for s in case["statements"] if s.get("supersedes")} <= keys
+        if case["type"] in ("changed", "contradiction"):
+            assert expect["answer"] in keys, case["id"]
+        elif case["type"] == "unknown":
+            assert expect == {"abstain": True} and case.get("subtype") in ("adjacent", "unrelated")
+        else:
+            assert expect == {"silent": True}, case["id"]
