@@ -24,6 +24,7 @@ class AnswerKind(StrEnum):
 
     TIME = "time"
     QUANTITY = "quantity"
+    MEASURE = "measure"  # a value written in digits: a port, a version, a limit, a rate
 
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
@@ -37,6 +38,19 @@ _ASKS_QUANTITY = re.compile(
     r"^\s*how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b", re.IGNORECASE
 )
 
+# "what port …", "which python version …", "what's the memory limit on …", "device-registry port?":
+# the setting asked for is named in the question's first words, and its value is written in
+# digits ("port 8040", "Python 3.12", "600 requests per minute", "v2"). "version control",
+# "rate of change" and the like name no setting.
+MEASURES = (
+    "port ports version versions timeout timeouts ttl limit limits size sizes capacity quota "
+    "quotas threshold thresholds rate rates latency interval replicas"
+)
+_MEASURE_WORDS = frozenset(MEASURES.split())
+_NOT_MEASURES = frozenset("control controls limiter limiting".split())
+_OPENS_WHAT = frozenset("what what's whats which".split())
+MEASURE_WITHIN = 4  # words after "what" or "which"
+TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
 _MONTHS = (
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
@@ -67,6 +81,10 @@ _WORD = re.compile(r"[a-z]+")
 # a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
 # name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
+# a version the way people write it ("v2", "v5.6"), which _NUMBER leaves out as part of a name
+_VERSION = re.compile(r"(?<![\w.-])v\d+(?:\.\d+)*(?![\w-])")
+_DIGIT = re.compile(r"\d")
+_QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 # a number that says when: a year, a date, a clock time, an ordinal day, a quarter
 _WHEN_NUMBER = re.compile(
     r"\b(?:1[89]|20)\d{2}\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}\b|"
@@ -83,7 +101,29 @@ def expected(query: str) -> AnswerKind | None:
         return AnswerKind.TIME
     if _ASKS_QUANTITY.match(query):
         return AnswerKind.QUANTITY
+    if _asks_measure(query):
+        return AnswerKind.MEASURE
     return None
+
+
+def _asks_measure(query: str) -> bool:
+    """Whether the question asks for a setting's value: a measure word among the first words
+    after "what" or "which", or among the first words of a question without a question word
+    ("device-registry port?", "node version for the console build?")."""
+    words = _QUESTION_WORD.findall(query.lower())
+    if not words:
+        return False
+    if words[0] in _OPENS_WHAT:
+        start, end = 1, 1 + MEASURE_WITHIN
+    elif query.rstrip().endswith("?"):  # "api timeout retries" names topics, asks nothing
+        start, end = 0, TERSE
+    else:
+        return False
+    following = [*words[1:], ""]
+    return any(
+        words[i] in _MEASURE_WORDS and following[i] not in _NOT_MEASURES
+        for i in range(start, min(end, len(words)))
+    )
 
 
 def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
@@ -106,4 +146,6 @@ def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
     words = set(_WORD.findall(text))
     if kind is AnswerKind.TIME:
         return bool(_WHEN_NUMBER.search(text)) or not words.isdisjoint(_TIME_WORDS)
+    if kind is AnswerKind.MEASURE:
+        return bool(_NUMBER.search(text) or _VERSION.search(text))
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)

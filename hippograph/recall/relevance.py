@@ -79,6 +79,22 @@ def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(g for g in groups if g))
 
 
+# A name of several parts: "route-planner", "VEHICLE_PINGS", "invoice.events". Not a path or a
+# pair ("apps/web", "lat/long", "CI/CD"), and not a number or version ("3.12", "v5.6").
+_NAME_OF_PARTS = re.compile(r"[A-Za-z0-9][-_.][A-Za-z0-9]")
+_NUMBERISH = re.compile(r"[vV]?[\d.,-]+")
+
+
+def named_terms(raw: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The query's names of several parts, each as the stems of its pieces (see query_terms)."""
+    names = tuple(
+        term
+        for term in raw
+        if "/" not in term and _NAME_OF_PARTS.search(term) and not _NUMBERISH.fullmatch(term)
+    )
+    return [group for group in query_terms(names) if len(group) > 1]
+
+
 def query_stems(terms: tuple[str, ...]) -> list[str]:
     """Stems of the query's topical terms (identifiers split at punctuation; weak words left out
     unless the query has nothing else)."""
@@ -194,7 +210,9 @@ class Judge:
 
     Direct: enough shared terms, or close in meaning (``is_relevant``); or it names what the unit is
     about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
-    over edges of at least ``min_graph`` is directly relevant."""
+    over edges of at least ``min_graph`` is directly relevant. Either way the unit must name each
+    of ``named`` (the things a short question names by a name of several parts, "route-planner",
+    "VEHICLE_PINGS") in its words or in what it is about, and state the kind of answer asked for."""
 
     def __init__(
         self,
@@ -204,8 +222,10 @@ class Judge:
         names_count: Callable[[Candidate], bool],
         min_graph: float,
         asks: AnswerKind | None = None,
+        named: list[tuple[str, ...]] | None = None,
     ) -> None:
         self.terms = terms
+        self.named = named or []
         self.stems = stems_of(terms)
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
@@ -224,13 +244,23 @@ class Judge:
             self._direct[c.id] = found
         return found
 
+    def names_what_is_named(self, c: Candidate) -> bool:
+        """The unit names every thing the question names: "what port is route-planner listening
+        on?" is not answered by "dispatch-gateway serves HTTP on port 8443"."""
+        if not self.named:
+            return True
+        text = f"{searchable(c.unit)} {' '.join(c.unit.get('about') or [])}"
+        return all(matched(list(group), text) == frozenset(group) for group in self.named)
+
     def __call__(self, c: Candidate) -> bool:
-        """Relevant directly or through a relevant seed, and stating the kind of answer the
-        question asks for (a time, a quantity); sets ``c.checks["relevant"]``."""
+        """Relevant directly or through a relevant seed, naming what the question names, and
+        stating the kind of answer it asks for (a time, a quantity, a measure); sets
+        ``c.checks["relevant"]``."""
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
             c.checks = {
                 "relevant": answer_kind.states(self.asks, c.unit)
+                and self.names_what_is_named(c)
                 and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
                 **c.checks,
             }

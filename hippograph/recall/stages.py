@@ -152,6 +152,8 @@ def score(
     long_prompt = (
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
+    # A name of several parts in a short question is what it asks about: an answer names it too.
+    named = [] if long_prompt else relevance.named_terms((*q.identifiers, *q.content_terms))
     if long_prompt:
         # In a long prompt a name of several words ("apps/web", "styled-components") is
         # deliberate and as telling as that many words; in a short question it is the subject,
@@ -177,6 +179,7 @@ def score(
         names_count=names_count,
         min_graph=MIN_GRAPH_SCORE,
         asks=answer_kind.expected(asked.query),
+        named=named,
     )
     current: list[Candidate] = []
     history: list[Candidate] = []

@@ -18,7 +18,16 @@ from hippograph.recall.answer_kind import AnswerKind, expected, states
         ("How long do we keep backups?", AnswerKind.QUANTITY),
         ("how often do we release the mobile app?", AnswerKind.QUANTITY),
         ("when I run make test it fails with a timeout", None),  # a report, not a question
-        ("what's the memory limit on the billing-api pods?", None),
+        ("what's the memory limit on the billing-api pods?", AnswerKind.MEASURE),
+        ("what port is route-planner listening on?", AnswerKind.MEASURE),
+        ("which python version do our services run?", AnswerKind.MEASURE),
+        ("device-registry port?", AnswerKind.MEASURE),  # terse: no question word
+        ("node version for the console build?", AnswerKind.MEASURE),
+        ("which version control system do we use?", None),  # names no setting
+        ("fix the rate limiter in the api", None),
+        ("api timeout retries", None),  # topics, not a question
+        ("update the port in docker compose to 8041", None),  # an instruction, not a question
+        ("what do you think about the size of this PR and whether to split it", None),
         ("how do I run the notifier tests?", None),
         ("when did we " + "really " * 40 + "freeze it?", None),  # a pasted prompt, not a question
     ],
@@ -50,6 +59,23 @@ def test_states(text: str, time: bool, quantity: bool) -> None:
     assert states(AnswerKind.TIME, unit) is time
     assert states(AnswerKind.QUANTITY, unit) is quantity
     assert states(None, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "measure"),
+    [
+        ("The API listens on port 8040.", True),
+        ("All Python services run Python 3.12.", True),
+        ("The public API rate limit is 600 requests per minute.", True),
+        ("Use the v2 client; v1 is frozen.", True),
+        ("EMQX is on version v5.6.", True),
+        ("route-planner is a Rust service; its crate lives in crates/route-planner.", False),
+        ("dispatch-gateway retries route-planner calls twice.", False),  # a count, not a value
+        ("The upload buckets live in eu-central-1.", False),  # digits in a name
+    ],
+)
+def test_a_measure_is_a_value_in_digits(text: str, measure: bool) -> None:
+    assert states(AnswerKind.MEASURE, {"kind": "fact", "text": text}) is measure
 
 
 def test_a_time_the_unit_carries_counts() -> None:

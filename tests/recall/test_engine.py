@@ -472,3 +472,34 @@ def test_shared_recall_leaves_agents_notes_out_before_choosing_k(memory: Memory)
     assert any(i["scope"].startswith("agent:") for i in everything.items)
     found = memory.recall("redis cluster migration", mode="keyword", strict=False, k=2, shared=True)
     assert {i["id"] for i in found.items} == {u.id for u in shared}
+
+
+def test_a_short_question_is_answered_by_what_names_its_subject_and_states_the_value(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """ "what port is route-planner listening on?" asks for a value (digits) of route-planner:
+    another service's port is not its answer, nor is a unit about route-planner without one."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember("dispatch-gateway serves HTTP on port 8443", about=["dispatch-gateway"], **USER)
+    mem.remember(
+        "route-planner is a Rust service; its crate lives in crates/route-planner",
+        about=["route-planner"],
+        **USER,
+    )
+    mem.remember("The ORDERS stream keeps messages for 14 days", about=["ORDERS"], **USER)
+    for asked in (
+        "what port is route-planner listening on?",
+        "how long does VEHICLE_PINGS keep messages?",
+    ):
+        for mode in ("hybrid", "keyword"):
+            result = mem.recall(asked, mode=mode)
+            assert result.abstain and result.reason == "no_accepted_facts", (asked, mode)
+    port = mem.remember(
+        "route-planner listens on port 7070 for gRPC", about=["route-planner"], **USER
+    )
+    pings = mem.remember("VEHICLE_PINGS keeps messages for 3 days", **USER)
+    for mode in ("hybrid", "keyword"):
+        assert ids(mem.recall("what port is route-planner listening on?", mode=mode))[0] == port.id
+        assert (
+            ids(mem.recall("how long does VEHICLE_PINGS keep messages?", mode=mode))[0] == pings.id
+        )

@@ -129,6 +129,18 @@ def test_an_identifier_of_several_words_is_one_term() -> None:
     assert not relevance.is_relevant(terms, "billing-api runs 3 replicas in production.", None)
 
 
+def test_a_name_of_several_parts_is_what_a_question_names() -> None:
+    """ "route-planner", "VEHICLE_PINGS", "invoice.events" name one thing; a path, a pair of words
+    and a version do not."""
+    raw = ("route-planner", "VEHICLE_PINGS", "invoice.events", "apps/web", "lat/long", "3.12")
+    assert relevance.named_terms(raw) == [
+        ("rout", "planner"),
+        ("vehicl", "ping"),
+        ("invoic", "event"),
+    ]
+    assert relevance.named_terms(("port", "listening")) == []
+
+
 def test_matched_terms_are_stems_and_long_ones_match_by_prefix() -> None:
     stems = relevance.query_stems(("deployments", "tables", "ci", "retry"))
     assert relevance.matched(stems, "We deploy each table nightly") == {"deploy", "tabl"}
