@@ -33,7 +33,7 @@ sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lo
 fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
-start stop try back hold moment sec second minute
+start stop try back hold moment sec second minute move moving whenever ready
 """.split()
 )
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic

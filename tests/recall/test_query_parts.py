@@ -35,6 +35,8 @@ from hippograph.schema import isotime
         "copy that",
         "thnaks, contiune",  # mistyped
         "right-o",
+        "right, moving on",
+        "nice — merge it whenever you're ready",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -58,6 +60,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "kubernetes",
         "job queue",  # "good job" is chatter, but a job is not only praise
         "work queue",
+        "is the staging env ready?",
+        "move on to the migration",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
