@@ -39,12 +39,13 @@ _ASKS_QUANTITY = re.compile(
 )
 
 # "what port …", "which python version …", "what's the memory limit on …", "device-registry port?":
-# the setting asked for is named in the question's first words, and its value is written in
-# digits ("port 8040", "Python 3.12", "600 requests per minute", "v2"). "version control",
-# "rate of change" and the like name no setting.
+# the setting asked for is named in the question's first words, and its value has digits ("port
+# 8040", "Python 3.12", "600 requests per minute", "v2", "Standard_D8s_v5"). "version control"
+# names no setting; a size may be a name ("vm size": "Standard_D8s_v5", "m5.large"), so it is
+# not one of these.
 MEASURES = (
-    "port ports version versions timeout timeouts ttl limit limits size sizes capacity quota "
-    "quotas threshold thresholds rate rates latency interval replicas"
+    "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
+    "threshold thresholds rate rates latency interval replicas"
 )
 _MEASURE_WORDS = frozenset(MEASURES.split())
 _NOT_MEASURES = frozenset("control controls limiter limiting".split())
@@ -81,8 +82,6 @@ _WORD = re.compile(r"[a-z]+")
 # a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
 # name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
-# a version the way people write it ("v2", "v5.6"), which _NUMBER leaves out as part of a name
-_VERSION = re.compile(r"(?<![\w.-])v\d+(?:\.\d+)*(?![\w-])")
 _DIGIT = re.compile(r"\d")
 _QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 # a number that says when: a year, a date, a clock time, an ordinal day, a quarter
@@ -147,5 +146,5 @@ def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
     if kind is AnswerKind.TIME:
         return bool(_WHEN_NUMBER.search(text)) or not words.isdisjoint(_TIME_WORDS)
     if kind is AnswerKind.MEASURE:
-        return bool(_NUMBER.search(text) or _VERSION.search(text))
+        return bool(_DIGIT.search(text))
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)

@@ -33,9 +33,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
   it is "Jon", and "Jon" in a greeting no longer matches.
 - **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
   names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
-- **what kind of answer**: when the query asks for a time ("When did …?") or a quantity ("How
-  many …?", ``answer_kind.expected``), a unit whose own words state one ("last Saturday",
-  "twice") counts ``KIND_BOOST`` times: the answer to "when" says when.
+- **what kind of answer**: when the query asks for a time ("When did …?"), a quantity ("How
+  many …?") or a setting's value ("what port …?", ``answer_kind.expected``), a unit whose own
+  words state one ("last Saturday", "twice", "8040") counts ``KIND_BOOST`` times: the answer to
+  "when" says when.
 
 Pure: reads candidates, writes ``Candidate.evidence``. Nothing here names a dataset.
 """
@@ -64,7 +65,9 @@ PREV2_SHARE = 0.1  # of the turn two before (the same speaker's thread, across t
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 3.0  # the turns of the one speaker the query names (96-100% of the evidence)
 DATE_BOOST = 1.3  # a unit from a time the query names
-KIND_BOOST = 1.5  # a unit whose words state the kind of answer asked for (a time, a quantity)
+KIND_BOOST = (
+    1.5  # a unit whose words state the kind of answer asked for (a time, a quantity, a value)
+)
 SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
 SESSION_TURNS = 3  # a session is as strong as its best three turns together
 

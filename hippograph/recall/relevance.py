@@ -79,20 +79,30 @@ def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(g for g in groups if g))
 
 
-# A name of several parts: "route-planner", "VEHICLE_PINGS", "invoice.events". Not a path or a
-# pair ("apps/web", "lat/long", "CI/CD"), and not a number or version ("3.12", "v5.6").
-_NAME_OF_PARTS = re.compile(r"[A-Za-z0-9][-_.][A-Za-z0-9]")
+# A name of several parts. Joined by "_" or "." it is one by its form ("VEHICLE_PINGS",
+# "invoice.events"); hyphenated, only when memory knows a thing by it ("route-planner"), since
+# "non-english" and "self-portrait" are words. Not a path or a pair ("apps/web", "lat/long"), and
+# not a number or version ("3.12", "v5.6").
+_BY_FORM = re.compile(r"[A-Za-z0-9][_.][A-Za-z0-9]")
+_HYPHENATED = re.compile(r"[A-Za-z0-9]-[A-Za-z0-9]")
 _NUMBERISH = re.compile(r"[vV]?[\d.,-]+")
 
 
-def named_terms(raw: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The query's names of several parts, each as the stems of its pieces (see query_terms)."""
-    names = tuple(
-        term
-        for term in raw
-        if "/" not in term and _NAME_OF_PARTS.search(term) and not _NUMBERISH.fullmatch(term)
-    )
-    return [group for group in query_terms(names) if len(group) > 1]
+def named_terms(raw: tuple[str, ...], known: list[str]) -> list[tuple[str, ...]]:
+    """The query's names of several parts, each as the stems of its pieces (see query_terms);
+    ``known`` are the names and aliases of the things the candidates are about."""
+    names: list[str] = []
+    known_text = " ".join(known)
+    for term in raw:
+        if "/" in term or _NUMBERISH.fullmatch(term):
+            continue
+        if _BY_FORM.search(term):
+            names.append(term)
+        elif _HYPHENATED.search(term):
+            [group] = query_terms((term,)) or [()]
+            if len(group) > 1 and matched(list(group), known_text) == frozenset(group):
+                names.append(term)
+    return [group for group in query_terms(tuple(names)) if len(group) > 1]
 
 
 def query_stems(terms: tuple[str, ...]) -> list[str]:

@@ -153,7 +153,14 @@ def score(
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
     # A name of several parts in a short question is what it asks about: an answer names it too.
-    named = [] if long_prompt else relevance.named_terms((*q.identifiers, *q.content_terms))
+    named = (
+        []
+        if long_prompt
+        else relevance.named_terms(
+            (*q.identifiers, *q.content_terms),
+            [name for c in ranked for name in c.unit.get("about") or []],
+        )
+    )
     if long_prompt:
         # In a long prompt a name of several words ("apps/web", "styled-components") is
         # deliberate and as telling as that many words; in a short question it is the subject,

@@ -24,6 +24,7 @@ from hippograph.recall.answer_kind import AnswerKind, expected, states
         ("device-registry port?", AnswerKind.MEASURE),  # terse: no question word
         ("node version for the console build?", AnswerKind.MEASURE),
         ("which version control system do we use?", None),  # names no setting
+        ("what vm size are the aks worker nodes", None),  # a size may be a name: "m5.large"
         ("fix the rate limiter in the api", None),
         ("api timeout retries", None),  # topics, not a question
         ("update the port in docker compose to 8041", None),  # an instruction, not a question
@@ -69,9 +70,9 @@ def test_states(text: str, time: bool, quantity: bool) -> None:
         ("The public API rate limit is 600 requests per minute.", True),
         ("Use the v2 client; v1 is frozen.", True),
         ("EMQX is on version v5.6.", True),
+        ("The AKS node pool runs Standard_D8s_v5 VMs.", True),  # a value may be a name
         ("route-planner is a Rust service; its crate lives in crates/route-planner.", False),
         ("dispatch-gateway retries route-planner calls twice.", False),  # a count, not a value
-        ("The upload buckets live in eu-central-1.", False),  # digits in a name
     ],
 )
 def test_a_measure_is_a_value_in_digits(text: str, measure: bool) -> None:

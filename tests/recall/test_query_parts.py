@@ -134,15 +134,23 @@ def test_an_identifier_of_several_words_is_one_term() -> None:
 
 
 def test_a_name_of_several_parts_is_what_a_question_names() -> None:
-    """ "route-planner", "VEHICLE_PINGS", "invoice.events" name one thing; a path, a pair of words
-    and a version do not."""
-    raw = ("route-planner", "VEHICLE_PINGS", "invoice.events", "apps/web", "lat/long", "3.12")
-    assert relevance.named_terms(raw) == [
+    """ "VEHICLE_PINGS" and "invoice.events" name one thing by their form, "route-planner" when
+    memory knows a thing by that name; "non-english", a path, a pair and a version do not."""
+    raw = (
+        "route-planner",
+        "VEHICLE_PINGS",
+        "invoice.events",
+        "non-english",
+        "apps/web",
+        "lat/long",
+    )
+    assert relevance.named_terms((*raw, "3.12"), ["route-planner", "geo-utils"]) == [
         ("rout", "planner"),
         ("vehicl", "ping"),
         ("invoic", "event"),
     ]
-    assert relevance.named_terms(("port", "listening")) == []
+    assert relevance.named_terms(raw, []) == [("vehicl", "ping"), ("invoic", "event")]
+    assert relevance.named_terms(("port", "listening"), ["route-planner"]) == []
 
 
 def test_matched_terms_are_stems_and_long_ones_match_by_prefix() -> None:
