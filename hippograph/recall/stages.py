@@ -152,7 +152,10 @@ def score(
     long_prompt = (
         len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
     )  # billing-api counts once
-    # A name of several parts in a short question is what it asks about: an answer names it too.
+    # A name of several parts in a short question that asks something about it ("how long does
+    # VEHICLE_PINGS keep messages?") is its subject: an answer names it too. A query of nothing
+    # but names ("why format_invoice") asks about the thing itself, and the closest match by
+    # words is worth showing, said as such.
     named = (
         []
         if long_prompt
@@ -161,6 +164,8 @@ def score(
             [name for c in ranked for name in c.unit.get("about") or []],
         )
     )
+    if all(group in named for group in terms):
+        named = []
     if long_prompt:
         # In a long prompt a name of several words ("apps/web", "styled-components") is
         # deliberate and as telling as that many words; in a short question it is the subject,
