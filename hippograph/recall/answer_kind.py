@@ -5,7 +5,8 @@ the invoice.events topic have?" is not answered by "the notifier consumes the in
 topic": both units are about the right thing and say nothing of what was asked. A question that
 asks *when* needs a unit that says when (a date, a time, a day, a period, or a time it became
 true); one that asks *how many*, *how long* or *how often* needs a quantity (a number, a count
-word, a duration or a frequency). Recall judges the rest by words and meaning
+word, a duration or a frequency); one that asks for a setting's value ("what port …", "which
+python version …") needs a digit. Recall judges the rest by words and meaning
 (:mod:`hippograph.recall.relevance`); this module only says no to a unit that cannot be the answer.
 
 Only a question that starts with the asking words counts: "when I run make test it fails" is a
@@ -126,8 +127,8 @@ def _asks_measure(query: str) -> bool:
 
 
 def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
-    """Whether the unit can answer a question asking for ``kind``: it states a time or a
-    quantity in its words; for a time, an episode (it happened when it was said) or a unit whose
+    """Whether the unit can answer a question asking for ``kind``: it states a time, a quantity
+    or a value in its words; for a time, an episode (it happened when it was said) or a unit whose
     validity start someone gave counts too."""
     if kind is None:
         return True

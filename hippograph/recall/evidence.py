@@ -65,9 +65,7 @@ PREV2_SHARE = 0.1  # of the turn two before (the same speaker's thread, across t
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
 SPEAKER_BOOST = 3.0  # the turns of the one speaker the query names (96-100% of the evidence)
 DATE_BOOST = 1.3  # a unit from a time the query names
-KIND_BOOST = (
-    1.5  # a unit whose words state the kind of answer asked for (a time, a quantity, a value)
-)
+KIND_BOOST = 1.5  # a unit that states the kind of answer asked for (time, quantity, value)
 SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
 SESSION_TURNS = 3  # a session is as strong as its best three turns together
 
