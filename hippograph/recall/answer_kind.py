@@ -6,8 +6,10 @@ topic": both units are about the right thing and say nothing of what was asked. 
 asks *when* needs a unit that says when (a date, a time, a day, a period, or a time it became
 true); one that asks *how many*, *how long* or *how often* needs a quantity (a number, a count
 word, a duration or a frequency); one that asks for a setting's value ("what port …", "which
-python version …") needs a digit. Recall judges the rest by words and meaning
-(:mod:`hippograph.recall.relevance`); this module only says no to a unit that cannot be the answer.
+python version …") needs a value (a number, a version, a name with digits such as
+"Standard_D8s_v5", or one in words: "one hour", "nightly", "unlimited"). Recall judges the
+rest by words and meaning (:mod:`hippograph.recall.relevance`); this module only says no to a
+unit that cannot be the answer.
 
 Only a question that starts with the asking words counts: "when I run make test it fails" is a
 report, not a question about time.
@@ -49,9 +51,21 @@ MEASURES = (
     "threshold thresholds rate rates latency interval replicas"
 )
 _MEASURE_WORDS = frozenset(MEASURES.split())
-_NOT_MEASURES = frozenset("control controls limiter limiting".split())
+# a measure word naming something else: "version control", "rate limiter", "capacity mode"
+_NOT_MEASURES = frozenset(
+    "control controls limiter limiting mode modes provider providers strategy policy policies "
+    "spike spikes error errors issue issues forwarding mapping conflict conflicts".split()
+)
 _OPENS_WHAT = frozenset("what what's whats which".split())
-MEASURE_WITHIN = 4  # words after "what" or "which"
+_BEFORE_MEASURE = frozenset("is are was were 's the our a an current default".split())
+# a question word or a verb that starts a question: "why is checkout latency so high?", "is
+# there a rate limit on …?", "update the port to 8041?" ask for no value
+_OPENS_QUESTION = frozenset(
+    "what what's whats which who whose whom where when why how is are was were do does did can "
+    "could should would will shall may might has have had must update change set fix add remove "
+    "bump raise lower increase decrease".split()
+)
+MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
 TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
 _MONTHS = (
     "january february march april may june july august september october november december "
@@ -78,12 +92,19 @@ _COUNTS = (
     "thrice single double triple half couple few several unlimited infinite forever never always"
 )
 _TIME_WORDS = frozenset(f"{_MONTHS} {_DAYS} {_PERIODS} {_MOMENTS}".split())
+# a value in words: "one hour", "nightly", "unlimited", "never expire"; not "twice" (a count of
+# tries is not a timeout)
+_VALUE_WORDS = (
+    frozenset(f"{_COUNTS} {_PERIODS}".split()) | frozenset("none disabled".split())
+) - frozenset("once twice thrice few several couple".split())
 _QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
 _WORD = re.compile(r"[a-z]+")
 # a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
 # name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
-_DIGIT = re.compile(r"\d")
+# a value written as a name with digits: "v2", "Standard_D8s_v5", "m5.large", "eu-west-1"; not a
+# bare name like "k8s", "s3" or "ec2"
+_VALUE_NAME = re.compile(r"\bv\d+\b|\b\w*\d\w*[_.-]\w+|\b\w+[_.-]\w*\d\w*")
 _QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 # a number that says when: a year, a date, a clock time, an ordinal day, a quarter
 _WHEN_NUMBER = re.compile(
@@ -107,16 +128,20 @@ def expected(query: str) -> AnswerKind | None:
 
 
 def _asks_measure(query: str) -> bool:
-    """Whether the question asks for a setting's value: a measure word among the first words
-    after "what" or "which", or among the first words of a question without a question word
+    """Whether the question asks for a setting's value: a measure word right after "what" or
+    "which" (and "is the", "our" …: "what's the memory limit on …", "which python version …"),
+    or among the first words of a question that starts with neither a question word nor a verb
     ("device-registry port?", "node version for the console build?")."""
     words = _QUESTION_WORD.findall(query.lower())
     if not words:
         return False
     if words[0] in _OPENS_WHAT:
-        start, end = 1, 1 + MEASURE_WITHIN
-    elif query.rstrip().endswith("?"):  # "api timeout retries" names topics, asks nothing
-        start, end = 0, TERSE
+        start = 1
+        while start < len(words) and words[start] in _BEFORE_MEASURE:
+            start += 1
+        end = start + MEASURE_WITHIN
+    elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
+        start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
     else:
         return False
     following = [*words[1:], ""]
@@ -147,5 +172,7 @@ def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
     if kind is AnswerKind.TIME:
         return bool(_WHEN_NUMBER.search(text)) or not words.isdisjoint(_TIME_WORDS)
     if kind is AnswerKind.MEASURE:
-        return bool(_DIGIT.search(text))
+        return bool(_NUMBER.search(text) or _VALUE_NAME.search(text)) or not words.isdisjoint(
+            _VALUE_WORDS
+        )
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)

@@ -33,9 +33,12 @@ sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lo
 fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
-start stop try back hold moment sec second minute move moving whenever ready
+start stop try back hold moment sec second minute
 """.split()
 )
+# Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
+# and "readiness?" name a topic.
+CHATTER_EXACT = frozenset("move moving whenever ready".split())
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
 # beside another word ("api timeout retries", "copy the fixtures", "forward the port").
 CHATTER_ALONE = frozenset(
@@ -61,7 +64,11 @@ def _spellings(word: str) -> tuple[str, ...]:
 def _all_chatter(lowered: str) -> bool:
     pieces = [p for p in re.split(r"[-_.]", lowered) if len(p) > 1 or "-" not in lowered]
     return bool(pieces) and all(
-        p in CHATTER or p in STOPWORDS or _stem(p) in _chatter_stems() or p in _typos()
+        p in CHATTER
+        or p in CHATTER_EXACT
+        or p in STOPWORDS
+        or _stem(p) in _chatter_stems()
+        or p in _typos()
         for p in pieces
     )
 

@@ -79,12 +79,13 @@ def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(g for g in groups if g))
 
 
-# A name of several parts. Joined by "_" or "." it is one by its form ("VEHICLE_PINGS",
-# "invoice.events"); hyphenated, only when memory knows a thing by it ("route-planner"), since
-# "non-english" and "self-portrait" are words. Not a path or a pair ("apps/web", "lat/long"), and
-# not a number or version ("3.12", "v5.6").
-_BY_FORM = re.compile(r"[A-Za-z0-9][_.][A-Za-z0-9]")
-_HYPHENATED = re.compile(r"[A-Za-z0-9]-[A-Za-z0-9]")
+# A name of several parts. Joined by "_" it is one by its form ("VEHICLE_PINGS",
+# "forecasts_v3"); joined by "-" or ".", only when memory knows a thing by it (an entity's name or
+# alias among the candidates: "route-planner", "invoice.events"), since "non-english" and
+# "self-portrait" are words and "node.js" or "settings.py" are often written without their
+# ending. Not a path or a pair ("apps/web", "lat/long"), and not a number or version ("3.12").
+_BY_FORM = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]")
+_JOINED = re.compile(r"[A-Za-z0-9][-.][A-Za-z0-9]")
 _NUMBERISH = re.compile(r"[vV]?[\d.,-]+")
 
 
@@ -92,15 +93,16 @@ def named_terms(raw: tuple[str, ...], known: list[str]) -> list[tuple[str, ...]]
     """The query's names of several parts, each as the stems of its pieces (see query_terms);
     ``known`` are the names and aliases of the things the candidates are about."""
     names: list[str] = []
-    known_text = " ".join(known)
     for term in raw:
         if "/" in term or _NUMBERISH.fullmatch(term):
             continue
         if _BY_FORM.search(term):
             names.append(term)
-        elif _HYPHENATED.search(term):
+        elif _JOINED.search(term):
             [group] = query_terms((term,)) or [()]
-            if len(group) > 1 and matched(list(group), known_text) == frozenset(group):
+            if len(group) > 1 and any(
+                matched(list(group), name) == frozenset(group) for name in known
+            ):
                 names.append(term)
     return [group for group in query_terms(tuple(names)) if len(group) > 1]
 
@@ -220,7 +222,7 @@ class Judge:
 
     Direct: enough shared terms, or close in meaning (``is_relevant``); or it names what the unit is
     about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
-    over edges of at least ``min_graph`` is directly relevant. Either way the unit must name each
+    over edges of at least ``min_graph`` is directly relevant. Either way the unit must name one
     of ``named`` (the things a short question names by a name of several parts, "route-planner",
     "VEHICLE_PINGS") in its words or in what it is about, and state the kind of answer asked for."""
 
@@ -255,12 +257,14 @@ class Judge:
         return found
 
     def names_what_is_named(self, c: Candidate) -> bool:
-        """The unit names every thing the question names: "what port is route-planner listening
-        on?" is not answered by "dispatch-gateway serves HTTP on port 8443"."""
+        """The unit names a thing the question names: "what port is route-planner listening on?"
+        is not answered by "dispatch-gateway serves HTTP on port 8443". One of them is enough
+        when the question names several ("what port does dispatch-gateway call route-planner
+        on?" → "route-planner listens on port 7070")."""
         if not self.named:
             return True
         text = f"{searchable(c.unit)} {' '.join(c.unit.get('about') or [])}"
-        return all(matched(list(group), text) == frozenset(group) for group in self.named)
+        return any(matched(list(group), text) == frozenset(group) for group in self.named)
 
     def __call__(self, c: Candidate) -> bool:
         """Relevant directly or through a relevant seed, naming what the question names, and

@@ -23,7 +23,21 @@ from hippograph.recall.answer_kind import AnswerKind, expected, states
         ("which python version do our services run?", AnswerKind.MEASURE),
         ("device-registry port?", AnswerKind.MEASURE),  # terse: no question word
         ("node version for the console build?", AnswerKind.MEASURE),
+        ("what is the backup interval?", AnswerKind.MEASURE),
+        ("what's the session timeout?", AnswerKind.MEASURE),
         ("which version control system do we use?", None),  # names no setting
+        ("what capacity mode does the orders table use?", None),
+        ("what exchange rate provider do we use?", None),
+        ("what causes the latency spikes on checkout?", None),  # not right after "what"
+        ("which team owns the rate limits?", None),
+        ("where is the rate limit configured?", None),  # asks where, not for the value
+        ("how is the timeout configured?", None),
+        ("why is checkout latency so high?", None),
+        ("who owns the latency dashboards?", None),
+        ("is there a rate limit on the export endpoint?", None),
+        ("timeout errors in checkout?", None),
+        ("port forwarding broken?", None),
+        ("update the port to 8041?", None),
         ("what vm size are the aks worker nodes", None),  # a size may be a name: "m5.large"
         ("fix the rate limiter in the api", None),
         ("api timeout retries", None),  # topics, not a question
@@ -69,13 +83,17 @@ def test_states(text: str, time: bool, quantity: bool) -> None:
         ("All Python services run Python 3.12.", True),
         ("The public API rate limit is 600 requests per minute.", True),
         ("Use the v2 client; v1 is frozen.", True),
-        ("EMQX is on version v5.6.", True),
         ("The AKS node pool runs Standard_D8s_v5 VMs.", True),  # a value may be a name
+        ("Workers run on m5.large instances.", True),
+        ("Backups run nightly.", True),  # a value in words
+        ("Sessions time out after one hour of inactivity.", True),
+        ("Feature-flag cache entries never expire.", True),
         ("route-planner is a Rust service; its crate lives in crates/route-planner.", False),
         ("dispatch-gateway retries route-planner calls twice.", False),  # a count, not a value
+        ("route-planner is deployed to k8s, its assets in S3.", False),  # names, not values
     ],
 )
-def test_a_measure_is_a_value_in_digits(text: str, measure: bool) -> None:
+def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(text: str, measure: bool) -> None:
     assert states(AnswerKind.MEASURE, {"kind": "fact", "text": text}) is measure
 
 

@@ -62,6 +62,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "work queue",
         "is the staging env ready?",
         "move on to the migration",
+        "readiness?",  # "ready" is chatter as written, not by its stem
+        "what moved?",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
@@ -134,22 +136,19 @@ def test_an_identifier_of_several_words_is_one_term() -> None:
 
 
 def test_a_name_of_several_parts_is_what_a_question_names() -> None:
-    """ "VEHICLE_PINGS" and "invoice.events" name one thing by their form, "route-planner" when
-    memory knows a thing by that name; "non-english", a path, a pair and a version do not."""
-    raw = (
-        "route-planner",
-        "VEHICLE_PINGS",
-        "invoice.events",
-        "non-english",
-        "apps/web",
-        "lat/long",
-    )
-    assert relevance.named_terms((*raw, "3.12"), ["route-planner", "geo-utils"]) == [
+    """ "VEHICLE_PINGS" names one thing by its form; "route-planner" and "invoice.events" when
+    memory knows a thing by that very name; "non-english", "node.js", a path, a pair and a
+    version do not."""
+    raw = ("route-planner", "VEHICLE_PINGS", "invoice.events", "non-english", "node.js")
+    known = ["route-planner", "invoice.events topic", "geo-utils"]
+    assert relevance.named_terms((*raw, "apps/web", "lat/long", "3.12"), known) == [
         ("rout", "planner"),
         ("vehicl", "ping"),
         ("invoic", "event"),
     ]
-    assert relevance.named_terms(raw, []) == [("vehicl", "ping"), ("invoic", "event")]
+    assert relevance.named_terms(raw, []) == [("vehicl", "ping")]
+    # the parts of one name, not parts of two: "multi-tenant" is not "tenant-router" + "multi-az"
+    assert relevance.named_terms(("multi-tenant",), ["tenant-router", "multi-az"]) == []
     assert relevance.named_terms(("port", "listening"), ["route-planner"]) == []
 
 
