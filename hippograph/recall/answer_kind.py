@@ -27,7 +27,7 @@ class AnswerKind(StrEnum):
 
     TIME = "time"
     QUANTITY = "quantity"
-    MEASURE = "measure"  # a value written in digits: a port, a version, a limit, a rate
+    MEASURE = "measure"  # a setting's value: a port, a version, a limit, a rate
 
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
@@ -165,8 +165,9 @@ def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
 
 
 def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
-    """Whether the unit's own words state a time ("last Saturday", "in May", "2023") or a
-    quantity ("3", "twice"), as an answer to a question asking for ``kind`` would."""
+    """Whether the unit's own words state a time ("last Saturday", "in May", "2023"), a
+    quantity ("3", "twice") or a value ("8040", "v2", "nightly"), as an answer to a question
+    asking for ``kind`` would."""
     text = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text")).lower()
     words = set(_WORD.findall(text))
     if kind is AnswerKind.TIME:

@@ -183,10 +183,17 @@ def _in_time(c: Candidate, spans: list[when.Window]) -> bool:
     return isinstance(moment, datetime) and any(w.holds(moment) for w in spans)
 
 
-def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]) -> None:
+def score(
+    cands: Sequence[Candidate],
+    query: str,
+    at: datetime,
+    stems: list[str],
+    asked: answer_kind.AnswerKind | None,
+) -> None:
     """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); ``stems`` are the query's
-    topical terms (``relevance.query_stems``), relative times in the query ("last week") count
-    back from ``at``."""
+    topical terms (``relevance.query_stems``), ``asked`` the kind of answer it asks for
+    (``answer_kind.expected``), relative times in the query ("last week") count back from
+    ``at``."""
     if not cands:
         return
     named = named_speakers(query, cands)
@@ -196,7 +203,6 @@ def score(cands: Sequence[Candidate], query: str, at: datetime, stems: list[str]
         stems = [s for s in stems if s not in names]
     own = _own(cands, stems)
     spans = when.windows(query, at)
-    asked = answer_kind.expected(query)
     raw: dict[str, float] = {}
     asking = {c.id for c in cands if _asks_only(c)}
     for c in cands:

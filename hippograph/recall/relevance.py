@@ -92,19 +92,19 @@ _NUMBERISH = re.compile(r"[vV]?[\d.,-]+")
 def named_terms(raw: tuple[str, ...], known: list[str]) -> list[tuple[str, ...]]:
     """The query's names of several parts, each as the stems of its pieces (see query_terms);
     ``known`` are the names and aliases of the things the candidates are about."""
-    names: list[str] = []
+    names: list[tuple[str, ...]] = []
     for term in raw:
         if "/" in term or _NUMBERISH.fullmatch(term):
             continue
-        if _BY_FORM.search(term):
-            names.append(term)
-        elif _JOINED.search(term):
-            [group] = query_terms((term,)) or [()]
-            if len(group) > 1 and any(
-                matched(list(group), name) == frozenset(group) for name in known
+        by_form = bool(_BY_FORM.search(term))
+        if not by_form and not _JOINED.search(term):
+            continue
+        for group in query_terms((term,)):
+            if len(group) > 1 and (
+                by_form or any(matched(list(group), name) == frozenset(group) for name in known)
             ):
-                names.append(term)
-    return [group for group in query_terms(tuple(names)) if len(group) > 1]
+                names.append(group)
+    return list(dict.fromkeys(names))
 
 
 def query_stems(terms: tuple[str, ...]) -> list[str]:

@@ -185,13 +185,9 @@ def score(
         )
 
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
+    asks = answer_kind.expected(asked.query)  # for the gate and for evidence
     judge = relevance.Judge(
-        terms,
-        ranked,
-        names_count=names_count,
-        min_graph=MIN_GRAPH_SCORE,
-        asks=answer_kind.expected(asked.query),
-        named=named,
+        terms, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE, asks=asks, named=named
     )
     current: list[Candidate] = []
     history: list[Candidate] = []
@@ -199,7 +195,7 @@ def score(
     for c in ranked:
         if c.unit.get("cosine") is not None:
             c.cosine = float(c.unit["cosine"])
-    evidence.score(ranked, asked.query, at, stems)
+    evidence.score(ranked, asked.query, at, stems, asks)
     for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
         c.checks = check(c.unit, at, gate_config)
         passes[c.id] = all(c.checks.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from hippograph.recall import evidence, intent, relevance
+from hippograph.recall import answer_kind, evidence, intent, relevance
 from hippograph.recall.scoring import Candidate
 
 AT = datetime(2026, 12, 1, tzinfo=UTC)
@@ -22,7 +22,8 @@ def turn(
 
 def scored(*cands: Candidate, query: str = "q") -> dict[str, float]:
     q = intent.shape(query)
-    evidence.score(cands, query, AT, relevance.query_stems((*q.identifiers, *q.content_terms)))
+    stems = relevance.query_stems((*q.identifiers, *q.content_terms))
+    evidence.score(cands, query, AT, stems, answer_kind.expected(query))
     return {c.id: c.evidence or 0.0 for c in cands}
 
 
