@@ -17,7 +17,7 @@ from hippograph.schema import Alternative, Edge, MemoryKind, RelType, UnitInput,
 from hippograph.schema.results import Result
 from hippograph.schema.targets import file_target
 from hippograph.units import pipeline, policy, store
-from hippograph.units.history import state_at, was_believed
+from hippograph.units.history import states_at, was_believed
 from hippograph.units.lifecycle import close_as_superseded
 from hippograph.units.records import RememberResult, WriteContext, build_record
 
@@ -221,9 +221,11 @@ def why(
     candidates += [
         i["id"] for i in found.items if i["checks"].get("relevant") and i["id"] not in candidates
     ]
+    # One read for all of them. A decision forgotten since recall found it is simply not there.
+    past = states_at(graph, candidates, as_of) if candidates else {}
     current: list[dict[str, Any]] = []
     for unit_id in candidates:
-        props = state_at(graph, unit_id, as_of)
+        props = past.get(unit_id)
         if (
             props is not None
             and was_believed(props, as_of)

@@ -13,8 +13,10 @@ from hippograph.cli import app
 from hippograph.config import Settings
 from hippograph.errors import IngestError
 from hippograph.graph.client import Graph
+from hippograph.kinds import decisions
 from hippograph.kinds.decisions import names_code
 from hippograph.memory import Memory
+from hippograph.recall.engine import RecallResult
 from tests.fakes import Clock
 
 runner = CliRunner()
@@ -86,6 +88,27 @@ def test_why_says_when_the_decision_only_matched_the_subjects_words(memory: Memo
     assert worded.decision["id"] == dec.id and worded.found_by == "words"
     assert names_code("format_invoice") and names_code("shop/auth.py:login")
     assert not names_code("JWT tokens") and not names_code("job queue")
+
+
+def test_why_skips_a_decision_forgotten_after_recall_found_it(memory: Memory, clock: Clock) -> None:
+    dec = memory.decide("Cache sessions in Redis", problem="Logins were slow", source_ref="adr#9")
+
+    def recall_then_forget(query: str, **options: object) -> RecallResult:
+        found = memory.recall(query, **options)  # type: ignore[arg-type]
+        gone = {"id": "dec_gone", "checks": {"relevant": True}}
+        found.items.insert(0, gone)  # found by recall, deleted by another agent before the read
+        return found
+
+    answer = decisions.why(
+        memory.graph,
+        "Redis sessions",
+        as_of=clock(),
+        recall=recall_then_forget,
+        record_task=lambda *_: None,
+        mode="keyword",
+    )
+    assert not answer.abstain and answer.decision is not None
+    assert answer.decision["id"] == dec.id
 
 
 def test_why_abstains_when_nothing_is_known(memory: Memory) -> None:
