@@ -3,8 +3,8 @@
 // One round trip instead of five: on a warm server each statement costs more in the driver
 // than in the database.
 // A voice runs only when its input is given: $query (lexical: the full-text index, over-fetched
-// to $fetch then filtered), $embedding (semantic: the vector index, never a scan), $since
-// (temporal: active units recorded since then, newest first, read in index order so the scan
+// to $fetch then filtered), $embedding (semantic: the vector index, never a scan), $temporal
+// (active units recorded since $since, newest first, read in index order so the scan
 // stops at $limit; the index is named in a hint, since on a small or freshly loaded database
 // the planner would rather seek the whole branch and sort it). Each keeps its best $limit, equal
 // scores in id order: the indexes' own order among them changes as their segments merge.
@@ -33,24 +33,29 @@
 // epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
 // toString() costs the server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
-// Params: $query STRING|null, $embedding LIST<FLOAT>|null, $since DATETIME|null, $fetch INTEGER,
+// Every parameter but $embedding has one type whatever the query (no voice is '' or false, any
+// scope '', any kind ['*']: an empty list is not a list of strings to the cache): Neo4j plans a statement once per set of parameter types, about a
+// second each time on a warm server, so a first "when" question, or a first search of one kind,
+// would otherwise be planned by its user. The command line's keyword and hybrid modes are the
+// two plans the warm-up makes (hippograph/hooks/warmup.py).
+// Params: $query STRING, $embedding LIST<FLOAT>|null, $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
-// $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING|null,
-// $kinds LIST<STRING>|null, $shared BOOLEAN (true: leave agents' private notes, agent:* scopes,
+// $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,
+// $kinds LIST<STRING> (['*'] for any), $shared BOOLEAN (true: leave agents' private notes, agent:* scopes,
 // out: what an agent searches), $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING>
 // (set by the read gate).
 // Returns: id, fused, hits LIST<MAP{voice, rank, score, via}>, unit MAP (best fused first); a graph
 // hit's `via` lists every seed that reached it, {id, score}, strongest first.
 // READ PLAIN
 CALL () {
-  WITH 1 AS run WHERE $query IS NOT NULL
+  WITH 1 AS run WHERE $query <> ''
   CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
   WHERE node.branch IN $branches
-    AND ($scope IS NULL OR node.scope = $scope)
+    AND ($scope = '' OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
     AND NOT ($shared AND node.scope STARTS WITH 'agent:')
-    AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ($kinds = ['*'] OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS lexical
 }
@@ -58,24 +63,24 @@ CALL () {
   WITH 1 AS run WHERE $embedding IS NOT NULL
   CALL db.index.vector.queryNodes('memory_embedding', $fetch, $embedding) YIELD node, score
   WHERE node.branch IN $branches
-    AND ($scope IS NULL OR node.scope = $scope)
+    AND ($scope = '' OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT node.scope IN $hidden_scopes
     AND NOT ($shared AND node.scope STARTS WITH 'agent:')
-    AND ($kinds IS NULL OR node.kind IN $kinds)
+    AND ($kinds = ['*'] OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS semantic
 }
 CALL () {
-  WITH 1 AS run WHERE $since IS NOT NULL
+  WITH 1 AS run WHERE $temporal
   MATCH (m:Memory) USING INDEX m:Memory(recorded_at)
   WHERE m.recorded_at >= $since AND m.branch IN $branches
     AND m.valid_until IS NULL AND m.retired_at IS NULL
-    AND ($scope IS NULL OR m.scope = $scope)
+    AND ($scope = '' OR m.scope = $scope)
     AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT m.scope IN $hidden_scopes
     AND NOT ($shared AND m.scope STARTS WITH 'agent:')
-    AND ($kinds IS NULL OR m.kind IN $kinds)
+    AND ($kinds = ['*'] OR m.kind IN $kinds)
   WITH m ORDER BY m.recorded_at DESC LIMIT $limit
   RETURN collect({node: m, score: toFloat(m.recorded_at.epochSeconds)}) AS temporal
 }
@@ -91,11 +96,11 @@ CALL (seeds) {
                      AND (a = s OR COUNT { (a)--() } <= $max_fanout)){1,2} (m)
     WHERE m <> s AND 'Memory' IN labels(m)
       AND m.branch IN $branches
-      AND ($scope IS NULL OR m.scope = $scope)
+      AND ($scope = '' OR m.scope = $scope)
       AND ($visible_scopes IS NULL OR m.scope IN $visible_scopes OR (m.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT m.scope IN $hidden_scopes
     AND NOT ($shared AND m.scope STARTS WITH 'agent:')
-      AND ($kinds IS NULL OR m.kind IN $kinds)
+      AND ($kinds = ['*'] OR m.kind IN $kinds)
     WITH m, p,
          reduce(w = 1.0, x IN relationships(p) | w * coalesce(x.weight, 1.0) * $hop_decay *
            CASE type(x)
@@ -131,11 +136,11 @@ CALL (found) {
   WITH x.m AS m WHERE m.kind = 'episode'
   MATCH (m)-[rs:NEXT]-{1,2}(n)
   WHERE all(r IN rs WHERE r.retired_at IS NULL) AND n <> m AND n.branch IN $branches
-    AND ($scope IS NULL OR n.scope = $scope)
+    AND ($scope = '' OR n.scope = $scope)
     AND ($visible_scopes IS NULL OR n.scope IN $visible_scopes OR (n.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
     AND NOT n.scope IN $hidden_scopes
     AND NOT ($shared AND n.scope STARTS WITH 'agent:')
-    AND ($kinds IS NULL OR n.kind IN $kinds)
+    AND ($kinds = ['*'] OR n.kind IN $kinds)
   RETURN collect(DISTINCT n) AS around
 }
 WITH found, around, [x IN found | x.m] AS found_nodes,

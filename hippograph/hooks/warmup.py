@@ -119,6 +119,9 @@ def _bolt(settings: Settings) -> float:
         # keyword mode (no embedding: null) and in hybrid mode (a list of floats), the command
         # line's and the MCP server's default: Neo4j plans a statement once per set of
         # parameter types (see _http). A hybrid recall first planned by a user took 1.6 s more.
+        # Every other parameter keeps its type whatever is asked (a scope, kinds, a "when"
+        # question: recall_candidates.cypher), and the managed server plans without the
+        # parameters' sizes (ManagedServer.write_config), so these four plans serve them all.
         for view in (None, frozenset({QUERY, "workspace"})):
             open_gate(graph, WARM_UP, scopes=view)
             for mode in ("keyword", "hybrid"):

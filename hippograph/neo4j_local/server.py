@@ -171,6 +171,12 @@ class ManagedServer:
                 "db.memory.transaction.max=256m",
                 "dbms.memory.transaction.total.max=512m",
                 "db.lock.acquisition.timeout=60s",
+                # A plan serves every length of query. By default Neo4j keys its plan cache on
+                # the size of each string and list parameter as well as its type, in orders of
+                # magnitude, so recall was planned again (about a second) for the first one-word
+                # query, the first prompt of more than 100 characters and so on, after a warm-up
+                # that had planned it for a three-word one. Recall's plans do not depend on them.
+                "internal.cypher.use_parameter_size=false",
                 # The server tells each driver to give up on a connection that is silent for
                 # keep_alive x probes (the driver's read timeout), and sends keep-alives while a
                 # query runs, so a frozen server is noticed in seconds and a long query is not.

@@ -272,9 +272,12 @@ class RecallEngine:
             t0 = time.perf_counter()
             rows = self.graph.read(
                 "recall_candidates",
-                query=lexical,
+                # one type per parameter whatever is asked (see the statement): no voice is ''
+                # or false, any scope '' and any kind ['*']
+                query=lexical or "",
                 embedding=qvec,
-                since=asked.since,
+                temporal=asked.since is not None,
+                since=asked.since or asked.at,
                 limit=GATHER,
                 fetch=GATHER
                 * (FETCH_FACTOR_FILTERED if opts.scope or opts.kinds else FETCH_FACTOR),
@@ -287,8 +290,8 @@ class RecallEngine:
                 candidates=max(MIN_CANDIDATES[opts.mode], CANDIDATES_PER_RESULT * opts.k),
                 around=AROUND,
                 branches=self.branches,
-                scope=opts.scope,
-                kinds=list(opts.kinds) if opts.kinds else None,
+                scope=opts.scope or "",
+                kinds=list(opts.kinds or ("*",)),
                 shared=opts.shared,
             )
             timings["statement"] = round((time.perf_counter() - t0) * 1000, 2)
@@ -310,7 +313,7 @@ class RecallEngine:
         if not names:
             return []
         rows = self.graph.read(
-            "speakers_named", names=names, branches=self.branches, scope=opts.scope
+            "speakers_named", names=names, branches=self.branches, scope=opts.scope or ""
         )
         return [str(r["name"]) for r in rows]
 

@@ -3,6 +3,7 @@ statement itself."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 ALL_VOICES = {"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0}
@@ -11,9 +12,10 @@ ALL_VOICES = {"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0}
 def candidate_params(**overrides: Any) -> dict[str, Any]:
     """Every parameter of recall_candidates with the engine's values; ``overrides`` win."""
     params: dict[str, Any] = {
-        "query": None,
+        "query": "",
         "embedding": None,
-        "since": None,
+        "temporal": False,
+        "since": datetime(2026, 1, 1, tzinfo=UTC),
         "fetch": 100,
         "limit": 50,
         "seeds": 5,
@@ -25,8 +27,8 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
         "candidates": 40,
         "around": 20,
         "branches": ["main"],
-        "scope": None,
-        "kinds": None,
+        "scope": "",
+        "kinds": ["*"],
         "shared": False,
     }
     return {**params, **overrides}

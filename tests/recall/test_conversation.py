@@ -133,9 +133,7 @@ def test_a_question_is_embedded_without_a_speaker_it_names_by_first_name(
 
 
 def test_speakers_are_looked_up_in_the_speaker_index_whole_and_by_first_name(graph: Graph) -> None:
-    plan = graph.explain(
-        "speakers_named", details=True, names=["Ana"], branches=["main"], scope=None
-    )
+    plan = graph.explain("speakers_named", details=True, names=["Ana"], branches=["main"], scope="")
     seeks = sorted(op.replace("@neo4j", "") for op in plan if "Seek" in op or "Scan" in op)
     assert len(seeks) == 2 and all("Episode(speaker)" in op for op in seeks), seeks
     assert "STARTS WITH" in seeks[1], seeks

@@ -264,26 +264,7 @@ def test_recall_rows_are_plain_and_their_datetimes_exact(
     old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
     clock.advance(days=1, seconds=0.123457)
     memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
-    rows = graph.read(
-        "recall_candidates",
-        query="auth",
-        embedding=None,
-        since=None,
-        fetch=200,
-        limit=50,
-        seeds=5,
-        per_seed=20,
-        hop_decay=0.7,
-        max_fanout=50,
-        weights={"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0},
-        rrf_k=60.0,
-        candidates=40,
-        around=20,
-        branches=["main"],
-        scope=None,
-        kinds=None,
-        shared=False,
-    )
+    rows = graph.read("recall_candidates", **candidate_params(query="auth", fetch=200))
 
     def plain(value: object) -> bool:
         if isinstance(value, dict):
@@ -507,3 +488,43 @@ def test_a_short_question_is_answered_by_what_names_its_subject_and_states_the_v
     # a question that names two things is answered by a unit that names one of them
     both = mem.recall("what port does dispatch-gateway call route-planner on?", mode="hybrid")
     assert port.id in ids(both)
+
+
+def _types(value: object) -> object:
+    """A parameter's type as Neo4j's plan cache sees it: lists by their items' type."""
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in sorted(value.items())}
+    if isinstance(value, list | tuple):
+        return ("list", tuple(sorted({str(_types(v)) for v in value})))
+    return type(value).__name__
+
+
+@pytest.mark.parametrize("mode", ["keyword", "hybrid"])
+def test_recall_sends_each_parameter_with_one_type_whatever_is_asked(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock, monkeypatch, mode: str
+) -> None:
+    """Neo4j plans a statement once per set of parameter types, about a second each time: a first
+    "when" question, a first search of one kind or scope must reuse the warm-up's plan."""
+    memory = embedded(graph, settings, tmp_path, clock)
+    memory.remember("Redis holds the session cache", about=["redis"], **USER)
+    sent: dict[str, set[str]] = {}
+    read = memory.graph.read
+
+    def spy(name: str, **params: object):  # type: ignore[no-untyped-def]
+        sent.setdefault(name, set()).add(repr(_types(params)))
+        return read(name, **params)
+
+    monkeypatch.setattr(memory.graph, "read", spy)
+    asked = [
+        ("redis session cache", {}),
+        ("redis", {}),
+        ("when did Redis start holding the session cache?", {}),
+        ("why redis for sessions", {"kinds": ["decision"]}),
+        ("redis session cache", {"kinds": ["fact", "decision"], "scope": "workspace"}),
+        ("what did Ana say about redis", {"strict": False}),
+    ]
+    for query, options in asked:
+        memory.recall(query, mode=mode, **options)
+    assert len(sent["recall_candidates"]) == 1, sent["recall_candidates"]
+    if mode == "hybrid":
+        assert len(sent["speakers_named"]) == 1, sent["speakers_named"]
