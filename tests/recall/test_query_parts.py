@@ -340,3 +340,17 @@ def test_epoch_microseconds_come_back_as_the_same_instant() -> None:
     ):
         micros = (moment - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1)
         assert isotime.from_epoch_us(micros) == moment
+
+
+def test_stems_are_the_compiled_snowball_english_and_the_same_as_the_pure_python_one() -> None:
+    """The prompt hook stems a few hundred words per prompt in a fresh process: it runs the
+    compiled stemmer (PyStemmer), which must stem as the pure-Python Snowball English does."""
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    assert type(relevance._STEMMER).__module__ == "Stemmer"
+    reference = EnglishStemmer()
+    words = (
+        "deployments configured generously lying skies analytics yelling queued migrations "
+        "replicas postgres kubernetes timescaledb caroline's running ran news idly 3am v2"
+    ).split()
+    assert [relevance.stem(w) for w in words] == [reference.stemWord(w) for w in words]

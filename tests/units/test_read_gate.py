@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from hippograph.config import Settings
-from hippograph.errors import HippographError
+from hippograph.errors import GraphUnavailableError, HippographError
 from hippograph.graph import queries
 from hippograph.graph.client import Graph
 from hippograph.graph.http import HttpGraph
@@ -75,6 +75,26 @@ def test_the_http_path_refuses_too() -> None:
     params = {name: None for name in queries.get("recall_candidates").params}
     with pytest.raises(HippographError, match=r"recall_candidates\.cypher reads memory"):
         reader.read("recall_candidates", **params)
+
+
+def test_the_http_path_reads_as_bolt_does_and_says_why_it_cannot(
+    memory: Memory, settings: Settings
+) -> None:
+    fact = memory.remember("Redis holds the session cache", source="user", source_ref="chat#1")
+    reader = HttpGraph.from_settings(settings, deadline_s=5.0)
+    open_gate(reader, LOCAL_USER)
+    (row,) = reader.read("get_node", id=fact.id)
+    assert row["props"]["text"] == "Redis holds the session cache"
+    wrong = HttpGraph(
+        f"http://127.0.0.1:{settings.neo4j_http_port}", "neo4j", "wrong", "neo4j", deadline_s=5.0
+    )
+    open_gate(wrong, LOCAL_USER)
+    with pytest.raises(GraphUnavailableError, match=r"HTTP API at .* answered 401\.$"):
+        wrong.read("get_node", id=fact.id)
+    closed = HttpGraph("http://127.0.0.1:9", "neo4j", "x", "neo4j", deadline_s=5.0)
+    open_gate(closed, LOCAL_USER)
+    with pytest.raises(GraphUnavailableError, match=r"cannot reach Neo4j's HTTP API"):
+        closed.read("get_node", id=fact.id)
 
 
 @dataclass(frozen=True)
