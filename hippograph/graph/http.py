@@ -2,15 +2,17 @@
 
 The per-prompt hook runs as a fresh process for every prompt; importing the Bolt driver
 costs more than the whole query. This client runs the same ``.cypher`` files, with typed
-parameters, for READ statements only. It speaks through ``http.client``: ``urllib.request``
-imports what a plain POST does not need (tempfile, hashlib, mimetypes: about 10 ms a process).
+parameters, for READ statements only. Over plain HTTP it speaks HTTP/1.1 on a socket of its
+own: one POST, one answer, then the connection closes. ``http.client`` imports the email parser
+and ssl for it, about 25 ms of a process whose budget is a few hundred (``urllib.request``
+more); HTTPS (Aura) goes through ``http.client``.
 """
 
 from __future__ import annotations
 
 import base64
-import http.client
 import json
+import socket
 import time
 from datetime import date, datetime
 from typing import Any, Self
@@ -68,6 +70,49 @@ def decode(value: Any) -> Any:
     if kind == "Map":
         return {k: decode(v) for k, v in raw.items()}
     return raw
+
+
+class BadResponse(OSError):
+    """What came back was not an HTTP response."""
+
+
+def parse_response(raw: bytes) -> tuple[int, bytes]:
+    """The status and body of an HTTP/1.1 response read to the end of its connection (a body
+    sent in chunks is joined)."""
+    head, sep, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ", 2)
+    if not sep or len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+        raise BadResponse(f"not an HTTP response: {raw[:40]!r}")
+    headers = {
+        name.strip().lower(): value.strip()
+        for name, _, value in (line.partition(":") for line in lines[1:])
+    }
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        body = _unchunk(body)
+    elif "content-length" in headers:
+        length = int(headers["content-length"])
+        if len(body) < length:
+            raise BadResponse(f"the body ended after {len(body)} of {length} bytes")
+        body = body[:length]
+    return int(parts[1]), body
+
+
+def _unchunk(body: bytes) -> bytes:
+    out: list[bytes] = []
+    at = 0
+    while True:
+        end = body.find(b"\r\n", at)
+        if end < 0:
+            raise BadResponse("a chunked body ended without its last chunk")
+        size = int(body[at:end].split(b";", 1)[0], 16)
+        if size == 0:
+            return b"".join(out)
+        start = end + 2
+        if len(body) < start + size:
+            raise BadResponse("a chunked body ended inside a chunk")
+        out.append(body[start : start + size])
+        at = start + size + 2
 
 
 class HttpGraph:
@@ -134,7 +179,7 @@ class HttpGraph:
             status, payload = self._post(body, min(left, timeout_s or left))
         except TimeoutError as exc:  # socket.timeout is TimeoutError
             raise GraphUnavailableError(self._timed_out(name)) from exc
-        except (http.client.HTTPException, OSError) as exc:
+        except (OSError, ValueError) as exc:  # refused, reset, or not an HTTP answer
             raise GraphUnavailableError(f"cannot reach Neo4j's HTTP API at {self.url}.") from exc
         if not 200 <= status < 300:
             raise GraphUnavailableError(f"Neo4j's HTTP API at {self.url} answered {status}.")
@@ -154,14 +199,38 @@ class HttpGraph:
     def _post(self, body: bytes, timeout_s: float) -> tuple[int, bytes]:
         """POST ``body`` to the Query API on a connection of its own (the hook's reads run at
         the same time); its status and body."""
-        kind = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
-        connection = kind(self._host, self._port, timeout=timeout_s)
-        try:
-            connection.request("POST", self._path, body=body, headers=self._headers)
-            response = connection.getresponse()
-            return response.status, response.read()
-        finally:
-            connection.close()
+        if self._https:
+            import http.client
+
+            connection = http.client.HTTPSConnection(self._host, self._port, timeout=timeout_s)
+            try:
+                connection.request("POST", self._path, body=body, headers=self._headers)
+                response = connection.getresponse()
+                return response.status, response.read()
+            except http.client.HTTPException as exc:
+                raise BadResponse(str(exc)) from exc
+            finally:
+                connection.close()
+        deadline = time.monotonic() + timeout_s
+        head = "".join(
+            [
+                f"POST {self._path} HTTP/1.1\r\n",
+                f"Host: {self._host}:{self._port or 80}\r\n",
+                *(f"{k}: {v}\r\n" for k, v in self._headers.items()),
+                f"Content-Length: {len(body)}\r\n",
+                "Connection: close\r\n\r\n",
+            ]
+        )
+        with socket.create_connection((self._host, self._port or 80), timeout=timeout_s) as sock:
+            sock.sendall(head.encode("latin-1") + body)
+            chunks = []
+            while True:
+                sock.settimeout(max(deadline - time.monotonic(), 0.001))
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        return parse_response(b"".join(chunks))
 
     def _timed_out(self, name: str) -> str:
         """What to say when the time budget ran out: that it did, and how long it was."""
