@@ -18,8 +18,8 @@ from hippograph.graph.queries import Query
 GATE_PARAMS = frozenset({"visible_scopes", "hidden_scopes"})
 _OPEN: dict[str, Any] = {
     "visible_scopes": None,
-    "hidden_scopes": [],
-}  # every scope, nothing kept back
+    "hidden_scopes": [""],
+}  # every scope, nothing kept back (no scope is '', and [] would be planned apart)
 
 
 def caller_params(query: Query) -> frozenset[str]:

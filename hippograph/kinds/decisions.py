@@ -223,6 +223,7 @@ def why(
     ]
     # One read for all of them. A decision forgotten since recall found it is simply not there.
     past = states_at(graph, candidates, as_of) if candidates else {}
+    candidates = [c for c in candidates if c in past]  # None: created after as_of, still known
     current: list[dict[str, Any]] = []
     for unit_id in candidates:
         props = past.get(unit_id)
@@ -242,8 +243,13 @@ def why(
         answer.task_id = record_task(f"why {subject}", answer.reason, candidates[:3])
         return answer
     best = current[0]
+    chains = graph.read("decision_chain", id=best["id"])
+    if not chains:  # forgotten since its state was read: nothing to show of it
+        answer.abstain, answer.reason = True, "no_accepted_facts"
+        answer.task_id = record_task(f"why {subject}", answer.reason, [])
+        return answer
+    chain = chains[0]
     answer.found_by = "governs" if any(row["id"] == best["id"] for row in governing) else "words"
-    chain = graph.read("decision_chain", id=best["id"])[0]
     answer.decision = best
     answer.alternatives = chain["alternatives"]
     answer.governs = chain["governs"]

@@ -107,7 +107,14 @@ class ReadGate:
         grants keep from it (``$hidden_scopes``)."""
         if "visible_scopes" in query.params or "hidden_scopes" in query.params:
             visible, hidden = self.visible()
-            return {**params, "visible_scopes": visible, "hidden_scopes": hidden}
+            # Never an empty list: to Neo4j's plan cache it is another type than a list of
+            # strings, and each new type is planned again (about a second, past the prompt
+            # hook's budget). No scope is '', so [''] sees and hides nothing, as [] did.
+            return {
+                **params,
+                "visible_scopes": visible if visible is None or visible else [""],
+                "hidden_scopes": hidden or [""],
+            }
         return params
 
     def screen(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -111,6 +111,27 @@ def test_why_skips_a_decision_forgotten_after_recall_found_it(memory: Memory, cl
     assert answer.decision["id"] == dec.id
 
 
+def test_why_says_nothing_is_known_when_the_only_decision_found_was_forgotten(
+    memory: Memory, clock: Clock
+) -> None:
+    def recall_only_the_forgotten(query: str, **options: object) -> RecallResult:
+        found = memory.recall(query, **options)  # type: ignore[arg-type]
+        found.items = [{"id": "dec_gone", "checks": {"relevant": True}}]
+        return found
+
+    tasks: list[tuple[str, str, list[str]]] = []
+    answer = decisions.why(
+        memory.graph,
+        "Redis sessions",
+        as_of=clock(),
+        recall=recall_only_the_forgotten,
+        record_task=lambda query, reason, involved: tasks.append((query, reason, involved)),
+        mode="keyword",
+    )
+    assert answer.abstain and answer.reason == "no_accepted_facts"
+    assert tasks == [("why Redis sessions", "no_accepted_facts", [])]
+
+
 def test_why_abstains_when_nothing_is_known(memory: Memory) -> None:
     answer = memory.why("GraphQL federation")
     assert answer.abstain and answer.reason == "no_accepted_facts" and answer.task_id

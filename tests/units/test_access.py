@@ -14,12 +14,13 @@ import pytest
 
 from hippograph.config import Settings
 from hippograph.errors import AccessDeniedError, ConfigError, NotFoundError
+from hippograph.graph import queries
 from hippograph.graph.client import Graph
 from hippograph.graph.http import HttpGraph
 from hippograph.hooks import lite, prompt
 from hippograph.memory import Memory
 from hippograph.units.access import Grants, Level, Principal
-from hippograph.units.read_gate import ReadGate
+from hippograph.units.read_gate import LOCAL_USER, ReadGate
 from tests.fakes import Clock, git_repo
 
 FACT, DECISION, NOTE = "zeppelin", "kumquat", "quokka"  # a word planted in each scope
@@ -253,3 +254,31 @@ def test_http_reader_screens_rows_too(world: World, settings: Settings) -> None:
     open_gate(reader, Principal("agent-b", "agent", "agent"), grants=Grants("agent"))
     assert reader.read("get_node", id=world.fact)  # its project's fact: readable
     assert reader.read("get_node", id=world.note) == []  # agent-a's notes: not
+
+
+def test_the_gate_sends_its_scopes_as_lists_of_strings_never_empty() -> None:
+    """Neo4j plans a statement once per set of parameter types, and an empty list is not a list
+    of strings to its cache: every reader must reuse the warm-up's plans. [''] sees and hides
+    nothing, as [] did (no scope is '')."""
+    recall = queries.get("recall_candidates")
+    readers = [
+        ReadGate(LOCAL_USER),  # unlimited, no view: null and nothing hidden
+        ReadGate(LOCAL_USER, scopes=frozenset()),  # a view of nothing
+        ReadGate(
+            Principal("bot", "agent", "reader"),
+            scopes=frozenset({"p", "workspace"}),
+            grants=Grants("reader", {"q": Level.READ}),  # may read none of its view
+        ),
+        ReadGate(
+            Principal("bot", "agent", "agent"), grants=Grants("agent"), present=lambda _: set()
+        ),
+    ]
+    for gate in readers:
+        params = gate.admit(recall, {})
+        for name in ("visible_scopes", "hidden_scopes"):
+            value = params[name]
+            assert value is None or (value and all(isinstance(s, str) for s in value)), (
+                gate,
+                name,
+                value,
+            )
