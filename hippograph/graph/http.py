@@ -18,7 +18,7 @@ from datetime import date, datetime
 from typing import Any, Self
 from urllib.parse import urlparse
 
-from hippograph.errors import GraphUnavailableError, HippographError
+from hippograph.errors import ConfigError, GraphUnavailableError, HippographError
 from hippograph.graph import queries
 from hippograph.graph.gating import GATE_PARAMS, ReadPolicy, admit, caller_params, screened
 from hippograph.schema import isotime
@@ -76,6 +76,27 @@ class BadResponse(OSError):
     """What came back was not an HTTP response."""
 
 
+def url_host(host: str) -> str:
+    """A host as a URL or a Host header writes it: an IPv6 address in brackets."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _complete(raw: bytes) -> bool:
+    """Whether ``raw`` holds a whole response whose end its headers state (a length, or the last
+    chunk): then a server that keeps the connection open need not be waited for."""
+    head, sep, body = raw.partition(b"\r\n\r\n")
+    if not sep:
+        return False
+    lowered = head.lower()
+    if b"transfer-encoding: chunked" in lowered:
+        return body.endswith(b"0\r\n\r\n")
+    for line in lowered.split(b"\r\n"):
+        if line.startswith(b"content-length:"):
+            value = line.partition(b":")[2].strip()
+            return value.isdigit() and len(body) >= int(value)
+    return False  # its end is the end of the connection
+
+
 def parse_response(raw: bytes) -> tuple[int, bytes]:
     """The status and body of an HTTP/1.1 response read to the end of its connection (a body
     sent in chunks is joined)."""
@@ -125,7 +146,14 @@ class HttpGraph:
         where = urlparse(self.url)
         self._https = where.scheme == "https"
         self._host = where.hostname or "127.0.0.1"
-        self._port = where.port
+        try:
+            self._port = where.port or (443 if self._https else 80)
+        except ValueError as exc:
+            raise ConfigError(
+                f"Neo4j's HTTP address {base_url!r} has no valid port; set "
+                "HIPPOGRAPH_NEO4J_HTTP_URI to a URL such as http://localhost:7474 "
+                "(an IPv6 host in brackets: http://[::1]:7474)."
+            ) from exc
         self._path = where.path
         token = base64.b64encode(f"{user}:{password}".encode()).decode()
         self._headers = {
@@ -145,7 +173,7 @@ class HttpGraph:
         HTTP port (``port`` overrides it), user, password and database."""
         host = urlparse(settings.bolt_uri).hostname or "127.0.0.1"
         return cls(
-            f"http://{host}:{port or settings.neo4j_http_port}",
+            f"http://{url_host(host)}:{port or settings.neo4j_http_port}",
             settings.neo4j_user,
             settings.resolved_password() or "",
             settings.neo4j_database,
@@ -180,13 +208,30 @@ class HttpGraph:
         except TimeoutError as exc:  # socket.timeout is TimeoutError
             raise GraphUnavailableError(self._timed_out(name)) from exc
         except (OSError, ValueError) as exc:  # refused, reset, or not an HTTP answer
-            raise GraphUnavailableError(f"cannot reach Neo4j's HTTP API at {self.url}.") from exc
-        if not 200 <= status < 300:
-            raise GraphUnavailableError(f"Neo4j's HTTP API at {self.url} answered {status}.")
-        doc = json.loads(payload)
-        if doc.get("errors"):
+            raise GraphUnavailableError(
+                f"cannot reach Neo4j's HTTP API at {self.url} ({exc})."
+            ) from exc
+        try:
+            doc = json.loads(payload)
+        except ValueError:
+            doc = None
+        error = (doc.get("errors") or [{}])[0] if isinstance(doc, dict) else {}
+        if status in (401, 403):
+            raise GraphUnavailableError(
+                f"Neo4j's HTTP API at {self.url} refused the login ({status}): check "
+                "HIPPOGRAPH_NEO4J_USER and the password (HIPPOGRAPH_NEO4J_PASSWORD or the "
+                "managed instance's password file)."
+            )
+        if error.get("code", "").startswith("Neo.ClientError.Statement"):
             raise HippographError(
-                f"Neo4j rejected {name}.cypher: {doc['errors'][0].get('message', '')[:200]}"
+                f"Neo4j rejected {name}.cypher: {error['code']}: "
+                f"{str(error.get('message', ''))[:200]}"
+            )
+        if not 200 <= status < 300 or not isinstance(doc, dict) or error:
+            detail = error.get("message") or ("a body that is not JSON" if doc is None else "")
+            raise GraphUnavailableError(
+                f"Neo4j's HTTP API at {self.url} answered {status}"
+                + (f": {str(detail)[:200]}." if detail else ".")
             )
         data = doc.get("data", {})
         fields = data.get("fields", [])
@@ -215,22 +260,22 @@ class HttpGraph:
         head = "".join(
             [
                 f"POST {self._path} HTTP/1.1\r\n",
-                f"Host: {self._host}:{self._port or 80}\r\n",
+                f"Host: {url_host(self._host)}:{self._port}\r\n",
                 *(f"{k}: {v}\r\n" for k, v in self._headers.items()),
                 f"Content-Length: {len(body)}\r\n",
                 "Connection: close\r\n\r\n",
             ]
         )
-        with socket.create_connection((self._host, self._port or 80), timeout=timeout_s) as sock:
+        with socket.create_connection((self._host, self._port), timeout=timeout_s) as sock:
             sock.sendall(head.encode("latin-1") + body)
-            chunks = []
-            while True:
+            raw = b""
+            while not _complete(raw):
                 sock.settimeout(max(deadline - time.monotonic(), 0.001))
                 chunk = sock.recv(65536)
                 if not chunk:
                     break
-                chunks.append(chunk)
-        return parse_response(b"".join(chunks))
+                raw += chunk
+        return parse_response(raw)
 
     def _timed_out(self, name: str) -> str:
         """What to say when the time budget ran out: that it did, and how long it was."""

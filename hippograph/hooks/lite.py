@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from hippograph.graph.http import HttpGraph
+from hippograph.graph.http import HttpGraph, url_host
 from hippograph.repo.git import git_output, trunk
 from hippograph.repo.project import WORKSPACE, project_at
 from hippograph.schema import defaults
@@ -34,7 +34,7 @@ def http_base() -> str:
         return explicit
     port = int(_env("NEO4J_HTTP_PORT") or defaults.NEO4J_HTTP_PORT)
     host = urlparse(_env("NEO4J_URI") or "").hostname or defaults.NEO4J_HOST
-    return f"http://{host}:{port}"
+    return f"http://{url_host(host)}:{port}"
 
 
 def password() -> str | None:
