@@ -33,11 +33,12 @@
 // epoch (UTC): the driver's datetime values cost more to decode than the rest of the row, and
 // toString() costs the server more than arithmetic. Only what recall reads is projected: every
 // property costs a store read per candidate.
-// Every parameter but $embedding has one type whatever the query (no voice is '' or false, any
-// scope '', any kind ['*']: an empty list is not a list of strings to the cache): Neo4j plans a statement once per set of parameter types, about a
-// second each time on a warm server, so a first "when" question, or a first search of one kind,
-// would otherwise be planned by its user. The command line's keyword and hybrid modes are the
-// two plans the warm-up makes (hippograph/hooks/warmup.py).
+// Every parameter but $embedding has one type whatever the query: no voice is '' or false, any
+// scope '', any kind ['*'] (an empty list is not a list of strings to the plan cache). Neo4j
+// plans a statement once per set of parameter types, about a second each time on a warm
+// server, so a first "when" question, or a first search of one kind, would otherwise be planned
+// by its user. Keyword and hybrid mode are the two plans the warm-up makes
+// (hippograph/hooks/warmup.py).
 // Params: $query STRING, $embedding LIST<FLOAT>|null, $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,

@@ -81,34 +81,36 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
+def _headers(head: bytes) -> dict[str, str]:
+    """A response's header fields, names lower-cased (the status line left out)."""
+    lines = head.decode("latin-1").split("\r\n")[1:]
+    return {
+        name.strip().lower(): value.strip()
+        for name, _, value in (line.partition(":") for line in lines)
+    }
+
+
 def _complete(raw: bytes) -> bool:
     """Whether ``raw`` holds a whole response whose end its headers state (a length, or the last
     chunk): then a server that keeps the connection open need not be waited for."""
     head, sep, body = raw.partition(b"\r\n\r\n")
     if not sep:
         return False
-    lowered = head.lower()
-    if b"transfer-encoding: chunked" in lowered:
+    headers = _headers(head)
+    if headers.get("transfer-encoding", "").lower() == "chunked":
         return body.endswith(b"0\r\n\r\n")
-    for line in lowered.split(b"\r\n"):
-        if line.startswith(b"content-length:"):
-            value = line.partition(b":")[2].strip()
-            return value.isdigit() and len(body) >= int(value)
-    return False  # its end is the end of the connection
+    length = headers.get("content-length", "")
+    return length.isdigit() and len(body) >= int(length)  # else it ends with the connection
 
 
 def parse_response(raw: bytes) -> tuple[int, bytes]:
-    """The status and body of an HTTP/1.1 response read to the end of its connection (a body
-    sent in chunks is joined)."""
+    """The status and body of an HTTP/1.1 response read to its end (a body sent in chunks is
+    joined)."""
     head, sep, body = raw.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    parts = lines[0].split(" ", 2)
+    parts = head.decode("latin-1").split("\r\n", 1)[0].split(" ", 2)
     if not sep or len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
         raise BadResponse(f"not an HTTP response: {raw[:40]!r}")
-    headers = {
-        name.strip().lower(): value.strip()
-        for name, _, value in (line.partition(":") for line in lines[1:])
-    }
+    headers = _headers(head)
     if headers.get("transfer-encoding", "").lower() == "chunked":
         body = _unchunk(body)
     elif "content-length" in headers:
@@ -219,8 +221,8 @@ class HttpGraph:
         if status in (401, 403):
             raise GraphUnavailableError(
                 f"Neo4j's HTTP API at {self.url} refused the login ({status}): check "
-                "HIPPOGRAPH_NEO4J_USER and the password (HIPPOGRAPH_NEO4J_PASSWORD or the "
-                "managed instance's password file)."
+                "HIPPOGRAPH_NEO4J_USER, its password (HIPPOGRAPH_NEO4J_PASSWORD or the "
+                "managed instance's password file) and that user's access to the database."
             )
         if error.get("code", "").startswith("Neo.ClientError.Statement"):
             raise HippographError(
