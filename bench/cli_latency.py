@@ -164,6 +164,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         speedkit.connect(settings, clear=True).close()
         gen = TextGen(seed)
         load = _load(graph, gen, size, seed, lambda texts, start: model.embed(texts))
+        speedkit.settle(graph)
         queries = [gen.query()[0] for _ in range(opts.warmup + opts.queries)]
     finally:
         graph.close()

@@ -202,6 +202,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     try:
         load = _load(graph, gen, size, args.seed)
         _same_database(graph, settings, port)
+        speedkit.settle(graph)
     finally:
         graph.close()
     warm = [gen.prompt() for _ in range(opts.warmup)]

@@ -311,6 +311,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 uid: f"{u.get('title') or ''} {u.get('text') or ''} {u.get('details_text') or ''}"
                 for uid, u in units.items()
             }
+            speedkit.settle(graph)
             runner = _Runner(cwd, env, settings, port, opts.in_process, ids, searchable)
             for m in memories[:3]:  # warm the server and the file cache; not scored
                 _ask(m["text"], cwd, env, settings, port, opts.in_process)

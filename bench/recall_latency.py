@@ -323,6 +323,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         else:
             speedkit.connect(settings, clear=True).close()
             load = _load(graph, gen, size, seed, embed)
+        speedkit.settle(graph)
         degrees, _ = speedkit.BareQuery(graph, "entity_degrees").run(limit=5)
         load["top_entity_degrees"] = {r["name"]: r["degree"] for r in degrees}
 
