@@ -11,6 +11,13 @@ python version …") needs a value (a number, a version, a name with digits such
 rest by words and meaning (:mod:`hippograph.recall.relevance`); this module only says no to a
 unit that cannot be the answer.
 
+Some questions also say what the value measures, and a number of another measure is no answer:
+"what's the request timeout on telemetry-ingest?" needs a duration ("30 s", "two minutes"), not
+"telemetry-ingest runs 6 replicas"; "what's the memory limit on the billing-api pods?" needs an
+amount of memory ("512Mi", "2 GB"); "how many months does a probe battery last?" a number of
+months or a date, not "a 3.6 V cell". And a port or a version is not a count: "how many
+matchmaker instances run?" is not answered by "the matchmaker serves gRPC on port 9100".
+
 Only a question that starts with the asking words counts: "when I run make test it fails" is a
 report, not a question about time.
 """
@@ -18,6 +25,7 @@ report, not a question about time.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -30,6 +38,22 @@ class AnswerKind(StrEnum):
     MEASURE = "measure"  # a setting's value: a port, a version, a limit, a rate
 
 
+class Dimension(StrEnum):
+    """What the value asked for measures, when the question says so."""
+
+    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how many days"
+    MEMORY = "memory"  # an amount of memory or storage: "memory limit", "how much disk"
+    PORT = "port"  # "what port …": the one measure a port number answers
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The kind of answer a question asks for, and what it measures when the question says."""
+
+    kind: AnswerKind
+    dimension: Dimension | None = None
+
+
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
 _ASKS_TIME = re.compile(
@@ -38,7 +62,9 @@ _ASKS_TIME = re.compile(
     re.IGNORECASE,
 )
 _ASKS_QUANTITY = re.compile(
-    r"^\s*how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b", re.IGNORECASE
+    r"^\s*(?:(?:for|in|after|within)\s+)?how\s+(?:many|much|long|often|big|large|old|fast|"
+    r"frequently|soon)\b",
+    re.IGNORECASE,
 )
 
 # "what port …", "which python version …", "what's the memory limit on …", "device-registry port?":
@@ -114,27 +140,85 @@ _WHEN_NUMBER = re.compile(
 )
 
 
-def expected(query: str) -> AnswerKind | None:
-    """The kind of answer a short question asks for; None when any answer may do."""
+# What a measure word measures. A latency, a timeout, a ttl or an interval is a duration; a
+# limit, quota or capacity next to "memory", "disk" … an amount of memory; "how many days …" a
+# number of days (or a date to count from).
+_DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
+_MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
+_PORT_MEASURES = frozenset("port ports".split())
+_TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
+_SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
+_LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
+_COUNT_WORDS_RE = "|".join(sorted(set(_COUNTS.split()) | {"a", "an"}, key=len, reverse=True))
+# "30 s", "200ms", "5m", "two weeks", "an hour", "half an hour", "1.5 hours", "90-day"
+_DURATION = re.compile(
+    rf"(?<![\w.-])(?:\d+(?:[.,]\d+)?\s*-?\s*(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})|"
+    rf"(?:{_COUNT_WORDS_RE})\s*-?\s*(?:{_LONG_TIME_UNITS}))\b",
+    re.IGNORECASE,
+)
+# a duration in one word: "nightly", "weekly"; or none at all: "never expire", "unlimited"
+_DURATION_WORDS = frozenset(
+    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually never "
+    "forever indefinitely unlimited none disabled".split()
+)
+# "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
+_MEMORY = re.compile(
+    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
+    r"terabytes?|gigs?|megs?)\b",
+    re.IGNORECASE,
+)
+# a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
+_PORT_NUMBER = re.compile(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
+_VERSION_NUMBER = re.compile(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
+
+
+def expected(query: str) -> Asked | None:
+    """The kind of answer a short question asks for, and what the value measures when the
+    question says so; None when any answer may do."""
     if len(query) > MAX_QUESTION:
         return None
     if _ASKS_TIME.match(query):
-        return AnswerKind.TIME
+        return Asked(AnswerKind.TIME)
     if _ASKS_QUANTITY.match(query):
-        return AnswerKind.QUANTITY
-    if _asks_measure(query):
-        return AnswerKind.MEASURE
+        return Asked(AnswerKind.QUANTITY, _quantity_dimension(query))
+    window = _measure_window(query)
+    if window is not None:
+        return Asked(AnswerKind.MEASURE, _measure_dimension(window))
     return None
 
 
-def _asks_measure(query: str) -> bool:
-    """Whether the question asks for a setting's value: a measure word right after "what" or
-    "which" (and "is the", "our" …: "what's the memory limit on …", "which python version …"),
-    or among the first words of a question that starts with neither a question word nor a verb
-    ("device-registry port?", "node version for the console build?")."""
+def _quantity_dimension(query: str) -> Dimension | None:
+    """ "how many days …" asks for a duration, "how much memory …" for an amount of memory."""
+    words = _QUESTION_WORD.findall(query.lower())
+    at = words.index("how")
+    following = words[at + 2 : at + 3]
+    if words[at + 1] == "many" and following and following[0] in _TIME_UNITS_PLURAL:
+        return Dimension.DURATION
+    if words[at + 1] == "much" and following and following[0] in _MEMORY_NOUNS:
+        return Dimension.MEMORY
+    return None
+
+
+def _measure_dimension(window: list[str]) -> Dimension | None:
+    """What the measure words in the question's first words measure, when they say."""
+    if not _DURATION_MEASURES.isdisjoint(window):
+        return Dimension.DURATION
+    if not _MEMORY_NOUNS.isdisjoint(window):
+        return Dimension.MEMORY
+    if not _PORT_MEASURES.isdisjoint(window):
+        return Dimension.PORT
+    return None
+
+
+def _measure_window(query: str) -> list[str] | None:
+    """The words that name the setting a question asks the value of: a measure word right after
+    "what" or "which" (and "is the", "our" …: "what's the memory limit on …", "which python
+    version …"), or among the first words of a question that starts with neither a question word
+    nor a verb ("device-registry port?", "node version for the console build?"); None when the
+    question asks for no setting's value."""
     words = _QUESTION_WORD.findall(query.lower())
     if not words:
-        return False
+        return None
     if words[0] in _OPENS_WHAT:
         start = 1
         while start < len(words) and words[start] in _BEFORE_MEASURE:
@@ -143,37 +227,56 @@ def _asks_measure(query: str) -> bool:
     elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
         start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
     else:
-        return False
+        return None
     following = [*words[1:], ""]
-    return any(
+    window = words[start : min(end, len(words))]
+    if any(
         words[i] in _MEASURE_WORDS and following[i] not in _NOT_MEASURES
         for i in range(start, min(end, len(words)))
-    )
+    ):
+        return window
+    return None
 
 
-def states(kind: AnswerKind | None, unit: dict[str, Any]) -> bool:
-    """Whether the unit can answer a question asking for ``kind``: it states a time, a quantity
+def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
+    """Whether the unit can answer a question asking for ``asked``: it states a time, a quantity
     or a value in its words; for a time, an episode (it happened when it was said) or a unit whose
     validity start someone gave counts too."""
-    if kind is None:
+    if asked is None:
         return True
-    if kind is AnswerKind.TIME and (
+    if asked.kind is AnswerKind.TIME and (
         unit.get("kind") == "episode" or unit.get("valid_from") is not None
     ):
         return True
-    return says(kind, unit)
+    return says(asked, unit)
 
 
-def says(kind: AnswerKind, unit: dict[str, Any]) -> bool:
+def says(asked: Asked, unit: dict[str, Any]) -> bool:
     """Whether the unit's own words state a time ("last Saturday", "in May", "2023"), a
-    quantity ("3", "twice") or a value ("8040", "v2", "nightly"), as an answer to a question
-    asking for ``kind`` would."""
+    quantity ("3", "twice") or a value ("8040", "v2", "nightly"), of the measure asked for when
+    the question names one ("30 s" for a timeout, "512Mi" for a memory limit), as an answer to
+    ``asked`` would."""
     text = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text")).lower()
-    words = set(_WORD.findall(text))
+    kind, dimension = asked.kind, asked.dimension
     if kind is AnswerKind.TIME:
-        return bool(_WHEN_NUMBER.search(text)) or not words.isdisjoint(_TIME_WORDS)
+        return _says_time(text)
+    if dimension is Dimension.DURATION:
+        if _DURATION.search(text) or not _DURATION_WORDS.isdisjoint(_WORD.findall(text)):
+            return True
+        return kind is AnswerKind.QUANTITY and _says_time(text)  # "how many days since …"
+    if dimension is Dimension.MEMORY:
+        return bool(_MEMORY.search(text)) or "unlimited" in _WORD.findall(text)
+    if dimension is not Dimension.PORT:
+        text = _PORT_NUMBER.sub(" ", text)  # a port is no count, limit or version
+    if kind is AnswerKind.QUANTITY:
+        text = _VERSION_NUMBER.sub(" ", text)
+    words = set(_WORD.findall(text))
     if kind is AnswerKind.MEASURE:
         return bool(_NUMBER.search(text) or _VALUE_NAME.search(text)) or not words.isdisjoint(
             _VALUE_WORDS
         )
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
+
+
+def _says_time(text: str) -> bool:
+    return bool(_WHEN_NUMBER.search(text)) or not _TIME_WORDS.isdisjoint(_WORD.findall(text))

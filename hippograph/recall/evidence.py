@@ -188,7 +188,7 @@ def score(
     query: str,
     at: datetime,
     stems: list[str],
-    asked: answer_kind.AnswerKind | None,
+    asked: answer_kind.Asked | None,
 ) -> None:
     """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); ``stems`` are the query's
     topical terms (``relevance.query_stems``), ``asked`` the kind of answer it asks for

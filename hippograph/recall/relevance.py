@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import snowballstemmer
 
 from hippograph.recall import answer_kind
-from hippograph.recall.answer_kind import AnswerKind
+from hippograph.recall.answer_kind import Asked
 from hippograph.schema.text import STOPWORDS
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ class Judge:
         *,
         names_count: Callable[[Candidate], bool],
         min_graph: float,
-        asks: AnswerKind | None = None,
+        asks: Asked | None = None,
         named: list[tuple[str, ...]] | None = None,
     ) -> None:
         self.terms = terms

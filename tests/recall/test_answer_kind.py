@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.recall.answer_kind import AnswerKind, expected, states
+from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected, states
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,8 @@ from hippograph.recall.answer_kind import AnswerKind, expected, states
     ],
 )
 def test_expected(query: str, kind: AnswerKind | None) -> None:
-    assert expected(query) is kind
+    asked = expected(query)
+    assert (asked.kind if asked else None) is kind
 
 
 @pytest.mark.parametrize(
@@ -71,33 +72,129 @@ def test_expected(query: str, kind: AnswerKind | None) -> None:
 )
 def test_states(text: str, time: bool, quantity: bool) -> None:
     unit = {"kind": "fact", "text": text}
-    assert states(AnswerKind.TIME, unit) is time
-    assert states(AnswerKind.QUANTITY, unit) is quantity
+    assert states(Asked(AnswerKind.TIME), unit) is time
+    assert states(Asked(AnswerKind.QUANTITY), unit) is quantity
     assert states(None, unit)
 
 
 @pytest.mark.parametrize(
-    ("text", "measure"),
+    ("question", "text", "measure"),
     [
-        ("The API listens on port 8040.", True),
-        ("All Python services run Python 3.12.", True),
-        ("The public API rate limit is 600 requests per minute.", True),
-        ("Use the v2 client; v1 is frozen.", True),
-        ("The AKS node pool runs Standard_D8s_v5 VMs.", True),  # a value may be a name
-        ("Workers run on m5.large instances.", True),
-        ("Backups run nightly.", True),  # a value in words
-        ("Sessions time out after one hour of inactivity.", True),
-        ("Feature-flag cache entries never expire.", True),
-        ("route-planner is a Rust service; its crate lives in crates/route-planner.", False),
-        ("dispatch-gateway retries route-planner calls twice.", False),  # a count, not a value
-        ("route-planner is deployed to k8s, its assets in S3.", False),  # names, not values
+        ("what port does the API listen on?", "The API listens on port 8040.", True),
+        ("which python version do we run?", "All Python services run Python 3.12.", True),
+        (
+            "what's the rate limit on the public API?",
+            "The public API rate limit is 600 requests per minute.",
+            True,
+        ),
+        ("which client version should I use?", "Use the v2 client; v1 is frozen.", True),
+        # a value may be a name
+        ("node pool vm version?", "The AKS node pool runs Standard_D8s_v5 VMs.", True),
+        ("worker instance version?", "Workers run on m5.large instances.", True),
+        ("what is the backup interval?", "Backups run nightly.", True),  # a value in words
+        ("what's the session timeout?", "Sessions time out after one hour of inactivity.", True),
+        ("what's the ttl of flag cache entries?", "Feature-flag cache entries never expire.", True),
+        (
+            "what port does route-planner listen on?",
+            "route-planner is a Rust service; its crate lives in crates/route-planner.",
+            False,
+        ),
+        (
+            "what's the timeout on route-planner calls?",
+            "dispatch-gateway retries route-planner calls twice.",  # a count, not a value
+            False,
+        ),
+        (
+            "which version of route-planner is deployed?",
+            "route-planner is deployed to k8s, its assets in S3.",  # names, not values
+            False,
+        ),
     ],
 )
-def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(text: str, measure: bool) -> None:
-    assert states(AnswerKind.MEASURE, {"kind": "fact", "text": text}) is measure
+def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(
+    question: str, text: str, measure: bool
+) -> None:
+    asked = expected(question)
+    assert asked is not None and asked.kind is AnswerKind.MEASURE
+    assert states(asked, {"kind": "fact", "text": text}) is measure
+
+
+@pytest.mark.parametrize(
+    ("question", "dimension"),
+    [
+        ("what's the request timeout on telemetry-ingest?", Dimension.DURATION),
+        ("what p99 latency budget do we hold inventory-svc to?", Dimension.DURATION),
+        ("whats the ttl on the vault tokens", Dimension.DURATION),
+        ("what is the backup interval?", Dimension.DURATION),
+        ("what's the memory limit on the billing-api pods?", Dimension.MEMORY),
+        ("how much disk does the timescale instance have?", Dimension.MEMORY),
+        ("how many months does a probe battery last?", Dimension.DURATION),
+        ("for how many days is a client cert valid?", Dimension.DURATION),
+        ("what port is route-planner listening on?", Dimension.PORT),
+        ("device-registry port?", Dimension.PORT),
+        ("how many partitions does the invoice.events topic have?", None),
+        ("how long do we keep backups?", None),  # "since 2019", "until the audit": not typed
+        ("what's the rate limit on the export api?", None),
+        ("which python version do our services run?", None),
+    ],
+)
+def test_a_question_may_say_what_its_value_measures(
+    question: str, dimension: Dimension | None
+) -> None:
+    asked = expected(question)
+    assert asked is not None and asked.dimension is dimension
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # a duration, not another number
+        (
+            "what's the request timeout on telemetry-ingest?",
+            "telemetry-ingest runs 6 replicas.",
+            False,
+        ),
+        ("what's the request timeout on telemetry-ingest?", "Uploads time out after 30 s.", True),
+        ("what's the request timeout on telemetry-ingest?", "The timeout is 2500ms.", True),
+        ("what's the request timeout on telemetry-ingest?", "It gives up after two minutes.", True),
+        (
+            "what p99 latency budget for inventory-svc?",
+            "inventory-svc listens on port 8081.",
+            False,
+        ),
+        ("what p99 latency budget for inventory-svc?", "p99 must stay under 1.5 seconds.", True),
+        ("what is the backup interval?", "Backups run every 6h.", True),
+        ("whats the ttl on the vault tokens", "CI tokens live for an hour.", True),
+        # an amount of memory
+        ("what's the memory limit on the billing-api pods?", "billing-api runs 3 replicas.", False),
+        ("what's the memory limit on the billing-api pods?", "Each pod is capped at 512Mi.", True),
+        ("what's the memory limit on the billing-api pods?", "The pods get 2 GB each.", True),
+        (
+            "how much disk does the timescale instance have?",
+            "TimescaleDB runs on Postgres 16.",
+            False,
+        ),
+        ("how much disk does the timescale instance have?", "It has a 500 GB volume.", True),
+        # a number of days, months …, or a date to count from
+        ("how many months does a probe battery last?", "A 3.6 V lithium cell.", False),
+        ("how many months does a probe battery last?", "A battery lasts about 18 months.", True),
+        ("how many days is a client cert valid?", "Certs are issued by step-ca.", False),
+        ("how many days is a client cert valid?", "Client certs are valid for 90 days.", True),
+        ("how many days is a client cert valid?", "Certs expire on 1 March 2026.", True),
+        # a port or a version is no count
+        ("how many matchmaker instances run?", "The matchmaker serves gRPC on port 9100.", False),
+        ("how many matchmaker instances run?", "The matchmaker runs 4 instances.", True),
+        ("how many nodes does the emqx cluster have?", "EMQX is on version 5.6.", False),
+        ("how many nodes does the emqx cluster have?", "It exposes metrics on :9464.", False),
+        ("what's the rate limit on the export api?", "The export api listens on port 8080.", False),
+        ("what port does the export api use?", "The export api listens on port 8080.", True),
+    ],
+)
+def test_a_value_must_be_of_the_measure_asked_for(question: str, text: str, answers: bool) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
 
 
 def test_a_time_the_unit_carries_counts() -> None:
-    assert states(AnswerKind.TIME, {"kind": "episode", "text": "we froze it"})
-    assert states(AnswerKind.TIME, {"kind": "fact", "text": "v1 is frozen", "valid_from": 1})
-    assert not states(AnswerKind.QUANTITY, {"kind": "episode", "text": "we froze it"})
+    assert states(Asked(AnswerKind.TIME), {"kind": "episode", "text": "we froze it"})
+    assert states(Asked(AnswerKind.TIME), {"kind": "fact", "text": "v1 is frozen", "valid_from": 1})
+    assert not states(Asked(AnswerKind.QUANTITY), {"kind": "episode", "text": "we froze it"})
