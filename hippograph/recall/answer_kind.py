@@ -156,11 +156,19 @@ _DURATION = re.compile(
     rf"(?:{_COUNT_WORDS_RE})\s*-?\s*(?:{_LONG_TIME_UNITS}))\b",
     re.IGNORECASE,
 )
-# a duration in one word: "nightly", "weekly"; or none at all: "never expire", "unlimited"
+# a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
 _DURATION_WORDS = frozenset(
-    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually never "
+    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually "
     "forever indefinitely unlimited none disabled".split()
 )
+# no end at all: "never expire", "no timeout"; not any "never" ("never put them in git")
+_NO_END = re.compile(
+    r"\bnever\s+(?:expires?|expiring|times?\s+out)\b|\bno\s+(?:expiry|expiration|timeout|ttl)\b|"
+    r"\b(?:doesn't|don't|does\s+not|do\s+not)\s+expire\b",
+    re.IGNORECASE,
+)
+# a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
+_DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
 # "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
 _MEMORY = re.compile(
     r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
@@ -261,9 +269,13 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if kind is AnswerKind.TIME:
         return _says_time(text)
     if dimension is Dimension.DURATION:
-        if _DURATION.search(text) or not _DURATION_WORDS.isdisjoint(_WORD.findall(text)):
+        words = _WORD.findall(text)
+        if _DURATION.search(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(words):
             return True
-        return kind is AnswerKind.QUANTITY and _says_time(text)  # "how many days since …"
+        # "how many days until …": a date to count from
+        return kind is AnswerKind.QUANTITY and (
+            bool(_WHEN_NUMBER.search(text)) or not _DATE_WORDS.isdisjoint(words)
+        )
     if dimension is Dimension.MEMORY:
         return bool(_MEMORY.search(text)) or "unlimited" in _WORD.findall(text)
     if dimension is not Dimension.PORT:

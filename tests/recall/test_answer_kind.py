@@ -165,6 +165,17 @@ def test_a_question_may_say_what_its_value_measures(
         ("what p99 latency budget for inventory-svc?", "p99 must stay under 1.5 seconds.", True),
         ("what is the backup interval?", "Backups run every 6h.", True),
         ("whats the ttl on the vault tokens", "CI tokens live for an hour.", True),
+        (
+            "whats the ttl on the vault tokens",
+            "Secrets live in Vault; never put them in git.",
+            False,
+        ),
+        ("whats the ttl on the vault tokens", "Vault tokens never expire.", True),
+        (
+            "how many days of logs does datadog keep?",
+            "Datadog drops DEBUG logs before indexing.",
+            False,
+        ),
         # an amount of memory
         ("what's the memory limit on the billing-api pods?", "billing-api runs 3 replicas.", False),
         ("what's the memory limit on the billing-api pods?", "Each pod is capped at 512Mi.", True),
