@@ -269,12 +269,12 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if kind is AnswerKind.TIME:
         return _says_time(text)
     if dimension is Dimension.DURATION:
-        words = _WORD.findall(text)
-        if _DURATION.search(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(words):
+        said = frozenset(_WORD.findall(text))
+        if _DURATION.search(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(said):
             return True
         # "how many days until …": a date to count from
         return kind is AnswerKind.QUANTITY and (
-            bool(_WHEN_NUMBER.search(text)) or not _DATE_WORDS.isdisjoint(words)
+            bool(_WHEN_NUMBER.search(text)) or not _DATE_WORDS.isdisjoint(said)
         )
     if dimension is Dimension.MEMORY:
         return bool(_MEMORY.search(text)) or "unlimited" in _WORD.findall(text)

@@ -188,6 +188,35 @@ def shape(query: str) -> QueryShape:
     return QueryShape(query, content, identifiers, intent, reply)
 
 
+# A sentence ends at ".", "!" or "?" (or "..") followed by a space.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+QUESTION_TERMS = 2  # topical words a question needs to stand for the prompt it opens
+
+
+def question_of(query: str) -> str:
+    """The question a prompt opens with, when a remark follows it ("whats the request timeout on
+    claims-intake? brokers say big submissions just hang"): its first sentences, up to the first
+    that does not end with "?". The remark says why it is asked, not what an answer must state.
+    A prompt that opens with its context and ends with a question ("wrote the migration with
+    op.add_column. anything I should watch out for?") is judged whole: there the context carries
+    the topic. The whole query too when every sentence is a question, or when the question has
+    fewer than ``QUESTION_TERMS`` topical words of its own ("any idea? the build fails on
+    arm64")."""
+    sentences = [s.strip() for s in _SENTENCE_END.split(query.strip()) if s.strip()]
+    opening: list[str] = []
+    for sentence in sentences:
+        if not sentence.endswith("?"):
+            break
+        opening.append(sentence)
+    if not opening or len(opening) == len(sentences):
+        return query
+    question = " ".join(opening)
+    q = shape(question)
+    if len(dict.fromkeys((*q.identifiers, *q.content_terms))) < QUESTION_TERMS:
+        return query
+    return question
+
+
 # Voice weights per intent (lexical, semantic, graph, temporal): identifiers trust exact words,
 # natural questions trust meaning, "why" walks the graph to decisions, "when" looks at time.
 VOICE_WEIGHTS: dict[Intent, dict[str, float]] = {

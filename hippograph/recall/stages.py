@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import answer_kind, decay, evidence, relevance, scoring
+from hippograph.recall import answer_kind, decay, evidence, intent, relevance, scoring
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -147,6 +147,11 @@ def score(
     at = asked.at
     max_fused = max((c.fused for c in ranked), default=0.0)
     max_graph = max((c.voice_scores.get("graph", 0.0) for c in ranked), default=0.0)
+    # A question followed by a remark ("what's the request timeout on claims-intake? brokers say
+    # big submissions hang") is judged by its question: what an answer must state and name.
+    question = intent.question_of(asked.query)
+    if question != asked.query:
+        q = intent.shape(question)
     terms = relevance.query_terms((*q.identifiers, *q.content_terms))
     stems = relevance.stems_of(terms)
     long_prompt = (
@@ -185,7 +190,7 @@ def score(
         )
 
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
-    asks = answer_kind.expected(asked.query)  # for the gate and for evidence
+    asks = answer_kind.expected(question)  # for the gate and for evidence
     judge = relevance.Judge(
         terms, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE, asks=asks, named=named
     )
@@ -195,7 +200,13 @@ def score(
     for c in ranked:
         if c.unit.get("cosine") is not None:
             c.cosine = float(c.unit["cosine"])
-    evidence.score(ranked, asked.query, at, stems, asks)
+    # ranked by every word of the prompt, remark included
+    prompt_stems = (
+        stems
+        if question == asked.query
+        else relevance.query_stems((*asked.shape.identifiers, *asked.shape.content_terms))
+    )
+    evidence.score(ranked, asked.query, at, prompt_stems, asks)
     for c in sorted(ranked, key=_is_graph_only):  # ties: graph-only last
         c.checks = check(c.unit, at, gate_config)
         passes[c.id] = all(c.checks.values())

@@ -490,6 +490,34 @@ def test_a_short_question_is_answered_by_what_names_its_subject_and_states_the_v
     assert port.id in ids(both)
 
 
+def test_a_value_of_another_measure_is_no_answer_and_a_remark_does_not_loosen_the_question(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """ "what's the request timeout on claims-intake?" needs a duration of claims-intake: not its
+    replica count, not another service's cache time, even when a remark follows the question."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember(
+        "claims-intake runs 6 replicas behind the ingress", about=["claims-intake"], **USER
+    )
+    mem.remember("fx-rates caches exchange rates for 6 hours", about=["fx-rates"], **USER)
+    mem.remember("claims-intake serves HTTPS on port 8443", about=["claims-intake"], **USER)
+    plain = "whats the request timeout on claims-intake?"
+    remark = plain + " brokers say big fleet submissions just hang and nobody knows why"
+    for asked in (plain, remark):
+        for mode in ("hybrid", "keyword"):
+            result = mem.recall(asked, mode=mode)
+            assert result.abstain and result.reason == "no_accepted_facts", (asked, mode)
+    timeout = mem.remember(
+        "claims-intake gives up on a request after 30 s", about=["claims-intake"], **USER
+    )
+    for asked in (plain, remark):
+        for mode in ("hybrid", "keyword"):
+            assert ids(mem.recall(asked, mode=mode))[0] == timeout.id, (asked, mode)
+    # a port is no count
+    asked = "how many claims-intake instances are running?"
+    assert mem.recall(asked, mode="keyword").items[0]["text"].startswith("claims-intake runs 6")
+
+
 def _types(value: object) -> object:
     """A parameter's type as Neo4j's plan cache sees it: lists by their items' type."""
     if isinstance(value, dict):

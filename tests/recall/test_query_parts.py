@@ -10,7 +10,7 @@ import pytest
 
 from hippograph.graph import fulltext
 from hippograph.recall import decay, gate, lucene, relevance, scoring
-from hippograph.recall.intent import Intent, shape
+from hippograph.recall.intent import Intent, question_of, shape
 from hippograph.schema import isotime
 
 
@@ -96,6 +96,32 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
 )
 def test_intent(text: str, intent: Intent) -> None:
     assert shape(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("prompt", "question"),
+    [
+        (
+            "whats the request timeout on claims-intake? brokers say big submissions just hang",
+            "whats the request timeout on claims-intake?",
+        ),
+        (
+            "how much memory should docker get? my laptop keeps OOMing on tilt up",
+            "how much memory should docker get?",
+        ),
+        (  # the context first: it carries the topic
+            "wrote the migration with op.add_column and a default. anything to watch out for?",
+            "wrote the migration with op.add_column and a default. anything to watch out for?",
+        ),
+        ("which port does redis use?", "which port does redis use?"),  # nothing else to drop
+        ("what is the port? and the host?", "what is the port? and the host?"),  # all questions
+        ("any idea? the build fails on arm64", "any idea? the build fails on arm64"),  # too short
+        ("GET /api?x=1 fails on staging. why?", "GET /api?x=1 fails on staging. why?"),
+        ("fix the flaky login test", "fix the flaky login test"),  # no question
+    ],
+)
+def test_a_question_is_judged_apart_from_the_remark_after_it(prompt: str, question: str) -> None:
+    assert question_of(prompt) == question
 
 
 def test_every_lucene_special_is_escaped() -> None:
