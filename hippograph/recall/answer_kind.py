@@ -149,11 +149,12 @@ _PORT_MEASURES = frozenset("port ports".split())
 _TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
 _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
-_COUNT_WORDS_RE = "|".join(sorted(set(_COUNTS.split()) | {"a", "an"}, key=len, reverse=True))
-# "30 s", "200ms", "5m", "two weeks", "an hour", "half an hour", "1.5 hours", "90-day"
+_COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
+_LONG_UNIT = re.compile(_LONG_TIME_UNITS)
+# "30 s", "200ms", "5m", "two weeks", "an hour", "1.5 hours", "90-day": an amount and a unit of
+# time; a word before the unit must be a count ("two", "an") and the unit written out
 _DURATION = re.compile(
-    rf"(?<![\w.-])(?:\d+(?:[.,]\d+)?\s*-?\s*(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})|"
-    rf"(?:{_COUNT_WORDS_RE})\s*-?\s*(?:{_LONG_TIME_UNITS}))\b",
+    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
     re.IGNORECASE,
 )
 # a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
@@ -270,7 +271,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return _says_time(text)
     if dimension is Dimension.DURATION:
         said = frozenset(_WORD.findall(text))
-        if _DURATION.search(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(said):
+        if _states_duration(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(said):
             return True
         # "how many days until …": a date to count from
         return kind is AnswerKind.QUANTITY and (
@@ -292,3 +293,11 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
 
 def _says_time(text: str) -> bool:
     return bool(_WHEN_NUMBER.search(text)) or not _TIME_WORDS.isdisjoint(_WORD.findall(text))
+
+
+def _states_duration(text: str) -> bool:
+    for m in _DURATION.finditer(text):
+        amount, unit = m.group(1), m.group(2)
+        if amount[0].isdigit() or (amount in _COUNT_WORDS and _LONG_UNIT.fullmatch(unit)):
+            return True
+    return False
