@@ -50,6 +50,7 @@ def test_every_read_of_memory_is_gated() -> None:
         "get_schema_version",
         "last_maintenance_run",
         "list_grants",
+        "prepare_for_replanning",
         "scopes_present",
         "server_components",
         "show_constraints",
