@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from hippograph.schema.text import STOPWORDS
+
 
 class AnswerKind(StrEnum):
     """What a question asks for."""
@@ -36,14 +38,20 @@ class AnswerKind(StrEnum):
     TIME = "time"
     QUANTITY = "quantity"
     MEASURE = "measure"  # a setting's value: a port, a version, a limit, a rate
+    PERSON = "person"  # who owns, approves, maintains or is on call for something
+    CHOICE = "choice"  # one of the options the question names: "playwright or cypress?"
 
 
 class Dimension(StrEnum):
     """What the value asked for measures, when the question says so."""
 
-    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how many days"
+    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how long", "how many days"
+    CLOCK = "clock"  # "what time …": a time of day
+    ZONE = "zone"  # "which time zone …": UTC, CET, Europe/London, UTC+2
+    COUNT = "count"  # "how many replicas …": a number of things, not a date or a clock time
     MEMORY = "memory"  # an amount of memory or storage: "memory limit", "how much disk"
     PORT = "port"  # "what port …": the one measure a port number answers
+    VERSION = "version"  # "which rust version …": a number ("1.83", "17") or "v2", not a name
 
 
 @dataclass(frozen=True)
@@ -52,18 +60,54 @@ class Asked:
 
     kind: AnswerKind
     dimension: Dimension | None = None
+    # the question's words that name what is asked ("port", "memory limit"): a unit that shares
+    # only these with the question is about another thing's port or limit
+    names: frozenset[str] = frozenset()
+    # the options a question ends by naming ("playwright or cypress?"): an answer names one
+    options: frozenset[str] = frozenset()
 
 
+_NONE: frozenset[str] = frozenset()
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
+# "what time zone …" asks for a zone, not a time
 _ASKS_TIME = re.compile(
     r"^\s*(?:(?:since\s+)?when\s+(?:did|does|do|is|was|were|are|will|would|should|can|could|has|"
-    r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b|what\s+time\b)",
+    r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
     re.IGNORECASE,
 )
+# "…, playwright or cypress?", "npm, yarn or pnpm for the frontend?", "UTC or Europe/London?"
+_CHOICE = re.compile(r"(?P<before>[\w./+#-]+)\s+or\s+(?P<after>[^?.!,;]+)\?", re.IGNORECASE)
+PREFIX = 5  # an option matches a word it begins ("enterprise" and "enterprises")
+CHOICE_WORDS = 2  # words after "or": more is a clause ("or keep the original currency?")
+# an option that names nothing: "or something else?", "or is it optional?", "or not?"
+_NOT_OPTIONS = frozenset(
+    "else not something anything other both neither none optional is are was were do does did "
+    "can could should would will just one ones thing things someone somebody".split()
+)
+_OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
+# a condition before the question: "when a broker file fails to import, how many times …"
+_CONDITION = re.compile(
+    r"^\s*(?:when|whenever|if|once|after|before|while)\s+(?!(?:did|does|do|is|was|were|are|will|"
+    r"would|should|can|could|has|have|had|must)\b)[^,?]{3,80},\s*",
+    re.IGNORECASE,
+)
+_ASKS_CLOCK = re.compile(r"^\s*what\s+time\b(?!\s*zones?\b)", re.IGNORECASE)
+_ASKS_ZONE = re.compile(r"^\s*(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:time\s*zones?|tz)\b", re.I)
+# "roughly how long …", "so how many …": a word of approximation or a filler before "how"
 _ASKS_QUANTITY = re.compile(
-    r"^\s*(?:(?:for|in|after|within)\s+)?how\s+(?:many|much|long|often|big|large|old|fast|"
-    r"frequently|soon)\b",
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly|"
+    r"for|in|after|within)\s+)?how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b",
+    re.IGNORECASE,
+)
+# "who owns fx-rates?", "who's on call for ingest tonight?", "who do I ask to cut the build?",
+# "who is the designer on onboarding?": a question for a person or a team, by what they do for a
+# thing. "who serves the map tiles?" may be answered by a thing, so it is not one of these.
+_ASKS_PERSON = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?:owns?|owned|owner|"
+    r"ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
+    r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
+    r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
 
@@ -74,7 +118,7 @@ _ASKS_QUANTITY = re.compile(
 # not one of these.
 MEASURES = (
     "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
-    "threshold thresholds rate rates latency interval replicas"
+    "threshold thresholds rate rates latency interval replicas max maximum min minimum"
 )
 _MEASURE_WORDS = frozenset(MEASURES.split())
 # a measure word naming something else: "version control", "rate limiter", "capacity mode"
@@ -146,6 +190,8 @@ _WHEN_NUMBER = re.compile(
 _DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
 _PORT_MEASURES = frozenset("port ports".split())
+_VERSION_MEASURES = frozenset("version versions".split())
+_VERSION_MARK = re.compile(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
 _TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
 _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
@@ -179,6 +225,39 @@ _MEMORY = re.compile(
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
 _PORT_NUMBER = re.compile(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
 _VERSION_NUMBER = re.compile(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
+# "until the audit closes", "for as long as the account exists": how long, without an amount
+_UNTIL = re.compile(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
+# a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
+_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")
+# a time zone: "UTC", "CET", "Europe/London", "UTC+2", "GMT-5", "local time"
+_ZONE = re.compile(
+    r"(?-i:\b(?:UTC|GMT|CES?T|EES?T|WES?T|BST|IST|JST|KST|[ECMP][SD]?T|AK[SD]T|HST|AE[SD]T|ACST|"
+    r"AWST|NZ[SD]T|SGT|HKT|WAT|EAT|CAT|SAST|MSK)(?:\s*[+-]\s*\d{1,2}(?::?\d{2})?)?\b)|"
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_]+|"
+    r"\b(?:time\s*zones?|local\s+time|timezone)\b",
+    re.IGNORECASE,
+)
+_CLOCK_OR_DATE = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
+# Someone who does something for a thing: a team or a role ("the platform team", "primary
+# on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
+# after "ask", "ping", "contact" or "under" ("ask Priya", "under Dmitri"), or doing what owners do
+# ("Priya owns fx-rates", "owned by the data team"). "maintained in the repo …" names no one.
+_ROLE_WORDS = frozenset(
+    "team teams squad squads group groups crew guild department owner owners ownership "
+    "maintainer maintainers lead leads manager managers oncall on-call rotation champion "
+    "designer vendor supplier contractor agency admin admins approver approvers reviewer "
+    "reviewers".split()
+)
+_OWNER_VERBS = (
+    r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
+    r"took\s+over|takes\s+over|signs\s+off"
+)
+_PERSON_NAME = re.compile(
+    r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
+    rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
+    r"\b(?:owned|maintained|approved|led)\s+by\b"
+)
+_ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
 
 def expected(query: str) -> Asked | None:
@@ -186,24 +265,64 @@ def expected(query: str) -> Asked | None:
     question says so; None when any answer may do."""
     if len(query) > MAX_QUESTION:
         return None
+    condition = _CONDITION.match(query)
+    if condition:  # "if a delivery fails, how many times do we retry?": the question after it
+        query = query[condition.end() :]
+    if _ASKS_ZONE.match(query):
+        return Asked(AnswerKind.MEASURE, Dimension.ZONE, frozenset({"time", "zone", "timezone"}))
+    if _ASKS_CLOCK.match(query):
+        return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_TIME.match(query):
         return Asked(AnswerKind.TIME)
+    if _ASKS_PERSON.match(query):
+        return Asked(AnswerKind.PERSON)
     if _ASKS_QUANTITY.match(query):
-        return Asked(AnswerKind.QUANTITY, _quantity_dimension(query))
+        dimension = _quantity_dimension(query)
+        names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
+        return Asked(
+            AnswerKind.QUANTITY, dimension, names if dimension is Dimension.MEMORY else _NONE
+        )
     window = _measure_window(query)
     if window is not None:
-        return Asked(AnswerKind.MEASURE, _measure_dimension(window))
+        names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
+        return Asked(AnswerKind.MEASURE, _measure_dimension(window), names)
+    options = _options(query)
+    if options:
+        return Asked(AnswerKind.CHOICE, options=options)
     return None
 
 
+def _options(query: str) -> frozenset[str]:
+    """The options a question ends by naming ("…, playwright or cypress?", "npm, yarn or pnpm
+    for the frontend?"): the word before "or" (and a list before it) and the words after, when
+    they are a few names and not a clause ("or is it optional?", "or somewhere else?")."""
+    m = _CHOICE.search(query)
+    if not m:
+        return _NONE
+    said = _QUESTION_WORD.findall(m.group("after").lower())
+    after = [w for w in said if w not in STOPWORDS]
+    if not 1 <= len(after) <= CHOICE_WORDS or not _NOT_OPTIONS.isdisjoint(said):
+        return _NONE
+    pieces = _OPTION_PIECE.findall(" ".join([m.group("before").lower(), *after]))
+    return frozenset(
+        p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
+    )
+
+
 def _quantity_dimension(query: str) -> Dimension | None:
-    """ "how many days …" asks for a duration, "how much memory …" for an amount of memory."""
+    """ "how long …" and "how many days …" ask for a duration, "how much memory …" for an amount
+    of memory, "how many replicas …" for a count of things."""
     words = _QUESTION_WORD.findall(query.lower())
     at = words.index("how")
+    asked = words[at + 1]
     following = words[at + 2 : at + 3]
-    if words[at + 1] == "many" and following and following[0] in _TIME_UNITS_PLURAL:
+    if asked == "long":
         return Dimension.DURATION
-    if words[at + 1] == "much" and following and following[0] in _MEMORY_NOUNS:
+    if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
+        return Dimension.DURATION
+    if asked == "many":
+        return Dimension.COUNT
+    if asked == "much" and following and following[0] in _MEMORY_NOUNS:
         return Dimension.MEMORY
     return None
 
@@ -216,6 +335,8 @@ def _measure_dimension(window: list[str]) -> Dimension | None:
         return Dimension.MEMORY
     if not _PORT_MEASURES.isdisjoint(window):
         return Dimension.PORT
+    if not _VERSION_MEASURES.isdisjoint(window):
+        return Dimension.VERSION
     return None
 
 
@@ -253,8 +374,10 @@ def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
     validity start someone gave counts too."""
     if asked is None:
         return True
-    if asked.kind is AnswerKind.TIME and (
-        unit.get("kind") == "episode" or unit.get("valid_from") is not None
+    if (
+        asked.kind is AnswerKind.TIME
+        and asked.dimension is not Dimension.CLOCK  # when it was said is no time of day
+        and (unit.get("kind") == "episode" or unit.get("valid_from") is not None)
     ):
         return True
     return says(asked, unit)
@@ -265,17 +388,27 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     quantity ("3", "twice") or a value ("8040", "v2", "nightly"), of the measure asked for when
     the question names one ("30 s" for a timeout, "512Mi" for a memory limit), as an answer to
     ``asked`` would."""
-    text = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text")).lower()
+    said = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text"))
+    if asked.kind is AnswerKind.PERSON:
+        return _names_someone(said)
+    if asked.kind is AnswerKind.CHOICE:
+        return _names_an_option(asked.options, said.lower())
+    text = said.lower()
     kind, dimension = asked.kind, asked.dimension
+    if dimension is Dimension.CLOCK:
+        return bool(_CLOCK.search(text))
+    if dimension is Dimension.ZONE:
+        return bool(_ZONE.search(said))
     if kind is AnswerKind.TIME:
         return _says_time(text)
     if dimension is Dimension.DURATION:
-        said = frozenset(_WORD.findall(text))
-        if _states_duration(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(said):
+        stated = frozenset(_WORD.findall(text))
+        if _states_duration(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(stated):
             return True
-        # "how many days until …": a date to count from
+        # "how many days until …": a date to count from; "how long …": "until the audit"
         return kind is AnswerKind.QUANTITY and (
-            bool(_WHEN_NUMBER.search(text)) or not _DATE_WORDS.isdisjoint(said)
+            bool(_WHEN_NUMBER.search(text) or _UNTIL.search(text))
+            or not _DATE_WORDS.isdisjoint(stated)
         )
     if dimension is Dimension.MEMORY:
         return bool(_MEMORY.search(text)) or "unlimited" in _WORD.findall(text)
@@ -283,12 +416,31 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _PORT_NUMBER.sub(" ", text)  # a port is no count, limit or version
     if kind is AnswerKind.QUANTITY:
         text = _VERSION_NUMBER.sub(" ", text)
+    if dimension is Dimension.COUNT:
+        text = _CLOCK_OR_DATE.sub(" ", text)  # "at 01:15 UTC" is no count of anything
     words = set(_WORD.findall(text))
+    if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
+        return bool(_NUMBER.search(text) or _VERSION_MARK.search(text))
     if kind is AnswerKind.MEASURE:
         return bool(_NUMBER.search(text) or _VALUE_NAME.search(text)) or not words.isdisjoint(
             _VALUE_WORDS
         )
+    if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
+        return bool(_NUMBER.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
     return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
+
+
+def _names_an_option(options: frozenset[str], text: str) -> bool:
+    """Whether the text names one of the options (a word it begins: "Gradle" for "gradle",
+    "Argo CD" for "argo")."""
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
+
+
+def _names_someone(text: str) -> bool:
+    """Whether the text names a person or a team by what they do, or by name as someone."""
+    if _PERSON_NAME.search(text):
+        return True
+    return not _ROLE_WORDS.isdisjoint(_ROLE_WORD.findall(text.lower()))
 
 
 def _says_time(text: str) -> bool:

@@ -27,7 +27,7 @@ ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sur
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye
 continue go on proceed next carry keep going again right alright alrighty righto rightio lgtm
 sounds done do it that this same wait hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please
-pls plz just now then well so gotcha understood agreed correct exactly indeed true false maybe
+pls plz just now then well so gotcha understood hah agreed correct exactly indeed true false maybe
 later sorry wow neat super brilliant excellent amazing fantastic fab splendid terrific lovely
 sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lot much makes sense
 fair enough np nw take your time other seems job wilco dokey onward onwards
@@ -132,7 +132,7 @@ ACKS = frozenset(
     """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye lgtm
-alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please pls
+alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh hah please pls
 plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing fantastic fab
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
 appreciated noted sorry proceed continue whatever anyway anyways righty
@@ -144,13 +144,14 @@ def _a_reply(
     query: str, words: list[str], content: tuple[str, ...], identifiers: tuple[str, ...]
 ) -> bool:
     """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
-    word, no identifier, at most ``REPLY_WORDS`` words, an acknowledgement among them and one
-    other word at most. Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
+    word, no identifier, at most ``REPLY_WORDS`` words (not counting "it", "with", "me" …), an
+    acknowledgement among them and one other word at most. Slang has no end ("bruv", "braw",
+    "bang on"); the shape of a reply does."""
     return (
         "?" not in query
         and not any(w.lower() in _ASKING for w in words)
         and not identifiers
-        and len(words) <= REPLY_WORDS
+        and len([w for w in words if w.lower() not in STOPWORDS]) <= REPLY_WORDS
         and len(content) <= 1
         and any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
     )

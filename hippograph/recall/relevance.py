@@ -207,11 +207,23 @@ def searchable(unit: Mapping[str, Any]) -> str:
     return f"{unit.get('title') or ''} {unit.get('text') or ''} {unit.get('details_text') or ''}"
 
 
-def is_relevant(terms: list[tuple[str, ...]], text: str, cosine: float | None) -> bool:
-    """Enough shared terms; or very close in meaning;
-    or close in meaning with a shared topical term."""
+def is_relevant(
+    terms: list[tuple[str, ...]],
+    text: str,
+    cosine: float | None,
+    asked_for: frozenset[str] = frozenset(),
+) -> bool:
+    """Enough shared terms; or very close in meaning; or close in meaning with a shared topical
+    term. ``asked_for`` are the stems of the words that name what the question asks ("port" in
+    "what port does the admin dashboard listen on?"): unless very close in meaning, a unit must
+    share a word besides them, or it is about another thing's port."""
+    if cosine is not None and cosine >= STRONG_COSINE:
+        return True
     hits = term_hits(terms, text) if terms else 0
-    if cosine is not None and (cosine >= STRONG_COSINE or (cosine >= MIN_COSINE and hits >= 1)):
+    subject = [group for group in terms if not asked_for.issuperset(group)]
+    if subject and len(subject) < len(terms) and term_hits(subject, text) == 0:
+        return False
+    if cosine is not None and cosine >= MIN_COSINE and hits >= 1:
         return True
     return bool(terms) and hits >= needed(len(terms))
 
@@ -243,6 +255,7 @@ class Judge:
         self.names_count = names_count
         self.min_graph = min_graph
         self.asks = asks
+        self.asked_for = frozenset(stem(w) for w in asks.names) if asks else frozenset()
         self._direct: dict[str, bool] = {}
 
     def direct(self, c: Candidate) -> bool:
@@ -250,7 +263,7 @@ class Judge:
         found = self._direct.get(c.id)
         if found is None:
             about = c.unit.get("about") or []
-            found = is_relevant(self.terms, searchable(c.unit), c.cosine) or (
+            found = is_relevant(self.terms, searchable(c.unit), c.cosine, self.asked_for) or (
                 names_entity(self.stems, about) and self.names_count(c)
             )
             self._direct[c.id] = found

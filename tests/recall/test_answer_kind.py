@@ -33,7 +33,13 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("where is the rate limit configured?", None),  # asks where, not for the value
         ("how is the timeout configured?", None),
         ("why is checkout latency so high?", None),
-        ("who owns the latency dashboards?", None),
+        ("who owns the latency dashboards?", AnswerKind.PERSON),
+        ("hey, who's on call for ingest tonight?", AnswerKind.PERSON),
+        ("who do I ask to cut the release?", AnswerKind.PERSON),
+        ("who serves the map tiles in the app?", None),  # a thing may serve them
+        ("what time zone is Hiroshi in?", AnswerKind.MEASURE),  # a zone, not a time
+        ("roughly how long does the nightly export take?", AnswerKind.QUANTITY),
+        ("max upload size?", AnswerKind.MEASURE),
         ("is there a rate limit on the export endpoint?", None),
         ("timeout errors in checkout?", None),
         ("port forwarding broken?", None),
@@ -90,7 +96,7 @@ def test_states(text: str, time: bool, quantity: bool) -> None:
         ("which client version should I use?", "Use the v2 client; v1 is frozen.", True),
         # a value may be a name
         ("node pool vm version?", "The AKS node pool runs Standard_D8s_v5 VMs.", True),
-        ("worker instance version?", "Workers run on m5.large instances.", True),
+        ("worker instance size limit?", "Workers run on m5.large instances.", True),
         ("what is the backup interval?", "Backups run nightly.", True),  # a value in words
         ("what's the session timeout?", "Sessions time out after one hour of inactivity.", True),
         ("what's the ttl of flag cache entries?", "Feature-flag cache entries never expire.", True),
@@ -132,10 +138,15 @@ def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(
         ("for how many days is a client cert valid?", Dimension.DURATION),
         ("what port is route-planner listening on?", Dimension.PORT),
         ("device-registry port?", Dimension.PORT),
-        ("how many partitions does the invoice.events topic have?", None),
-        ("how long do we keep backups?", None),  # "since 2019", "until the audit": not typed
+        ("how many partitions does the invoice.events topic have?", Dimension.COUNT),
+        ("how long do we keep backups?", Dimension.DURATION),
+        ("what time is the standup?", Dimension.CLOCK),
+        ("which time zone is Ngozi in?", Dimension.ZONE),
+        # a condition before the question: the question after it decides
+        ("when a webhook fails, how many times do we retry it?", Dimension.COUNT),
+        ("if the feed is down, how long do we serve stale rates?", Dimension.DURATION),
         ("what's the rate limit on the export api?", None),
-        ("which python version do our services run?", None),
+        ("which python version do our services run?", Dimension.VERSION),
     ],
 )
 def test_a_question_may_say_what_its_value_measures(
@@ -199,6 +210,28 @@ def test_a_question_may_say_what_its_value_measures(
         ("how many nodes does the emqx cluster have?", "It exposes metrics on :9464.", False),
         ("what's the rate limit on the export api?", "The export api listens on port 8080.", False),
         ("what port does the export api use?", "The export api listens on port 8080.", True),
+        # a version is a number or "v2", not a name with digits
+        ("which rust version does it build with?", "It targets x86_64-unknown-linux-musl.", False),
+        ("which rust version does it build with?", "It builds with Rust 1.83.", True),
+        ("which client version should I use?", "Use the v2 client.", True),
+        # how long: an amount of time, no end, a date, or until something happens
+        ("how long do we keep backups?", "Backups go to the cold bucket.", False),
+        ("how long do we keep backups?", "Backups are kept for 35 days.", True),
+        ("how long do we keep backups?", "We keep backups until the audit closes.", True),
+        ("how long do we keep backups?", "Backups are kept forever.", True),
+        # a count, not a clock time or a date
+        ("how many times does the sync retry?", "The sync runs nightly at 01:15 UTC.", False),
+        ("how many times does the sync retry?", "The sync retries 5 times.", True),
+        # a time of day, not when it was said or how often
+        ("what time is the standup?", "The standup is at 9:45 in the big room.", True),
+        ("what time is the standup?", "The standup is at 10am.", True),
+        ("what time does the retrain start?", "The model retrains nightly.", False),
+        # a time zone: an abbreviation, an area/city name or an offset
+        ("which time zone is Ngozi in?", "Ngozi owns the driver portal.", False),
+        ("which time zone is Ngozi in?", "Ngozi works from Lagos, on WAT.", True),
+        ("which timezone are delivery windows saved in?", "They are stored in UTC.", True),
+        ("whats the tz on the cron schedule", "The cron runs in Europe/London.", True),
+        ("whats the tz on the cron schedule", "IT owns the cron schedule.", False),
     ],
 )
 def test_a_value_must_be_of_the_measure_asked_for(question: str, text: str, answers: bool) -> None:
@@ -209,3 +242,55 @@ def test_a_time_the_unit_carries_counts() -> None:
     assert states(Asked(AnswerKind.TIME), {"kind": "episode", "text": "we froze it"})
     assert states(Asked(AnswerKind.TIME), {"kind": "fact", "text": "v1 is frozen", "valid_from": 1})
     assert not states(Asked(AnswerKind.QUANTITY), {"kind": "episode", "text": "we froze it"})
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Ownership of the ledger service moved to Aiko's team in January.", True),
+        ("Lena is primary on-call for payments from this week.", True),
+        ("Beatriz takes over as release manager starting with patch 1.8.", True),
+        ("For anything about fx-rates, ask Priya.", True),
+        ("Reviews go to @mei-lin.", True),
+        ("fx-rates exposes REST on port 8088.", False),
+        ("catalog-ingest is a Python 3.12 service that parses DDEX deliveries.", False),
+        ("Launcher builds are produced for Windows and macOS.", False),
+    ],
+)
+def test_a_question_for_an_owner_needs_someone_named(text: str, names: bool) -> None:
+    asked = expected("who owns this service?")
+    assert asked == Asked(AnswerKind.PERSON)
+    assert states(asked, {"kind": "fact", "text": text}) is names
+
+
+def test_a_time_of_day_is_not_when_something_was_said() -> None:
+    asked = expected("what time is the standup?")
+    assert not states(asked, {"kind": "episode", "text": "we moved the standup"})
+    assert states(asked, {"kind": "episode", "text": "standup moved to 9:30"})
+
+
+@pytest.mark.parametrize(
+    ("question", "options"),
+    [
+        ("flux or argo?", {"flux", "argo"}),
+        ("npm, yarn or pnpm for the frontend?", {"yarn", "pnpm", "frontend"}),
+        ("e2e tests on the web player, playwright or cypress?", {"playwright", "cypress"}),
+        ("is the cron in UTC or Europe/London? clocks change", {"utc", "europe", "london"}),
+        # a clause after "or" names no option
+        ("is claims-intake still on jdk 17 or did someone bump it?", None),
+        ("do the migrations run at boot, or somewhere else?", None),
+        ("do we convert to GBP before saving or keep the original currency?", None),
+    ],
+)
+def test_a_question_may_end_by_naming_its_options(question: str, options: set[str] | None) -> None:
+    asked = expected(question)
+    if options is None:
+        assert asked is None
+    else:
+        assert asked == Asked(AnswerKind.CHOICE, options=frozenset(options))
+
+
+def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
+    asked = expected("what do we use for e2e tests, playwright or cypress?")
+    assert states(asked, {"kind": "fact", "text": "E2E tests run on Playwright in 3 shards."})
+    assert not states(asked, {"kind": "fact", "text": "The web player is a SvelteKit app."})

@@ -518,6 +518,27 @@ def test_a_value_of_another_measure_is_no_answer_and_a_remark_does_not_loosen_th
     assert mem.recall(asked, mode="keyword").items[0]["text"].startswith("claims-intake runs 6")
 
 
+def test_an_owner_question_needs_someone_and_a_port_question_its_own_thing(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """ "who owns fx-rates?" is not answered by what fx-rates does, and "what port does the admin
+    dashboard listen on?" not by another server's port."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember("fx-rates exposes REST on port 8088", about=["fx-rates"], **USER)
+    mem.remember("fx-rates falls back to the previous day's rates", about=["fx-rates"], **USER)
+    mem.remember("The web app dev server runs on port 3000", about=["web app"], **USER)
+    owner, port = "who owns fx-rates? need a sign-off", "what port does the admin dashboard use?"
+    for asked in (owner, port):
+        for mode in ("hybrid", "keyword"):
+            result = mem.recall(asked, mode=mode)
+            assert result.abstain and result.reason == "no_accepted_facts", (asked, mode)
+    team = mem.remember("Priya's team owns fx-rates", about=["fx-rates"], **USER)
+    admin = mem.remember("The admin dashboard listens on port 4000", about=["admin"], **USER)
+    for asked, answer in ((owner, team), (port, admin)):
+        for mode in ("hybrid", "keyword"):
+            assert ids(mem.recall(asked, mode=mode))[0] == answer.id, (asked, mode)
+
+
 def _types(value: object) -> object:
     """A parameter's type as Neo4j's plan cache sees it: lists by their items' type."""
     if isinstance(value, dict):

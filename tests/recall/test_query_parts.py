@@ -76,6 +76,7 @@ def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
         ("nice one bruv", True),  # an acknowledgement and one word: slang, or a topic
         ("sorted, ta", True),
         ("ok, rollback", True),
+        ("ah lovely, leave it with me", True),  # "it", "with", "me" are not counted
         ("thanks, now the nginx config", False),  # two words of a topic
         ("ok rollback?", False),  # asks
         ("job queue", False),  # no acknowledgement
@@ -151,6 +152,17 @@ def test_relevance_needs_enough_shared_terms() -> None:
     assert relevance.is_relevant(terms, "unrelated words", 0.6)  # very close in meaning
     assert not relevance.is_relevant(terms, "unrelated words", 0.45)  # close-ish, nothing shared
     assert relevance.is_relevant(terms, "Kubernetes is managed by EKS", 0.45)  # shares one
+
+
+def test_a_unit_that_shares_only_what_is_asked_for_is_about_another_thing() -> None:
+    """ "what port does the admin dashboard listen on?" is not answered by another server's port."""
+    terms = relevance.query_terms(("port", "admin", "dashboard", "listen"))
+    port = frozenset({relevance.stem("port")})
+    other = "The web app dev server runs on port 3000."
+    assert relevance.is_relevant(terms, other, 0.45)  # one shared word, close in meaning
+    assert not relevance.is_relevant(terms, other, 0.45, port)
+    assert relevance.is_relevant(terms, other, 0.6, port)  # very close in meaning: a paraphrase
+    assert relevance.is_relevant(terms, "The admin dashboard listens on port 4000.", None, port)
 
 
 def test_an_identifier_of_several_words_is_one_term() -> None:
