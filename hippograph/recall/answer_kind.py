@@ -301,9 +301,15 @@ def _options(query: str) -> frozenset[str]:
         return _NONE
     said = _QUESTION_WORD.findall(m.group("after").lower())
     after = [w for w in said if w not in STOPWORDS]
-    if not 1 <= len(after) <= CHOICE_WORDS or not _NOT_OPTIONS.isdisjoint(said):
+    before = m.group("before").lower()
+    if (
+        not 1 <= len(after) <= CHOICE_WORDS
+        or not _NOT_OPTIONS.isdisjoint(said)
+        or said[0] in STOPWORDS  # "or by the instrument?", "or has it been purged?": a clause
+        or before in STOPWORDS  # "computed by us or …"
+    ):
         return _NONE
-    pieces = _OPTION_PIECE.findall(" ".join([m.group("before").lower(), *after]))
+    pieces = _OPTION_PIECE.findall(" ".join([before, *after]))
     return frozenset(
         p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
     )

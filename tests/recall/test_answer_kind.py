@@ -279,6 +279,8 @@ def test_a_time_of_day_is_not_when_something_was_said() -> None:
         # a clause after "or" names no option
         ("is claims-intake still on jdk 17 or did someone bump it?", None),
         ("do the migrations run at boot, or somewhere else?", None),
+        ("is the flag computed by us or by the instrument?", None),
+        ("would that still be around or has it been purged?", None),
         ("do we convert to GBP before saving or keep the original currency?", None),
     ],
 )
