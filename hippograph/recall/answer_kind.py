@@ -40,6 +40,7 @@ class AnswerKind(StrEnum):
     MEASURE = "measure"  # a setting's value: a port, a version, a limit, a rate
     PERSON = "person"  # who owns, approves, maintains or is on call for something
     CHOICE = "choice"  # one of the options the question names: "playwright or cypress?"
+    REASON = "reason"  # "why is grib-loader pinned to one replica?": because, so that, to avoid …
 
 
 class Dimension(StrEnum):
@@ -86,6 +87,15 @@ _NOT_OPTIONS = frozenset(
     "can could should would will just one ones thing things someone somebody".split()
 )
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
+_ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
+# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
+_REASON = re.compile(
+    r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
+    r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
+    r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
+    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
+    re.IGNORECASE,
+)
 # a condition before the question: "when a broker file fails to import, how many times …"
 _CONDITION = re.compile(
     r"^\s*(?:when|whenever|if|once|after|before|while)\s+(?!(?:did|does|do|is|was|were|are|will|"
@@ -276,6 +286,8 @@ def expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME)
     if _ASKS_PERSON.match(query):
         return Asked(AnswerKind.PERSON)
+    if _ASKS_REASON.match(query):
+        return Asked(AnswerKind.REASON)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
@@ -386,6 +398,8 @@ def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
         and (unit.get("kind") == "episode" or unit.get("valid_from") is not None)
     ):
         return True
+    if asked.kind is AnswerKind.REASON and unit.get("kind") in ("episode", "decision", "failure"):
+        return True  # a turn may answer the one before; a decision or failure carries its why
     return says(asked, unit)
 
 
@@ -399,6 +413,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return _names_someone(said)
     if asked.kind is AnswerKind.CHOICE:
         return _names_an_option(asked.options, said.lower())
+    if asked.kind is AnswerKind.REASON:
+        return bool(_REASON.search(said))
     text = said.lower()
     kind, dimension = asked.kind, asked.dimension
     if dimension is Dimension.CLOCK:

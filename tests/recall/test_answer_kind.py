@@ -32,7 +32,7 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("which team owns the rate limits?", None),
         ("where is the rate limit configured?", None),  # asks where, not for the value
         ("how is the timeout configured?", None),
-        ("why is checkout latency so high?", None),
+        ("why is checkout latency so high?", AnswerKind.REASON),
         ("who owns the latency dashboards?", AnswerKind.PERSON),
         ("hey, who's on call for ingest tonight?", AnswerKind.PERSON),
         ("who do I ask to cut the release?", AnswerKind.PERSON),
@@ -296,3 +296,20 @@ def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
     asked = expected("what do we use for e2e tests, playwright or cypress?")
     assert states(asked, {"kind": "fact", "text": "E2E tests run on Playwright in 3 shards."})
     assert not states(asked, {"kind": "fact", "text": "The web player is a SvelteKit app."})
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "gives"),
+    [
+        ("grib-loader is pinned to 1 replica.", "fact", False),
+        ("grib-loader is pinned to 1 replica because its lock is not shared.", "fact", True),
+        ("We keep one replica so that the lock file is never contended.", "fact", True),
+        ("Latency spikes are caused by the N+1 query in the cart.", "fact", True),
+        ("Use Redis for the queue.", "decision", True),  # a decision carries its reasons
+        ("I moved there last year.", "episode", True),  # a turn may answer the one before it
+    ],
+)
+def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> None:
+    asked = expected("why is grib-loader held at a single replica?")
+    assert asked == Asked(AnswerKind.REASON)
+    assert states(asked, {"kind": kind, "text": text}) is gives
