@@ -207,10 +207,10 @@ _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 _COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
 _LONG_UNIT = re.compile(_LONG_TIME_UNITS)
-# "30 s", "200ms", "5m", "two weeks", "an hour", "1.5 hours", "90-day": an amount and a unit of
+# "30 s", "200ms", "5m", "two weeks", "twenty-seven years", "90-day": an amount and a unit of
 # time; a word before the unit must be a count ("two", "an") and the unit written out
 _DURATION = re.compile(
-    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
+    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
     re.IGNORECASE,
 )
 # a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
@@ -472,6 +472,7 @@ def _says_time(text: str) -> bool:
 def _states_duration(text: str) -> bool:
     for m in _DURATION.finditer(text):
         amount, unit = m.group(1), m.group(2)
-        if amount[0].isdigit() or (amount in _COUNT_WORDS and _LONG_UNIT.fullmatch(unit)):
+        counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
+        if amount[0].isdigit() or (counted and _LONG_UNIT.fullmatch(unit)):
             return True
     return False

@@ -27,7 +27,8 @@ ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sur
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye
 continue go on proceed next carry keep going again right alright alrighty righto rightio lgtm
 sounds done do it that this same wait hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please
-pls plz just now then well so gotcha understood hah nvm nevermind brb afk agreed correct exactly indeed true false maybe
+pls plz just now then well so gotcha understood hah nvm nevermind brb afk agreed correct exactly
+indeed true false maybe
 later sorry wow neat super brilliant excellent amazing fantastic fab splendid terrific lovely
 sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lot much makes sense
 fair enough np nw take your time other seems job wilco dokey onward onwards
@@ -132,7 +133,8 @@ ACKS = frozenset(
     """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye lgtm
-alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh hah nvm nevermind please pls
+alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh hah nvm
+nevermind please pls
 plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing fantastic fab
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
 appreciated noted sorry proceed continue whatever anyway anyways righty
