@@ -32,6 +32,25 @@ from typing import Any
 from hippograph.schema.text import STOPWORDS
 
 
+class _Lazy:
+    """A regular expression compiled on first use. The prompt hook imports this module in a
+    fresh process for every prompt, and most prompts ask for no kind of answer: the patterns
+    that check an answer cost nothing until one does."""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def re(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+
 class AnswerKind(StrEnum):
     """What a question asks for."""
 
@@ -89,7 +108,7 @@ _NOT_OPTIONS = frozenset(
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
 _ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
 # a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
-_REASON = re.compile(
+_REASON = _Lazy(
     r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
     r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
     r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
@@ -181,13 +200,13 @@ _QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
 _WORD = re.compile(r"[a-z]+")
 # a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
 # name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
-_NUMBER = re.compile(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
+_NUMBER = _Lazy(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
 # a value written as a name with digits: "v2", "Standard_D8s_v5", "m5.large", "eu-west-1"; not a
 # bare name like "k8s", "s3" or "ec2"
-_VALUE_NAME = re.compile(r"\bv\d+\b|\b\w*\d\w*[_.-]\w+|\b\w+[_.-]\w*\d\w*")
+_VALUE_NAME = _Lazy(r"\bv\d+\b|\b\w*\d\w*[_.-]\w+|\b\w+[_.-]\w*\d\w*")
 _QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 # a number that says when: a year, a date, a clock time, an ordinal day, a quarter
-_WHEN_NUMBER = re.compile(
+_WHEN_NUMBER = _Lazy(
     r"\b(?:1[89]|20)\d{2}\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}\b|"
     r"\b\d{1,2}(?:st|nd|rd|th)\b|\bq[1-4]\b",
     re.IGNORECASE,
@@ -201,15 +220,15 @@ _DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
 _PORT_MEASURES = frozenset("port ports".split())
 _VERSION_MEASURES = frozenset("version versions".split())
-_VERSION_MARK = re.compile(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
+_VERSION_MARK = _Lazy(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
 _TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
 _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 _COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
-_LONG_UNIT = re.compile(_LONG_TIME_UNITS)
+_LONG_UNIT = _Lazy(_LONG_TIME_UNITS)
 # "30 s", "200ms", "5m", "two weeks", "twenty-seven years", "90-day": an amount and a unit of
 # time; a word before the unit must be a count ("two", "an") and the unit written out
-_DURATION = re.compile(
+_DURATION = _Lazy(
     rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
     re.IGNORECASE,
 )
@@ -219,7 +238,7 @@ _DURATION_WORDS = frozenset(
     "forever indefinitely unlimited none disabled".split()
 )
 # no end at all: "never expire", "no timeout"; not any "never" ("never put them in git")
-_NO_END = re.compile(
+_NO_END = _Lazy(
     r"\bnever\s+(?:expires?|expiring|times?\s+out)\b|\bno\s+(?:expiry|expiration|timeout|ttl)\b|"
     r"\b(?:doesn't|don't|does\s+not|do\s+not)\s+expire\b",
     re.IGNORECASE,
@@ -227,27 +246,27 @@ _NO_END = re.compile(
 # a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
 _DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
 # "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
-_MEMORY = re.compile(
+_MEMORY = _Lazy(
     r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
     r"terabytes?|gigs?|megs?)\b",
     re.IGNORECASE,
 )
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
-_PORT_NUMBER = re.compile(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
-_VERSION_NUMBER = re.compile(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
+_PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
+_VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
 # "until the audit closes", "for as long as the account exists": how long, without an amount
-_UNTIL = re.compile(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
+_UNTIL = _Lazy(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
 # a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
-_CLOCK = re.compile(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")
+_CLOCK = _Lazy(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")
 # a time zone: "UTC", "CET", "Europe/London", "UTC+2", "GMT-5", "local time"
-_ZONE = re.compile(
+_ZONE = _Lazy(
     r"(?-i:\b(?:UTC|GMT|CES?T|EES?T|WES?T|BST|IST|JST|KST|[ECMP][SD]?T|AK[SD]T|HST|AE[SD]T|ACST|"
     r"AWST|NZ[SD]T|SGT|HKT|WAT|EAT|CAT|SAST|MSK)(?:\s*[+-]\s*\d{1,2}(?::?\d{2})?)?\b)|"
     r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_]+|"
     r"\b(?:time\s*zones?|local\s+time|timezone)\b",
     re.IGNORECASE,
 )
-_CLOCK_OR_DATE = re.compile(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
+_CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
 # Someone who does something for a thing: a team or a role ("the platform team", "primary
 # on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
 # after "ask", "ping", "contact" or "under" ("ask Priya", "under Dmitri"), or doing what owners do
@@ -262,7 +281,7 @@ _OWNER_VERBS = (
     r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
     r"took\s+over|takes\s+over|signs\s+off"
 )
-_PERSON_NAME = re.compile(
+_PERSON_NAME = _Lazy(
     r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b"
@@ -414,42 +433,46 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.kind is AnswerKind.CHOICE:
         return _names_an_option(asked.options, said.lower())
     if asked.kind is AnswerKind.REASON:
-        return bool(_REASON.search(said))
+        return bool(_REASON.re.search(said))
     text = said.lower()
     kind, dimension = asked.kind, asked.dimension
     if dimension is Dimension.CLOCK:
-        return bool(_CLOCK.search(text))
+        return bool(_CLOCK.re.search(text))
     if dimension is Dimension.ZONE:
-        return bool(_ZONE.search(said))
+        return bool(_ZONE.re.search(said))
     if kind is AnswerKind.TIME:
         return _says_time(text)
     if dimension is Dimension.DURATION:
         stated = frozenset(_WORD.findall(text))
-        if _states_duration(text) or _NO_END.search(text) or not _DURATION_WORDS.isdisjoint(stated):
+        if (
+            _states_duration(text)
+            or _NO_END.re.search(text)
+            or not _DURATION_WORDS.isdisjoint(stated)
+        ):
             return True
         # "how many days until …": a date to count from; "how long …": "until the audit"
         return kind is AnswerKind.QUANTITY and (
-            bool(_WHEN_NUMBER.search(text) or _UNTIL.search(text))
+            bool(_WHEN_NUMBER.re.search(text) or _UNTIL.re.search(text))
             or not _DATE_WORDS.isdisjoint(stated)
         )
     if dimension is Dimension.MEMORY:
-        return bool(_MEMORY.search(text)) or "unlimited" in _WORD.findall(text)
+        return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
     if dimension is not Dimension.PORT:
-        text = _PORT_NUMBER.sub(" ", text)  # a port is no count, limit or version
+        text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
     if kind is AnswerKind.QUANTITY:
-        text = _VERSION_NUMBER.sub(" ", text)
+        text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:
-        text = _CLOCK_OR_DATE.sub(" ", text)  # "at 01:15 UTC" is no count of anything
+        text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
-        return bool(_NUMBER.search(text) or _VERSION_MARK.search(text))
+        return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
     if kind is AnswerKind.MEASURE:
-        return bool(_NUMBER.search(text) or _VALUE_NAME.search(text)) or not words.isdisjoint(
+        return bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text)) or not words.isdisjoint(
             _VALUE_WORDS
         )
     if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
-        return bool(_NUMBER.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
-    return bool(_NUMBER.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
+        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
+    return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
 
 
 def _names_an_option(options: frozenset[str], text: str) -> bool:
@@ -460,19 +483,19 @@ def _names_an_option(options: frozenset[str], text: str) -> bool:
 
 def _names_someone(text: str) -> bool:
     """Whether the text names a person or a team by what they do, or by name as someone."""
-    if _PERSON_NAME.search(text):
+    if _PERSON_NAME.re.search(text):
         return True
     return not _ROLE_WORDS.isdisjoint(_ROLE_WORD.findall(text.lower()))
 
 
 def _says_time(text: str) -> bool:
-    return bool(_WHEN_NUMBER.search(text)) or not _TIME_WORDS.isdisjoint(_WORD.findall(text))
+    return bool(_WHEN_NUMBER.re.search(text)) or not _TIME_WORDS.isdisjoint(_WORD.findall(text))
 
 
 def _states_duration(text: str) -> bool:
-    for m in _DURATION.finditer(text):
+    for m in _DURATION.re.finditer(text):
         amount, unit = m.group(1), m.group(2)
         counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
-        if amount[0].isdigit() or (counted and _LONG_UNIT.fullmatch(unit)):
+        if amount[0].isdigit() or (counted and _LONG_UNIT.re.fullmatch(unit)):
             return True
     return False
