@@ -254,6 +254,14 @@ _MEMORY = _Lazy(
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
 _PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
 _VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
+# "how long are the blades?" asks for a length as well: "60 meters", "2 km", "80 characters"
+_LENGTH = _Lazy(
+    rf"(?<![\w.-])(?:\d+(?:[.,]\d+)?|(?:(?:{'|'.join(_COUNTS.split())})-?)+)\s*-?\s*(?:mm|cm|km|m|"
+    r"meters?|metres?|"
+    r"kilometers?|kilometres?|miles?|feet|foot|ft|inch(?:es)?|yards?|characters?|chars|lines|"
+    r"pages|words)\b(?!\s*(?:ago|later))",
+    re.IGNORECASE,
+)
 # "until the audit closes", "for as long as the account exists": how long, without an amount
 _UNTIL = _Lazy(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
 # a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
@@ -446,6 +454,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         stated = frozenset(_WORD.findall(text))
         if (
             _states_duration(text)
+            or (kind is AnswerKind.QUANTITY and _LENGTH.re.search(text))  # how long is a blade
             or _NO_END.re.search(text)
             or not _DURATION_WORDS.isdisjoint(stated)
         ):

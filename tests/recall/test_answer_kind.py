@@ -220,6 +220,8 @@ def test_a_question_may_say_what_its_value_measures(
         ("how long do we keep backups?", "We keep backups until the audit closes.", True),
         ("how long do we keep backups?", "Backups are kept forever.", True),
         ("how long was he a firefighter?", "Twenty-seven years is long enough.", True),
+        ("how long are the turbine blades?", "They're like 60 meters long.", True),  # a length
+        ("how long are the turbine blades?", "The farm runs 3 turbines.", False),
         # a count, not a clock time or a date
         ("how many times does the sync retry?", "The sync runs nightly at 01:15 UTC.", False),
         ("how many times does the sync retry?", "The sync retries 5 times.", True),
