@@ -18,8 +18,13 @@ amount of memory ("512Mi", "2 GB"); "how many months does a probe battery last?"
 months or a date, not "a 3.6 V cell". And a port or a version is not a count: "how many
 matchmaker instances run?" is not answered by "the matchmaker serves gRPC on port 9100".
 
-Only a question that starts with the asking words counts: "when I run make test it fails" is a
-report, not a question about time.
+Some questions say what else an answer must contain: "who owns fx-rates?" someone (a team, a
+role, a handle, a person), not "fx-rates exposes REST on port 8088"; "why is grib-loader pinned
+to one replica?" a reason (or a decision, a failure, a conversation turn), not "grib-loader is
+pinned to 1 replica"; "e2e tests, playwright or cypress?" one of the options it names.
+
+Only a question that starts with the asking words counts (after a condition such as "when a
+webhook fails, …"): "when I run make test it fails" is a report, not a question about time.
 """
 
 from __future__ import annotations
