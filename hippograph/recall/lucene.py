@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from hippograph.graph.fulltext import escape
-from hippograph.recall import relevance
+from hippograph.recall import relevance, verbs
 from hippograph.recall.intent import QueryShape
 
 MAX_TERMS = 40
@@ -38,4 +38,6 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
             parts.extend(escape(p) for p in pieces if len(p) >= 3)
         if term not in identifiers:
             parts.append(escape(term))
+            # "won" answers "did they win?": a stemmer never joins them (verbs.py)
+            parts.extend(escape(f) for f in verbs.other_forms(term))
     return " OR ".join(dict.fromkeys(parts)), dropped

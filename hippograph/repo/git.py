@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -164,6 +163,8 @@ def stream_git(
     ``stderr`` as text); the caller decides what a failure means. Raises as :func:`run_git`
     does when git cannot be started or runs past ``timeout_s``.
     """
+    import tempfile  # here: the prompt hook imports this module and never streams (~10 ms)
+
     with tempfile.TemporaryFile() as errors:  # a file, so a chatty stderr can never block git
         try:
             process = subprocess.Popen(

@@ -52,6 +52,24 @@ def test_the_reply_after_a_matching_question_is_found_though_it_shares_no_word(
     assert by_turn[4] in top, [i["text"] for i in result.items]
 
 
+def test_a_question_in_the_present_finds_the_turn_that_tells_it_in_the_past(
+    memory: Memory, tmp_path: Path
+) -> None:
+    path = tmp_path / "final.jsonl"
+    turns = ["The team trains on Tuesdays now.", "Nice. Is the coach strict?", "We won the final!"]
+    path.write_text(
+        "".join(
+            json.dumps({"session": "s1", "turn": n, "speaker": "Ana", "text": text}) + "\n"
+            for n, text in enumerate(turns, start=1)
+        ),
+        encoding="utf-8",
+    )
+    memory.import_transcript(path, scope="final")
+    # "win" is in no turn: only its past tense, "won", finds the answer
+    result = memory.recall("did they win?", mode="keyword", k=1, scope="final", strict=False)
+    assert [i["text"] for i in result.items] == ["We won the final!"]
+
+
 def _candidates(graph: Graph, around: int) -> dict[str, list[dict[str, Any]]]:
     rows = graph.read(
         "recall_candidates",

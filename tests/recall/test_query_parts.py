@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from hippograph.graph import fulltext
-from hippograph.recall import decay, gate, lucene, relevance, scoring
+from hippograph.recall import decay, gate, lucene, relevance, scoring, verbs
 from hippograph.recall.intent import Intent, question_of, shape
 from hippograph.schema import isotime
 
@@ -144,6 +144,15 @@ def test_lucene_query_asks_each_word_in_one_form() -> None:
     query, _ = lucene.build(shape("older tables: is the table id a bigserial?"))
     assert query.split(" OR ").count("table") + query.split(" OR ").count("tables") == 1
     assert "bigserial" in query and "older" in query
+
+
+def test_lucene_query_asks_an_irregular_verb_in_its_other_forms() -> None:
+    query, _ = lucene.build(shape("When did the Comets win the cup final?"))
+    assert query.split(" OR ") == ["comets", "win", "won", "cup", "final"]
+    query, _ = lucene.build(shape("how did she break her wrist"))
+    assert {"break", "broke", "broken"} <= set(query.split(" OR "))
+    assert verbs.other_forms("Bought") == ("buy",)
+    assert verbs.other_forms("hurt") == () and verbs.other_forms("rose") == ()
 
 
 def test_relevance_needs_enough_shared_terms() -> None:
