@@ -68,7 +68,8 @@ def test_importing_hippograph_does_not_load_the_model() -> None:
 
 def test_help_loads_no_model_no_driver_no_parser() -> None:
     # no model on `--help`, and a cold start stays fast: commands import what they run when they run
-    heavy = (*MODEL, "neo4j", "tree_sitter", "tree_sitter_language_pack")
+    # nor pydantic (its settings were a third of a cold `hippo --help`)
+    heavy = (*MODEL, "neo4j", "tree_sitter", "tree_sitter_language_pack", "pydantic")
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"

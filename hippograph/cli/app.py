@@ -6,15 +6,17 @@ import inspect
 import logging
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
-from pydantic import ValidationError
 from typer.core import TyperGroup
 
-from hippograph.config import Settings, format_validation_error
 from hippograph.errors import HippographError
 from hippograph.schema.defaults import is_debug
+
+if TYPE_CHECKING:
+    # imported where used: pydantic and its settings are a third of a cold `hippo --help`
+    from hippograph.config import Settings
 
 
 class HippoGroup(TyperGroup):
@@ -34,14 +36,18 @@ class HippoGroup(TyperGroup):
         except HippographError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(1) from None
-        except ValidationError as exc:
-            typer.echo(f"Error: invalid input: {format_validation_error(exc)}.", err=True)
-            raise typer.Exit(1) from None
         except (typer.Exit, typer.Abort, typer.TyperException):
             raise  # typer's own: usage errors keep exit 2
         except BrokenPipeError:
             raise  # `hippo ... | head`: click's main leaves quietly, as a pipe's reader expects
         except Exception as exc:
+            from pydantic import ValidationError  # loaded by now if it raised this
+
+            if isinstance(exc, ValidationError):
+                from hippograph.config import format_validation_error
+
+                typer.echo(f"Error: invalid input: {format_validation_error(exc)}.", err=True)
+                raise typer.Exit(1) from None
             if _debug_enabled(ctx):
                 raise
             typer.echo(
@@ -103,8 +109,9 @@ def _refuse_undecodable(args: list[str]) -> None:
 
 def _debug_enabled(ctx: Any) -> bool:
     obj = ctx.find_root().obj
-    if isinstance(obj, dict) and isinstance(obj.get("settings"), Settings):
-        return bool(obj["settings"].debug)
+    settings = obj.get("settings") if isinstance(obj, dict) else None
+    if settings is not None:
+        return bool(settings.debug)
     # The CLI is an entry point: reading the one debug switch here is allowed.
     return is_debug(os.environ)
 
@@ -176,8 +183,10 @@ def settings_of(ctx: typer.Context) -> Settings:
     if not isinstance(root_ctx.obj, dict):
         root_ctx.obj = {}
     cached = root_ctx.obj.get("settings")
-    if isinstance(cached, Settings):
-        return cached
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    from hippograph.config import Settings
+
     settings = Settings.from_env()
     root_ctx.obj["settings"] = settings
     return settings
