@@ -24,7 +24,7 @@ _IDENT = re.compile(
 CHATTER = frozenset(
     """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
-nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye
+nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye gm gn
 continue go on proceed next carry keep going again right alright alrighty righto rightio lgtm
 sounds done do it that this same wait hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh please
 pls plz just now then well so gotcha understood hah nvm nevermind brb afk agreed correct exactly
@@ -42,9 +42,12 @@ start stop try back hold moment sec second minute
 CHATTER_EXACT = frozenset("move moving whenever ready".split())
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
 # beside another word ("api timeout retries", "copy the fixtures", "forward the port").
+# Greetings by the time of day too ("morning 👋", "evening folks"), which name a time beside
+# another word ("the morning build"); not "night", the stem of "nightly".
 CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
-    "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick".split()
+    "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick "
+    "morning mornin evening afternoon".split()
 )
 _REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "goood": one letter or two
 
@@ -128,7 +131,8 @@ def _alone_stems() -> frozenset[str]:
 REPLY_WORDS = 5  # a reply to the agent is this short
 _ASKING = frozenset("what which how why where when who whose".split())
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
-# which name things too: "job queue" is a topic)
+# which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
+# "back in 10")
 ACKS = frozenset(
     """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
@@ -138,6 +142,7 @@ nevermind please pls
 plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing fantastic fab
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
 appreciated noted sorry proceed continue whatever anyway anyways righty
+gm gn morning evening afternoon night brb afk bbl back hang
 """.split()
 )
 

@@ -37,6 +37,9 @@ from hippograph.schema import isotime
         "right-o",
         "right, moving on",
         "nice — merge it whenever you're ready",
+        "morning 👋",  # a greeting by the time of day
+        "evening folks",
+        "good afternoon!",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -64,6 +67,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "move on to the migration",
         "readiness?",  # "ready" is chatter as written, not by its stem
         "what moved?",
+        "morning build failed again",  # the time of day beside a topic
+        "the nightly job hangs",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
@@ -78,6 +83,11 @@ def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
         ("ok, rollback", True),
         ("ah lovely, leave it with me", True),  # "it", "with", "me" are not counted
         ("nvm figured it out", True),
+        ("brb, standup", True),  # away, and why
+        ("back in 10", True),
+        ("gm team", True),
+        ("hang on a sec", True),
+        ("the build hangs", False),  # no greeting, no acknowledgement
         ("thanks, now the nginx config", False),  # two words of a topic
         ("ok rollback?", False),  # asks
         ("job queue", False),  # no acknowledgement
