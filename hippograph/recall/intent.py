@@ -164,15 +164,6 @@ def _a_reply(
     )
 
 
-# Two-letter words that name things in a prompt to a coding agent however they are typed ("back
-# up the db", "is ci green?"); any other two-letter word names one only in capitals ("PR").
-SHORT_TERMS = frozenset("db ci cd pr ui ux qa os vm ip js ts py ml ai io mb gb kb tb ms".split())
-
-
-def _short_term(word: str) -> bool:
-    return word.isupper() or word.lower() in SHORT_TERMS
-
-
 def shape(query: str) -> QueryShape:
     """Tokenise and classify a query (chit-chat is recognised by stem: worked, working, works)."""
     words = _WORD.findall(query)
@@ -183,7 +174,7 @@ def shape(query: str) -> QueryShape:
             for w in words
             if w.lower() not in STOPWORDS
             and not _chatter(w)
-            and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and _short_term(w)))
+            and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
         )
     )
     if all(_stem(w) in _alone_stems() for w in content):
