@@ -3,12 +3,12 @@
 A question asks in the present ("When did the team win the final?", "How did she break her
 wrist?") and the turn that answers it tells in the past ("We WON 52-47", "she broke it on the
 ice"). A stemmer joins "wins" and "winning" to "win" but never "won" to it, so the full-text
-index finds neither through the other. Of the 724 questions (categories 1-4) of the seven
-conversations under bench/data and shared/data, 250 ask with such a verb, and for 76 of them the
-turns that answer use only another of its forms. English grammar, not anything in the data:
-the verbs are the common irregular ones, less those whose forms are all one word ("hurt",
-"cut", "put") and those whose past is another common word ("rise" and "rose", "lie" and "lay");
-"be", "do" and "have" are left to the stopwords.
+index finds neither through the other. Of the 724 questions (categories 1-4) of conv-26 and
+conv-heldout-A to F, 250 ask with such a verb, and for 76 of them the turns that answer use only
+another of its forms. English grammar, not anything in the data: the verbs are the common
+irregular ones, less those whose forms are all one word ("hurt", "cut", "put") and those whose
+past is far more often another word ("rose", "lay"); "be", "do" and "have" are left to the
+stopwords.
 """
 
 from __future__ import annotations

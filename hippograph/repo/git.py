@@ -163,7 +163,7 @@ def stream_git(
     ``stderr`` as text); the caller decides what a failure means. Raises as :func:`run_git`
     does when git cannot be started or runs past ``timeout_s``.
     """
-    import tempfile  # here: the prompt hook imports this module and never streams (~10 ms)
+    import tempfile  # here: the prompt hook imports this module and never streams
 
     with tempfile.TemporaryFile() as errors:  # a file, so a chatty stderr can never block git
         try:

@@ -27,17 +27,22 @@ TURNS = [
 ]
 
 
-def _import(memory: Memory, tmp_path: Path) -> dict[int, str]:
-    path = tmp_path / "chat.jsonl"
+def _import(
+    memory: Memory,
+    tmp_path: Path,
+    turns: Sequence[tuple[str, str]] = TURNS,
+    scope: str = "chat",
+) -> dict[int, str]:
+    path = tmp_path / f"{scope}.jsonl"
     path.write_text(
         "".join(
             json.dumps({"session": "s1", "turn": n, "speaker": who, "text": text}) + "\n"
-            for n, (who, text) in enumerate(TURNS, start=1)
+            for n, (who, text) in enumerate(turns, start=1)
         ),
         encoding="utf-8",
     )
-    assert memory.import_transcript(path, scope="chat").imported == len(TURNS)
-    units = memory.units(kind="episode", scope="chat", limit=20)
+    assert memory.import_transcript(path, scope=scope).imported == len(turns)
+    units = memory.units(kind="episode", scope=scope, limit=20)
     return {u["turn"]: u["id"] for u in units}
 
 
@@ -55,16 +60,8 @@ def test_the_reply_after_a_matching_question_is_found_though_it_shares_no_word(
 def test_a_question_in_the_present_finds_the_turn_that_tells_it_in_the_past(
     memory: Memory, tmp_path: Path
 ) -> None:
-    path = tmp_path / "final.jsonl"
     turns = ["The team trains on Tuesdays now.", "Nice. Is the coach strict?", "We won the final!"]
-    path.write_text(
-        "".join(
-            json.dumps({"session": "s1", "turn": n, "speaker": "Ana", "text": text}) + "\n"
-            for n, text in enumerate(turns, start=1)
-        ),
-        encoding="utf-8",
-    )
-    memory.import_transcript(path, scope="final")
+    _import(memory, tmp_path, [("Ana", text) for text in turns], scope="final")
     # "win" is in no turn: only its past tense, "won", finds the answer
     result = memory.recall("did they win?", mode="keyword", k=1, scope="final", strict=False)
     assert [i["text"] for i in result.items] == ["We won the final!"]
