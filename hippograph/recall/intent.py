@@ -49,6 +49,11 @@ CHATTER_ALONE = frozenset(
     "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick "
     "morning mornin evening afternoon".split()
 )
+# Two-letter names of technical things, as people type them in lower case. Beside other topical
+# words a two-letter word is a term only in capitals ("CI", "DB"): in "whats the ttl on the vault
+# tokens that ci gets issued" the tokens are asked about, and "ci" as a term let a fact about
+# vault audit logs answer. Alone ("back up the db", "ci?", "merge the pr") it is the topic.
+SHORT_NAMES = frozenset("db ci cd pr ui ux qa ml ai os vm ip io js ts".split())
 _REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "goood": one letter or two
 
 
@@ -179,6 +184,8 @@ def shape(query: str) -> QueryShape:
     )
     if all(_stem(w) in _alone_stems() for w in content):
         content = ()  # "commit and push": nothing but chatter
+    if not content:  # "back up the db", "ci?": a two-letter name is all the topic there is
+        content = tuple(dict.fromkeys(w.lower() for w in words if w.lower() in SHORT_NAMES))
     reply = bool(content) and _a_reply(query, words, content, identifiers)
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(

@@ -111,6 +111,20 @@ def test_chit_chat_gets_nothing(
     assert done.returncode == 0 and done.stdout == ""
 
 
+def test_a_two_letter_name_alone_is_looked_up(
+    memory: Memory, settings: Settings, tmp_path: Path
+) -> None:
+    memory.remember(
+        "DB backups: pgBackRest to S3 every night, restore with make restore",
+        about=["database backups"],
+        source="user",
+        source_ref="runbook.md#L9",
+    )
+    done = run_hook(settings, payload("back up the db", tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "pgBackRest" in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
 def test_unknown_topic_gets_nothing_and_records_no_task(
     seeded: Memory, graph: Graph, settings: Settings, tmp_path: Path
 ) -> None:

@@ -69,10 +69,32 @@ def test_chit_chat_is_silent(text: str) -> None:
         "what moved?",
         "morning build failed again",  # the time of day beside a topic
         "the nightly job hangs",
+        "ci?",  # a two-letter name alone is the topic
+        "merge the pr",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
     assert not shape(text).is_silent
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("back up the db", ("db",)),  # alone, in lower case: the topic
+        ("ci?", ("ci",)),
+        ("is the UI broken?", ("ui", "broken")),  # in capitals: always a term
+        # beside other topical words, a lower-case two-letter word is not one
+        (
+            "whats the ttl on the vault tokens that ci gets issued",
+            ("ttl", "vault", "tokens", "gets", "issued"),
+        ),
+        ("yo", ()),  # two letters, not a technical name
+    ],
+)
+def test_a_lower_case_two_letter_name_is_a_term_only_alone(
+    text: str, terms: tuple[str, ...]
+) -> None:
+    assert shape(text).content_terms == terms
 
 
 @pytest.mark.parametrize(
