@@ -15,6 +15,11 @@ from hippograph.recall import decay
 
 RRF_K = 60
 HISTORY_PENALTY = 0.5
+# A seed episode's graph relevance is this share of its voice's 1/rank (other seeds: all of it).
+# An episode's evidence already counts its voices' scores, the turns around it and its session;
+# at 1.0 a voice's first hit among the turns gained 0.15 of RetrievalScore, nearly half of what
+# the best evidence gives (0.35), however weakly it answered (docs/recall.md, "Score").
+EPISODE_SEED_SHARE = 0.5
 
 
 @dataclass
@@ -82,10 +87,12 @@ def retrieval_score(
         relevance = c.evidence
     else:
         relevance = rank_rel if c.cosine is None else 0.5 * max(c.cosine, 0.0) + 0.5 * rank_rel
-    # A seed of the walk is at least as graph-relevant as what the walk reached from it.
-    walked = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
-    graph = max(walked * (1.0 if c.seed_score else 0.8), c.seed_score)
     unit = c.unit
+    # A seed of the walk is as graph-relevant as its voice's 1/rank (an episode: EPISODE_SEED_SHARE
+    # of it), or as what the walk gave it when that is more; what the walk reached, 0.8 of that.
+    walked = c.voice_scores.get("graph", 0.0) / max_graph if max_graph > 0 else 0.0
+    share = EPISODE_SEED_SHARE if unit.get("kind") == "episode" else 1.0
+    graph = max(walked * (1.0 if c.seed_score else 0.8), share * c.seed_score)
     ambiguity = 1.0 if unit.get("ambiguous") else (0.5 if unit.get("in_conflict") else 0.0)
     c.parts = {
         "semantic_similarity": round(relevance, 4),

@@ -12,6 +12,7 @@ from hippograph.graph import fulltext
 from hippograph.recall import decay, gate, lucene, relevance, scoring, verbs
 from hippograph.recall.intent import Intent, question_of, shape
 from hippograph.schema import isotime
+from hippograph.schema.tuning import DEFAULT_WEIGHTS
 
 
 @pytest.mark.parametrize(
@@ -289,6 +290,24 @@ def test_candidate_from_a_row_keeps_ranks_via_and_seed_strength() -> None:
         "fact_b", {}, 0.01, [{"voice": "semantic", "rank": 9, "score": 0.7, "via": None}], seeds=5
     )
     assert deep.seed_score == 0.0 and deep.via == []
+
+
+def test_a_seed_episode_gains_half_its_rank_as_graph_relevance_a_seed_fact_all() -> None:
+    """An episode's evidence already counts its voices, the turns around it and its session."""
+    now = datetime(2026, 6, 1, tzinfo=UTC)
+    first = [{"voice": "lexical", "rank": 1, "score": 2.0, "via": None}]
+    for kind, expected in (("episode", 0.5), ("fact", 1.0)):
+        c = scoring.candidate("u", {"kind": kind, "recorded_at": now}, 0.02, first, seeds=5)
+        scoring.retrieval_score(c, max_fused=0.02, max_graph=1.0, weights=DEFAULT_WEIGHTS, now=now)
+        assert c.parts["graph_relevance"] == expected, kind
+    # what the walk gave a seed counts when it is more
+    walked = [
+        *first,
+        {"voice": "graph", "rank": 1, "score": 0.9, "via": [{"id": "x", "score": 0.9}]},
+    ]
+    c = scoring.candidate("u", {"kind": "episode", "recorded_at": now}, 0.02, walked, seeds=5)
+    scoring.retrieval_score(c, max_fused=0.02, max_graph=1.0, weights=DEFAULT_WEIGHTS, now=now)
+    assert c.parts["graph_relevance"] == 0.9
 
 
 def test_decay_by_memory_type() -> None:
