@@ -138,8 +138,8 @@ _ASKS_QUANTITY = re.compile(
 # "who is the designer on onboarding?": a question for a person or a team, by what they do for a
 # thing. "who serves the map tiles?" may be answered by a thing, so it is not one of these.
 _ASKS_PERSON = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?:owns?|owned|owner|"
-    r"ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
+    r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
@@ -316,8 +316,9 @@ def expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_TIME.match(query):
         return Asked(AnswerKind.TIME)
-    if _ASKS_PERSON.match(query):
-        return Asked(AnswerKind.PERSON)
+    person = _ASKS_PERSON.match(query)
+    if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
+        return Asked(AnswerKind.PERSON, names=frozenset(_WORD.findall(person["role"].lower())))
     if _ASKS_REASON.match(query):
         return Asked(AnswerKind.REASON)
     if _ASKS_QUANTITY.match(query):

@@ -539,6 +539,26 @@ def test_an_owner_question_needs_someone_and_a_port_question_its_own_thing(
             assert ids(mem.recall(asked, mode=mode))[0] == answer.id, (asked, mode)
 
 
+def test_a_fact_about_who_approves_another_thing_does_not_answer(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """ "approves" in "who approves dns changes?" names what is asked, as "port" does: a unit
+    sharing only it is about who approves something else."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember(
+        "Ingrid is the engineering manager and approves every new third-party dependency",
+        about=["Ingrid"],
+        **USER,
+    )
+    asked = "who approves dns changes?"
+    for mode in ("hybrid", "keyword"):
+        result = mem.recall(asked, mode=mode)
+        assert result.abstain and result.reason == "no_accepted_facts", mode
+    tomas = mem.remember("Tomas approves DNS changes for every zone", about=["dns"], **USER)
+    for mode in ("hybrid", "keyword"):
+        assert ids(mem.recall(asked, mode=mode)) == [tomas.id], mode
+
+
 def _types(value: object) -> object:
     """A parameter's type as Neo4j's plan cache sees it: lists by their items' type."""
     if isinstance(value, dict):
