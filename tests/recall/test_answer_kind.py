@@ -262,7 +262,7 @@ def test_a_time_the_unit_carries_counts() -> None:
 )
 def test_a_question_for_an_owner_needs_someone_named(text: str, names: bool) -> None:
     asked = expected("who owns this service?")
-    assert asked == Asked(AnswerKind.PERSON)
+    assert asked == Asked(AnswerKind.PERSON, names=frozenset({"owns"}))  # what is asked
     assert states(asked, {"kind": "fact", "text": text}) is names
 
 
