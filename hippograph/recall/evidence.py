@@ -30,7 +30,11 @@ The voices' ranks say which units were found; this says how strongly. For every 
   episode is embedded without its speaker, and the engine (semantic and hybrid mode) asks both
   voices the query without the names of the speakers it names (``without_speakers``): the
   cosine then says how close the turn's words are to what is asked about Jon, not how much of
-  it is "Jon", and "Jon" in a greeting no longer matches.
+  it is "Jon", and "Jon" in a greeting no longer matches. The boost is full only when the
+  named speaker's best turn is at least as strong as every other speaker's; otherwise it is
+  ``1 + (SPEAKER_BOOST - 1) x mine / theirs``: a question that names the wrong person ("What
+  did Melanie make for the church?" when Caroline made it) is answered by the other speaker's
+  turn, and a full boost would bury it under the named speaker's weaker ones.
 - **when**: a unit whose ``valid_from`` (an episode: when it was said) lies in a time the query
   names ("on 13 October 2023", "in May", "last week": ``when.py``) counts ``DATE_BOOST`` times.
 - **what kind of answer**: when the query asks for a time ("When did …?"), a quantity ("How
@@ -63,7 +67,9 @@ NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
 ASKED_SHARE = 0.5  # of the turn before when that turn only asks: the question this one answers
 PREV2_SHARE = 0.1  # of the turn two before (the same speaker's thread, across the other's reply)
 QUESTION_TURN = 0.8  # an episode that only asks keeps this much
-SPEAKER_BOOST = 3.0  # the turns of the one speaker the query names (96-100% of the evidence)
+SPEAKER_BOOST = (
+    3.0  # the turns of the one speaker the query names (96-100% of the evidence), at most
+)
 DATE_BOOST = 1.3  # a unit from a time the query names
 KIND_BOOST = 1.5  # a unit that states the kind of answer asked for (time, quantity, value)
 SESSION_SHARE = 0.2  # of the strength of the turn's session, against the strongest session's
@@ -178,6 +184,23 @@ def _add_sessions(cands: Sequence[Candidate], raw: dict[str, float]) -> None:
             raw[c.id] += SESSION_SHARE * strength[key] / top
 
 
+def _speaker_boost(cands: Sequence[Candidate], raw: dict[str, float], speaker: str) -> float:
+    """How much the named speaker's turns count: ``SPEAKER_BOOST`` when their best turn is at
+    least as strong as every other speaker's, less in proportion when another speaker's is
+    stronger (the question may name the wrong person)."""
+    mine = theirs = 0.0
+    for c in cands:
+        who = c.unit.get("speaker")
+        if c.unit.get("kind") != "episode" or not who:
+            continue
+        if who == speaker:
+            mine = max(mine, raw[c.id])
+        else:
+            theirs = max(theirs, raw[c.id])
+    share = min(1.0, mine / theirs) if theirs > 0 else 1.0
+    return 1.0 + (SPEAKER_BOOST - 1.0) * share
+
+
 def _in_time(c: Candidate, spans: list[when.Window]) -> bool:
     moment = c.unit.get("valid_from")
     return isinstance(moment, datetime) and any(w.holds(moment) for w in spans)
@@ -214,13 +237,14 @@ def score(
             value += PREV2_SHARE * own.get(str(c.unit.get("prev2_turn")), 0.0)
         raw[c.id] = value
     _add_sessions(cands, raw)
+    boost = _speaker_boost(cands, raw, speaker) if speaker is not None else 1.0
     for c in cands:
         value = raw[c.id]
         if c.unit.get("kind") == "episode":
             if c.id in asking:
                 value *= QUESTION_TURN
             if speaker is not None and c.unit.get("speaker") == speaker:
-                value *= SPEAKER_BOOST
+                value *= boost
         if spans and _in_time(c, spans):
             value *= DATE_BOOST
         if asked is not None and answer_kind.says(asked, c.unit):

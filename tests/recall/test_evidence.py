@@ -102,6 +102,19 @@ def test_the_speaker_a_query_names_counts_more() -> None:
     assert both["j"] == both["g"]  # two speakers named: neither is favoured
 
 
+def test_the_named_speaker_counts_less_when_another_speaker_says_more_about_it() -> None:
+    # "What did Melanie make for the church?" when it was Caroline who made it.
+    made = turn("c", "I made a window for the church.", lexical=4.0, cosine=0.8, speaker="Caroline")
+    aside = turn("m", "Church bells woke me up.", lexical=1.0, cosine=0.2, speaker="Melanie")
+    s = scored(made, aside, query="What did Melanie make for a local church?")
+    boost = 1 + (evidence.SPEAKER_BOOST - 1) * (1.0 / 4.0)  # her best is a quarter of Caroline's
+    assert s["c"] == 1.0 and abs(s["m"] - boost / 4.0) < 1e-9
+    # Her own turn as strong as anyone's: the full boost.
+    told = turn("m", "I made a vase for the church.", lexical=4.0, cosine=0.8, speaker="Melanie")
+    full = scored(made, told, query="What did Melanie make for a local church?")
+    assert full["m"] == 1.0 and abs(full["c"] - 1 / evidence.SPEAKER_BOOST) < 1e-9
+
+
 def test_a_speaker_is_named_by_first_name_when_no_other_speaker_shares_it() -> None:
     alice = turn("a", "I work as a baker.", speaker="Alice Smith")
     bob = turn("b", "Alice, tell me about work!", speaker="Bob Jones")
