@@ -34,7 +34,7 @@ sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lo
 fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
-start stop try back hold moment sec second minute
+start stop try back hold moment sec second minute something
 """.split()
 )
 # Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
@@ -47,8 +47,11 @@ CHATTER_EXACT = frozenset("move moving whenever ready".split())
 CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
     "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick "
-    "morning mornin evening afternoon".split()
+    "morning mornin evening afternoon check".split()
 )
+# Where something happens to the speaker, not a topic: "checking something on my end", "all
+# good on our side" ("the end of the month", "the client side" keep their words).
+_WHOSE_SIDE = re.compile(r"\b(?:on|at|from)\s+(?:my|your|our|their|his|her)\s+(?:end|side)\b", re.I)
 # Two-letter names of technical things, as people type them in lower case. Beside other topical
 # words a two-letter word is a term only in capitals ("CI", "DB"): in "whats the ttl on the vault
 # tokens that ci gets issued" the tokens are asked about, and "ci" as a term let a fact about
@@ -176,7 +179,7 @@ def shape(query: str) -> QueryShape:
     content = tuple(
         dict.fromkeys(
             w.lower()
-            for w in words
+            for w in _WORD.findall(_WHOSE_SIDE.sub(" ", query))
             if w.lower() not in STOPWORDS
             and not _chatter(w)
             and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI

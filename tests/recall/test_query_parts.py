@@ -41,6 +41,8 @@ from hippograph.schema.tuning import DEFAULT_WEIGHTS
         "morning 👋",  # a greeting by the time of day
         "evening folks",
         "good afternoon!",
+        "one sec, checking something on my end",  # where, not what
+        "all good on our side",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -72,6 +74,9 @@ def test_chit_chat_is_silent(text: str) -> None:
         "the nightly job hangs",
         "ci?",  # a two-letter name alone is the topic
         "merge the pr",
+        "check the logs",  # "check" is chatter alone, not beside a topic
+        "the end of the month",
+        "the client side",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
