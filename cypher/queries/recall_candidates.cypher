@@ -23,7 +23,10 @@
 // started the walk from every Memory node on the branch and found successors by seeking the
 // whole branch, ~0.5 s instead of 10 ms, for every recall until the plan was replaced.
 // The cosine to the query is computed here (Neo4j maps cosine to [0, 1] as (1 + cos) / 2, so it is
-// mapped back) instead of shipping 384 floats per unit; `ambiguous` says whether the unit is about
+// mapped back) instead of shipping 384 floats per unit, and so is `rest_cosine`, the cosine to the
+// query without the words that name what it asks for ($rest_embedding: the engine sends the
+// query's own vector when there are none, so its type always follows $embedding's and adds no
+// plan; hippograph/recall/relevance.py, "asks_another_thing"); `ambiguous` says whether the unit is about
 // an entity whose identity an open ambiguity doubts (its INVOLVES role is not 'candidate': the
 // established entity a new name may mean keeps its units answerable; asked per entity only when
 // some ambiguity is open at all, one index seek, since most stores have none), `about` the names
@@ -39,7 +42,8 @@
 // server, so a first "when" question, or a first search of one kind, would otherwise be planned
 // by its user. Keyword and hybrid mode are the two plans the warm-up makes
 // (hippograph/hooks/warmup.py).
-// Params: $query STRING, $embedding LIST<FLOAT>|null, $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
+// Params: $query STRING, $embedding LIST<FLOAT>|null, $rest_embedding LIST<FLOAT>|null (null exactly when
+// $embedding is), $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,
 // $kinds LIST<STRING> (['*'] for any), $shared BOOLEAN (true: leave agents' private notes, agent:* scopes,
@@ -164,6 +168,8 @@ RETURN m.id AS id, fused, hits,
           last_used_at: m.last_used_at.epochSeconds * 1000000 + m.last_used_at.microsecond,
           cosine: CASE WHEN $embedding IS NULL OR m.embedding IS NULL THEN null
                        ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
+          rest_cosine: CASE WHEN $rest_embedding IS NULL OR m.embedding IS NULL THEN null
+                            ELSE 2 * vector.similarity.cosine(m.embedding, $rest_embedding) - 1 END,
           ambiguous: CASE WHEN doubts
                           THEN any(e IN entities WHERE EXISTS { (e)<-[i:INVOLVES]-(:Ambiguity {status: 'open'})
                                                                 WHERE coalesce(i.role, 'uncertain') <> 'candidate' })

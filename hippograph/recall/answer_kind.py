@@ -419,6 +419,48 @@ def _measure_window(query: str) -> list[str] | None:
     return None
 
 
+# where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
+# preposition ("which license is …", "what sample rate are we …", "what version of …")
+_ASKED_ENDS = frozenset(
+    "is are was were be been 's do does did has have had should can could will would must may "
+    "might shall we i you they it he she our my your their its of for on in at to with by from "
+    "about that this these those there".split()
+)
+_OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
+ASKED_WORDS = 3  # at most this many words after "what"/"which" (and "is the" …)
+
+
+def asked_thing(question: str) -> tuple[str, ...]:
+    """The words that name what a "what"/"which" question asks for, in lower case: "license" in
+    "which license is our emqx under?", "sample rate" in "what sample rate are we using for
+    traces?", "backup schedule" in "hey, what's the backup schedule for the reporting
+    cluster?". Empty for any other question."""
+    words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
+    if len(words) > 1 and words[0] in _OPENERS:
+        words = words[1:]
+    if not words or words[0] not in _OPENS_WHAT:
+        return ()
+    start = 1
+    while start < len(words) and words[start] in _BEFORE_MEASURE:
+        start += 1
+    found: list[str] = []
+    for w in words[start:]:
+        if w in _ASKED_ENDS or len(found) == ASKED_WORDS:
+            break
+        found.append(w)
+    return tuple(found)
+
+
+def without_words(query: str, words: tuple[str, ...]) -> str:
+    """The query without these words (as whole words, in any case); the query itself when
+    nothing else would be left."""
+    rest = query
+    for word in words:
+        rest = re.sub(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", " ", rest, flags=re.IGNORECASE)
+    rest = " ".join(rest.split())
+    return rest if re.search(r"\w", rest) else query
+
+
 def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
     """Whether the unit can answer a question asking for ``asked``: it states a time, a quantity
     or a value in its words; for a time, an episode (it happened when it was said) or a unit whose

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph.errors import RecallError
-from hippograph.recall import decay, evidence, gate, intent, lucene, scoring, stages
+from hippograph.recall import answer_kind, decay, evidence, gate, intent, lucene, scoring, stages
 from hippograph.recall.stages import Asked, Gathered, Recording
 from hippograph.schema import MemoryKind, isotime, tuning
 from hippograph.schema.text import STOPWORDS
@@ -263,9 +263,16 @@ class RecallEngine:
             asked_about = evidence.without_speakers(asked.query, speakers)
             if lexical is not None and asked_about != asked.query:
                 lexical = lucene.build(intent.shape(asked_about))[0] or lexical
+        rest_vec: list[float] | None = None
         if embedder is not None:
             t0 = time.perf_counter()
-            qvec = embedder.embed([asked_about])[0]
+            # and without the words that name what it asks for, when it names it ("which
+            # license …"): the gate compares the two cosines (relevance.asks_another_thing)
+            thing = answer_kind.asked_thing(intent.question_of(asked.query))
+            rest = answer_kind.without_words(asked_about, thing)
+            texts = [asked_about] if rest == asked_about else [asked_about, rest]
+            vectors = embedder.embed(texts)
+            qvec, rest_vec = vectors[0], vectors[-1]
             timings["embed"] = round((time.perf_counter() - t0) * 1000, 2)
         ranked: list[scoring.Candidate] = []
         if lexical is not None or qvec is not None:
@@ -276,6 +283,7 @@ class RecallEngine:
                 # or false, any scope '' and any kind ['*']
                 query=lexical or "",
                 embedding=qvec,
+                rest_embedding=rest_vec,
                 temporal=asked.since is not None,
                 since=asked.since or asked.at,
                 limit=GATHER,
@@ -331,6 +339,7 @@ class RecallEngine:
                     k: c.unit[k]
                     for k in (
                         "cosine",
+                        "rest_cosine",
                         "ambiguous",
                         "about",
                         "prev_turn",

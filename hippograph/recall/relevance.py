@@ -228,6 +228,23 @@ def is_relevant(
     return bool(terms) and hits >= needed(len(terms))
 
 
+def asks_another_thing(
+    thing: list[str], text: str, cosine: float | None, rest_cosine: float | None
+) -> bool:
+    """The query names what it asks for ("license" in "which license is our emqx under?",
+    ``thing`` as stems) and the unit is about something else of the same subject ("EMQX is on
+    version 5.6"): it has none of those words, it is not very close in meaning, and its cosine
+    to the query is no higher than to the query without them. A unit that says what was asked
+    in other words is closer with them ("what database do the integration tests talk to?" →
+    "… run against a real Postgres"; "which aws region …" → "eu-north-1" is the exception seen).
+    """
+    if not thing or cosine is None or rest_cosine is None or cosine >= STRONG_COSINE:
+        return False
+    if matched(thing, text):
+        return False
+    return cosine <= rest_cosine
+
+
 class Judge:
     """Decides, once per candidate and only when asked, whether it is relevant to the query, and
     records the answer as its ``relevant`` check.
@@ -247,6 +264,7 @@ class Judge:
         min_graph: float,
         asks: Asked | None = None,
         named: list[tuple[str, ...]] | None = None,
+        thing: tuple[str, ...] = (),
     ) -> None:
         self.terms = terms
         self.named = named or []
@@ -256,6 +274,13 @@ class Judge:
         self.min_graph = min_graph
         self.asks = asks
         self.asked_for = frozenset(stem(w) for w in asks.names) if asks else frozenset()
+        self.thing = list(
+            dict.fromkeys(
+                stem(w)
+                for w in thing
+                if w not in STOPWORDS and w not in WEAK and _WORD.fullmatch(w)
+            )
+        )
         self._direct: dict[str, bool] = {}
 
     def direct(self, c: Candidate) -> bool:
@@ -263,8 +288,11 @@ class Judge:
         found = self._direct.get(c.id)
         if found is None:
             about = c.unit.get("about") or []
-            found = is_relevant(self.terms, searchable(c.unit), c.cosine, self.asked_for) or (
-                names_entity(self.stems, about) and self.names_count(c)
+            found = (
+                is_relevant(self.terms, searchable(c.unit), c.cosine, self.asked_for)
+                or (names_entity(self.stems, about) and self.names_count(c))
+            ) and not asks_another_thing(
+                self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")
             )
             self._direct[c.id] = found
         return found

@@ -192,7 +192,13 @@ def score(
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
     asks = answer_kind.expected(question)  # for the gate and for evidence
     judge = relevance.Judge(
-        terms, ranked, names_count=names_count, min_graph=MIN_GRAPH_SCORE, asks=asks, named=named
+        terms,
+        ranked,
+        names_count=names_count,
+        min_graph=MIN_GRAPH_SCORE,
+        asks=asks,
+        named=named,
+        thing=answer_kind.asked_thing(question),
     )
     current: list[Candidate] = []
     history: list[Candidate] = []

@@ -14,6 +14,7 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
     params: dict[str, Any] = {
         "query": "",
         "embedding": None,
+        "rest_embedding": None,
         "temporal": False,
         "since": datetime(2026, 1, 1, tzinfo=UTC),
         "fetch": 100,

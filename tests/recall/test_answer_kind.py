@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from hippograph.recall import answer_kind
 from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected, states
 
 
@@ -316,3 +317,30 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
     asked = expected("why is grib-loader held at a single replica?")
     assert asked == Asked(AnswerKind.REASON)
     assert states(asked, {"kind": kind, "text": text}) is gives
+
+
+@pytest.mark.parametrize(
+    ("question", "thing"),
+    [
+        ("which license is our emqx under?", ("license",)),
+        ("what sample rate are we using for traces in honeycomb", ("sample", "rate")),
+        ("hey, what's the backup schedule for the reporting cluster?", ("backup", "schedule")),
+        ("What is the memory limit on billing-api?", ("memory", "limit")),
+        ("what version of node does the console build use?", ("version",)),
+        ("who owns fx-rates?", ()),  # not a what/which question
+        ("What did Melanie make?", ()),  # asks nothing by name
+    ],
+)
+def test_the_words_naming_what_a_what_question_asks_for(
+    question: str, thing: tuple[str, ...]
+) -> None:
+    assert answer_kind.asked_thing(question) == thing
+
+
+def test_a_query_without_the_words_it_asks_for() -> None:
+    assert (
+        answer_kind.without_words("which license is our emqx under?", ("license",))
+        == "which is our emqx under?"
+    )
+    assert answer_kind.without_words("license", ("license",)) == "license"  # nothing left
+    assert answer_kind.without_words("sub-license terms", ("license",)) == "sub-license terms"

@@ -113,7 +113,8 @@ def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
     assert embedder.texts == [text for _, text in TURNS]  # the words alone
     embedder.texts.clear()
     result = memory.recall("Which pet does Ben's family have?", scope="chat", strict=False)
-    assert embedder.texts == ["Which pet does family have?"]
+    # and without "pet", what it asks for, for the gate (relevance.asks_another_thing)
+    assert embedder.texts == ["Which pet does family have?", "Which does family have?"]
     assert "speakers" in result.timings_ms
     # keyword mode (the prompt hook's) asks the words as written, without the extra read
     embedder.texts.clear()
@@ -122,7 +123,7 @@ def test_turns_are_embedded_without_speakers_and_questions_without_their_names(
     # a speaker only this scope has is not one elsewhere: the read gate's scopes hold
     embedder.texts.clear()
     memory.recall("Which pet does Ben's family have?", scope="elsewhere", strict=False)
-    assert embedder.texts == ["Which pet does Ben's family have?"]
+    assert embedder.texts[0] == "Which pet does Ben's family have?"
 
 
 def test_a_question_is_embedded_without_a_speaker_it_names_by_first_name(
@@ -141,10 +142,10 @@ def test_a_question_is_embedded_without_a_speaker_it_names_by_first_name(
     assert memory.import_transcript(path, scope="full").imported == len(TURNS)
     embedder.texts.clear()
     memory.recall("Which pet does Ben's family have?", scope="full", strict=False)
-    assert embedder.texts == ["Which pet does family have?"]
+    assert embedder.texts[0] == "Which pet does family have?"
     embedder.texts.clear()
     memory.recall("Which pet does Lima's family have?", scope="full", strict=False)
-    assert embedder.texts == ["Which pet does Lima's family have?"]  # a last name is not asked
+    assert embedder.texts[0] == "Which pet does Lima's family have?"  # a last name is not asked
 
 
 def test_speakers_are_looked_up_in_the_speaker_index_whole_and_by_first_name(graph: Graph) -> None:

@@ -13,6 +13,7 @@ from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.schema import Ambiguity, Edge, RelType, isotime
 from hippograph.units import store
+from hippograph.units.embedder import installed_embedder
 from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params
 
@@ -597,3 +598,29 @@ def test_recall_sends_each_parameter_with_one_type_whatever_is_asked(
     assert len(sent["recall_candidates"]) == 1, sent["recall_candidates"]
     if mode == "hybrid":
         assert len(sent["speakers_named"]) == 1, sent["speakers_named"]
+
+
+@pytest.mark.model
+def test_a_fact_about_another_thing_of_the_subject_does_not_answer_what_is_asked(
+    memory: Memory,
+) -> None:
+    """ "what QoS level …" names what it asks for: a unit about the same probes that says
+    nothing of a QoS level, and is no closer to the question with those words than without
+    them, answers something else (the real model: the cosines decide)."""
+    memory.embedder = installed_embedder(memory.settings)  # writes embed too
+    memory.remember(
+        "Probes publish readings to fields/<field_id>/probes/<probe_id>/readings on the "
+        "EMQX cluster.",
+        about=["probe topics"],
+        **USER,
+    )
+    asked = memory.recall("what QoS level do the probes publish with?", mode="hybrid")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    # Said in other words, the answer is closer with them: "database" → "Postgres".
+    postgres = memory.remember(
+        "Integration tests run against a real Postgres via Testcontainers; H2 is not allowed.",
+        about=["integration tests"],
+        **USER,
+    )
+    answered = memory.recall("what database do the integration tests talk to", mode="hybrid")
+    assert not answered.abstain and ids(answered)[0] == postgres.id

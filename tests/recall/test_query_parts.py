@@ -458,3 +458,14 @@ def test_stems_are_the_compiled_snowball_english_and_the_same_as_the_pure_python
         "replicas postgres kubernetes timescaledb caroline's running ran news idly 3am v2"
     ).split()
     assert [relevance.stem(w) for w in words] == [reference.stemWord(w) for w in words]
+
+
+def test_a_unit_about_another_thing_of_the_subject() -> None:
+    thing = [relevance.stem("license")]
+    text = "EMQX is on version 5.6."
+    assert relevance.asks_another_thing(thing, text, 0.45, 0.47)  # no closer with "license"
+    assert not relevance.asks_another_thing(thing, text, 0.45, 0.40)  # closer: said otherwise
+    assert not relevance.asks_another_thing(thing, text, 0.60, 0.70)  # very close in meaning
+    assert not relevance.asks_another_thing(thing, "EMQX is under the Apache license", 0.4, 0.5)
+    assert not relevance.asks_another_thing([], text, 0.45, 0.47)  # nothing named
+    assert not relevance.asks_another_thing(thing, text, None, None)  # keyword mode
