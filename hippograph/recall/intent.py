@@ -34,7 +34,7 @@ sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lo
 fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
-start stop try back hold moment sec second minute something
+start stop try back hold moment sec second minute something see
 """.split()
 )
 # Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
@@ -137,6 +137,12 @@ def _alone_stems() -> frozenset[str]:
 
 
 REPLY_WORDS = 5  # a reply to the agent is this short
+# go-aheads and acknowledgements of more than one word, each a word that names things too
+# ("keep the cache warm", "the go module", "got a minute")
+_GO_AHEAD = re.compile(
+    r"\b(?:keep\s+(?:going|at\s+it|it\s+up)|carry\s+on|go\s+(?:on|ahead)|i\s+see|got\s+it)\b",
+    re.IGNORECASE,
+)
 _ASKING = frozenset("what which how why where when who whose".split())
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
 # which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
@@ -168,7 +174,10 @@ def _a_reply(
         and not identifiers
         and len([w for w in words if w.lower() not in STOPWORDS]) <= REPLY_WORDS
         and len(content) <= 1
-        and any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
+        and (
+            any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
+            or _GO_AHEAD.search(query) is not None
+        )
     )
 
 

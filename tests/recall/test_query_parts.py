@@ -43,6 +43,7 @@ from hippograph.schema.tuning import DEFAULT_WEIGHTS
         "good afternoon!",
         "one sec, checking something on my end",  # where, not what
         "all good on our side",
+        "i see now",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -77,6 +78,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "check the logs",  # "check" is chatter alone, not beside a topic
         "the end of the month",
         "the client side",
+        "see the logs",
+        "keep the cache warm",  # chatter beside two words of a topic: not a reply
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
@@ -115,6 +118,9 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("back in 10", True),
         ("gm team", True),
         ("hang on a sec", True),
+        ("bonza, keep going", True),  # a go-ahead of two words, and one other
+        ("carry on, champ", True),
+        ("ohh i see now", True),
         ("the build hangs", False),  # no greeting, no acknowledgement
         ("thanks, now the nginx config", False),  # two words of a topic
         ("ok rollback?", False),  # asks
