@@ -427,14 +427,17 @@ _ASKED_ENDS = frozenset(
     "about that this these those there".split()
 )
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
-ASKED_WORDS = 3  # at most this many words after "what"/"which" (and "is the" …)
+ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
 
 
 def asked_thing(question: str) -> tuple[str, ...]:
     """The words that name what a "what"/"which" question asks for, in lower case: "license" in
     "which license is our emqx under?", "sample rate" in "what sample rate are we using for
     traces?", "backup schedule" in "hey, what's the backup schedule for the reporting
-    cluster?". Empty for any other question."""
+    cluster?". Only words closed by a verb, a pronoun or a preposition: in "what framework
+    drives the e2e suite?" or "what executes deferred work for …" no word names a thing asked
+    for (the words after "what" are a verb, or the phrase runs on). Empty for any other
+    question."""
     words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
@@ -445,10 +448,12 @@ def asked_thing(question: str) -> tuple[str, ...]:
         start += 1
     found: list[str] = []
     for w in words[start:]:
-        if w in _ASKED_ENDS or len(found) == ASKED_WORDS:
-            break
+        if w in _ASKED_ENDS:
+            return tuple(found)
+        if len(found) == ASKED_WORDS:
+            return ()
         found.append(w)
-    return tuple(found)
+    return tuple(found)  # the question ends: "which licence?"
 
 
 def without_words(query: str, words: tuple[str, ...]) -> str:

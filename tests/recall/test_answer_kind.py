@@ -329,6 +329,9 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
         ("what version of node does the console build use?", ("version",)),
         ("who owns fx-rates?", ()),  # not a what/which question
         ("What did Melanie make?", ()),  # asks nothing by name
+        ("what framework drives the launcher's e2e suite?", ()),  # runs on: no thing closed
+        ("what executes deferred work for the python services?", ()),
+        ("which licence?", ("licence",)),
     ],
 )
 def test_the_words_naming_what_a_what_question_asks_for(
