@@ -12,8 +12,11 @@ server and client, PROFILEs db hits, and runs cProfile over a batch of recalls.
 
 Bench options (after the common ones): --queries N (200), --warmup N (50),
 --profile-queries N (40), --real-embeddings (embed every unit with the model: about five
-minutes per 100k on two cores), --reuse (keep the data when the database already holds
-this size and seed), --out PATH (also write the result JSON there).
+minutes per 100k on two cores), --sentence-share F (0.7: the share of units that carry 3-8
+sentence vectors, as a unit of that many sentences does: 71% of conv-26's turns have three
+or more; seeded random like the unit vectors, since the generated statements are one or two
+sentences), --reuse (keep the data when the database already holds this size, seed and
+share), --out PATH (also write the result JSON there).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from hippograph.schema import (
     SourceKind,
     TruthStatus,
 )
+from hippograph.schema.base import MAX_SENTENCE_VECTORS
 from hippograph.units import store
 from hippograph.units.policy import key_of
 from hippograph.units.read_gate import LOCAL_USER, open_gate
@@ -58,6 +62,7 @@ SMOKE_SIZE = 200
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # the bench's clock: data spans the year before it
 BATCH = 1000
 ACTOR = "bench"
+SENTENCE_SHARE = 0.7  # of units with sentence vectors (conv-26: 298 of 419 turns)
 STEPS = ("recall_candidates", "embed", "nodes_with_changes_after", "find_open_task", "write_tx")
 
 
@@ -67,6 +72,7 @@ def _options(rest: list[str], smoke: bool) -> argparse.Namespace:
     p.add_argument("--warmup", type=int, default=5 if smoke else 50)
     p.add_argument("--profile-queries", type=int, default=5 if smoke else 40)
     p.add_argument("--real-embeddings", action="store_true")
+    p.add_argument("--sentence-share", type=float, default=SENTENCE_SHARE)
     p.add_argument("--reuse", action="store_true")
     p.add_argument("--out", type=Path, default=None)
     return p.parse_args(rest)
@@ -79,9 +85,29 @@ def _unit_id(rng: random.Random, prefix: str) -> str:
     return f"{prefix}_{rng.getrandbits(64):016x}"
 
 
-def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[str, Any]:
-    """Write entities, then units and their ABOUT edges in transactions of 1,000 units."""
+def _sentence_vectors(
+    rng: random.Random, seed: int, start: int, count: int, share: float
+) -> list[list[float]]:
+    """Per unit, flat sentence vectors: 3-8 seeded random ones for ``share`` of the units
+    (units/sentences.py keeps them for texts of three or more sentences), else none."""
+    counts = [
+        rng.randint(3, MAX_SENTENCE_VECTORS) if rng.random() < share else 0 for _ in range(count)
+    ]
+    flat = speedkit.unit_vectors(seed + 17, start, sum(counts)) if sum(counts) else []
+    out, at = [], 0
+    for n in counts:
+        out.append([x for v in flat[at : at + n] for x in v])
+        at += n
+    return out
+
+
+def _load(
+    graph: Graph, gen: TextGen, size: int, seed: int, embed: Any, share: float = 0.0
+) -> dict[str, Any]:
+    """Write entities, then units and their ABOUT edges in transactions of 1,000 units;
+    ``share`` of the units with sentence vectors."""
     rng = random.Random(seed + 1)
+    rng_sentences = random.Random(seed + 2)  # apart, so the units drawn are the same as before
     t0 = time.perf_counter()
     entities = {}
     for etype, name in gen.entities():
@@ -98,8 +124,9 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
         count = min(BATCH, size - start)
         drafts = [gen.statement() for _ in range(count)]
         vectors = embed([d.text for d in drafts], start)
+        sentences = _sentence_vectors(rng_sentences, seed, start, count, share)
         units, edges = [], []
-        for draft, vector in zip(drafts, vectors, strict=True):
+        for draft, vector, parts in zip(drafts, vectors, sentences, strict=True):
             recorded = NOW - timedelta(seconds=rng.randint(0, 365 * 86400))
             truth = rng.choices(
                 (TruthStatus.CONFIRMED, TruthStatus.CANDIDATE, TruthStatus.HYPOTHESIS), (70, 25, 5)
@@ -128,6 +155,7 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int, embed: Any) -> dict[
                 else None,
                 "memory_score": round(rng.uniform(0.3, 0.8), 2),
                 "embedding": vector,
+                "sentence_embeddings": parts,
                 "subject": key_of(draft.entities[0][1]) if draft.entities else None,
             }
             cls = Decision if draft.kind_hint == "decision" else Fact
@@ -313,7 +341,11 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         reused = False
         if opts.reuse:
             counted, _ = speedkit.BareQuery(graph, "count_units").run(id=_first_entity_id(seed))
-            reused = counted[0]["units"] == size and bool(counted[0]["has_id"])
+            reused = (
+                counted[0]["units"] == size
+                and bool(counted[0]["has_id"])
+                and abs(counted[0]["with_sentences"] - opts.sentence_share * size) <= 0.05 * size
+            )
         gen = TextGen(seed)
         if reused:
             for _ in range(size):
@@ -322,7 +354,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             speedkit.connect(settings, clear=False).close()
         else:
             speedkit.connect(settings, clear=True).close()
-            load = _load(graph, gen, size, seed, embed)
+            load = _load(graph, gen, size, seed, embed, share=opts.sentence_share)
         speedkit.settle(graph)
         degrees, _ = speedkit.BareQuery(graph, "entity_degrees").run(limit=5)
         load["top_entity_degrees"] = {r["name"]: r["degree"] for r in degrees}
@@ -419,6 +451,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "units": size,
         **load,
         "unit_embeddings": unit_embeddings,
+        "sentence_share": opts.sentence_share,
         "query_embeddings": "all-MiniLM-L6-v2 (real)" if model is not None else "seeded random",
         "queries": len(measured),
         "warmup_queries": len(warm_queries),

@@ -112,7 +112,8 @@ def run_checks(settings: Settings, *, cwd: Path, home: Path | None = None) -> Ch
                 else Check(
                     name="embeddings",
                     verdict="warn",
-                    seen=f"{missing} units without an embedding (semantic recall misses them)",
+                    seen=f"{missing} units without an embedding or sentence vectors "
+                    "(semantic recall misses or underrates them)",
                     fix="run `hippo maintain --job embed`",
                 )
             )

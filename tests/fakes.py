@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from hippograph.units.sentences import MIN_SENTENCES, spans
+
 
 class Clock:
     """A clock that only moves when told to."""
@@ -39,6 +41,19 @@ class HashingEmbedder:
                 vec[int(hashlib.sha1(word.encode()).hexdigest(), 16) % 384] += 1.0
             norm = math.sqrt(sum(v * v for v in vec)) or 1.0
             out.append([v / norm for v in vec])
+        return out
+
+
+class SentenceHashingEmbedder(HashingEmbedder):
+    """The same vectors, and a long text's sentence vectors (units/sentences.py), each hashed
+    from its own words."""
+
+    def embed_with_sentences(self, texts: Sequence[str]) -> list[tuple[list[float], list[float]]]:
+        out = []
+        for text, vector in zip(texts, self.embed(texts), strict=True):
+            found = spans(text)
+            parts = self.embed([text[a:b] for a, b in found]) if len(found) >= MIN_SENTENCES else []
+            out.append((vector, [x for part in parts for x in part]))
         return out
 
 

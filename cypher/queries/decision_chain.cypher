@@ -6,7 +6,7 @@
 // supersedes LIST<MAP>, superseded_by LIST<MAP>.
 // READ
 MATCH (d:Decision {id: $id})
-RETURN d {.*, embedding: null} AS decision,
+RETURN d {.*, embedding: null, sentence_embeddings: null} AS decision,
        [(d)-[r:CONSIDERED]->(a:Alternative) WHERE r.retired_at IS NULL | a {.option, .why_rejected}] AS alternatives,
        [(d)-[r:GOVERNS]->(t:Node) WHERE r.retired_at IS NULL |
           coalesce(head([(n:Symbol)-[:RENAMED_FROM*1..10]->(t) WHERE n.retired_at IS NULL |

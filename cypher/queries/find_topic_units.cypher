@@ -10,5 +10,5 @@ WHERE m.subject = $subject AND m.topic = $topic AND m.kind = $kind
   AND NOT m.truth_status IN ['deprecated', 'contradicted']
   AND m.id <> $exclude_id
   AND NOT EXISTS { (m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches }
-RETURN m {.*, embedding: null} AS unit
+RETURN m {.*, embedding: null, sentence_embeddings: null} AS unit
 ORDER BY m.recorded_at DESC

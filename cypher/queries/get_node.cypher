@@ -2,4 +2,4 @@
 // Params: $id STRING. Returns: labels, props.
 // READ
 MATCH (n:Node {id: $id})
-RETURN labels(n) AS labels, n {.*, embedding: null} AS props
+RETURN labels(n) AS labels, n {.*, embedding: null, sentence_embeddings: null} AS props

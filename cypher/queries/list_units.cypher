@@ -14,6 +14,6 @@ WHERE m.branch IN $branches
     AND NOT m.scope IN $hidden_scopes
   AND ($include_closed OR (m.valid_until IS NULL AND m.retired_at IS NULL
        AND NOT EXISTS { (m)-[r:SUPERSEDED_BY]->(n:Memory) WHERE r.retired_at IS NULL AND n.branch IN $branches }))
-RETURN m {.*, embedding: null} AS unit
+RETURN m {.*, embedding: null, sentence_embeddings: null} AS unit
 ORDER BY m.recorded_at DESC
 LIMIT $limit

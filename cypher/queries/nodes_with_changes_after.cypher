@@ -5,7 +5,7 @@
 // READ
 UNWIND $ids AS wanted
 MATCH (n:Node {id: wanted})
-RETURN n.id AS id, n {.*, embedding: null} AS props,
+RETURN n.id AS id, n {.*, embedding: null, sentence_embeddings: null} AS props,
        COLLECT {
          MATCH (c:Change)
          WHERE c.target_id = n.id AND c.at > $at

@@ -26,7 +26,12 @@
 // mapped back) instead of shipping 384 floats per unit, and so is `rest_cosine`, the cosine to the
 // query without the words that name what it asks for ($rest_embedding: the engine sends the
 // query's own vector when there are none, so its type always follows $embedding's and adds no
-// plan; hippograph/recall/relevance.py, "asks_another_thing"); `ambiguous` says whether the unit is about
+// plan; hippograph/recall/relevance.py, "asks_another_thing"), and `sentence_cosine`, the best
+// cosine of the query to one sentence of a long unit (its `sentence_embeddings`, one vector after
+// another in one list, sliced by the query vector's size; null for a short unit: units/sentences.py;
+// read once into `sentences`, and not at all in keyword mode: each read of the list property is a
+// store read of up to 3,072 floats);
+// `ambiguous` says whether the unit is about
 // an entity whose identity an open ambiguity doubts (its INVOLVES role is not 'candidate': the
 // established entity a new name may mean keeps its units answerable; asked per entity only when
 // some ambiguity is open at all, one index seek, since most stores have none), `about` the names
@@ -153,7 +158,8 @@ WITH found, around, [x IN found | x.m] AS found_nodes,
 UNWIND found[0..$candidates] + [x IN found[$candidates..] WHERE x.m IN around] +
        [n IN around WHERE NOT n IN found_nodes | {m: n, fused: 0.0, hits: []}] AS row
 WITH row.m AS m, row.fused AS fused, row.hits AS hits, doubts
-WITH m, fused, hits, doubts, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS entities
+WITH m, fused, hits, doubts, [(m)-[:ABOUT]->(e) WHERE 'Entity' IN labels(e) | e] AS entities,
+     CASE WHEN $embedding IS NULL THEN null ELSE m.sentence_embeddings END AS sentences
 RETURN m.id AS id, fused, hits,
        m {.kind, .text, .title, .details_text, .source_ref, .trust, .confidence, .truth_status,
           .lifecycle, .in_conflict, .mention_count, .scope, .memory_type, .memory_score, .claims_failed,
@@ -170,6 +176,10 @@ RETURN m.id AS id, fused, hits,
                        ELSE 2 * vector.similarity.cosine(m.embedding, $embedding) - 1 END,
           rest_cosine: CASE WHEN $rest_embedding IS NULL OR m.embedding IS NULL THEN null
                             ELSE 2 * vector.similarity.cosine(m.embedding, $rest_embedding) - 1 END,
+          sentence_cosine: CASE WHEN size(coalesce(sentences, [])) = 0 THEN null
+                                ELSE 2 * reduce(best = 0.0, s IN [i IN range(0, size(sentences) / size($embedding) - 1) |
+                                                  vector.similarity.cosine(sentences[i * size($embedding) .. (i + 1) * size($embedding)], $embedding)] |
+                                                CASE WHEN s > best THEN s ELSE best END) - 1 END,
           ambiguous: CASE WHEN doubts
                           THEN any(e IN entities WHERE EXISTS { (e)<-[i:INVOLVES]-(:Ambiguity {status: 'open'})
                                                                 WHERE coalesce(i.role, 'uncertain') <> 'candidate' })

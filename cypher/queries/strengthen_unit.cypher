@@ -10,4 +10,4 @@ SET m.mention_count = coalesce(m.mention_count, 1) + 1,
     m.confidence = round(m.confidence + $step * (1.0 - m.confidence), 6),
     m.last_mentioned_at = $now
 REMOVE m.lock_
-RETURN before, m {.*, embedding: null} AS after
+RETURN before, m {.*, embedding: null, sentence_embeddings: null} AS after

@@ -4,4 +4,4 @@
 MATCH (m:Memory {id: $id})
 RETURN EXISTS { (m)-[r:FROM|ABOUT|GOVERNS|BROKE|DERIVED_FROM|CONSIDERED|SUPERSEDED_BY]-() WHERE r.retired_at IS NULL } AS linked,
        EXISTS { (m)<-[:INVOLVES]-(c:Conflict {status: 'open'}) } AS in_conflict,
-       m {.*, embedding: null} AS unit
+       m {.*, embedding: null, sentence_embeddings: null} AS unit

@@ -6,5 +6,5 @@
 MATCH (m:Memory {source_path: $source_path})
 WHERE m.scope = $scope AND m.branch IN $branches AND m.source_kind = 'import'
   AND m.valid_until IS NULL AND m.retired_at IS NULL
-RETURN m {.*, embedding: null} AS unit
+RETURN m {.*, embedding: null, sentence_embeddings: null} AS unit
 ORDER BY m.recorded_at

@@ -3,5 +3,5 @@
 // READ
 MATCH (m:Memory {branch: $branch})
 WHERE m.valid_until IS NULL AND m.retired_at IS NULL
-RETURN m {.*, embedding: null} AS unit
+RETURN m {.*, embedding: null, sentence_embeddings: null} AS unit
 ORDER BY m.recorded_at

@@ -8,7 +8,7 @@
 UNWIND $rows AS row
 MATCH (n:Node {id: row.id})
 SET n.lock_ = true
-WITH row, n, n {.*, embedding: null, lock_: null} AS before
+WITH row, n, n {.*, embedding: null, sentence_embeddings: null, lock_: null} AS before
 SET n += row.props
 REMOVE n.lock_
-RETURN row.id AS id, before, n {.*, embedding: null} AS after
+RETURN row.id AS id, before, n {.*, embedding: null, sentence_embeddings: null} AS after

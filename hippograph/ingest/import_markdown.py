@@ -20,7 +20,7 @@ from hippograph.repo.sources import format_line_ref
 from hippograph.schema import File, Lifecycle, SourceKind, TruthStatus, UnitInput, new_id
 from hippograph.units import pipeline, policy, store
 from hippograph.units.lifecycle import close_as_superseded
-from hippograph.units.records import WriteContext, build_record
+from hippograph.units.records import WriteContext, build_record, vectors
 
 
 @dataclass
@@ -99,10 +99,9 @@ def _import_file(graph: Graph, ctx: WriteContext, path: Path, rel: str) -> dict[
     inputs = {id(u): _unit_input(u, rel, scope, file_id) for u in [*added, *(p[0] for p in pairs)]}
     records = {key: build_record(ctx, ui, ctx.clock()) for key, ui in inputs.items()}
     if ctx.embedder is not None and records:
-        vectors = ctx.embedder.embed([r.text for r in records.values()])
+        fields = vectors(ctx, [r.text for r in records.values()])
         records = {
-            k: r.model_copy(update={"embedding": v})
-            for (k, r), v in zip(records.items(), vectors, strict=True)
+            k: r.model_copy(update=f) for (k, r), f in zip(records.items(), fields, strict=True)
         }
     batch = new_id("batch")
     counts = {

@@ -28,7 +28,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.ingest.transcript import LineProblem, TranscriptRead, Turn, read_transcript
 from hippograph.schema import Edge, Episode, Lifecycle, RelType, SourceKind, TruthStatus, new_id
 from hippograph.units import store
-from hippograph.units.records import WriteContext
+from hippograph.units.records import WriteContext, vectors
 
 BATCH_TURNS = 500
 
@@ -227,10 +227,10 @@ def _write_chunk(
     if ctx.embedder is not None:
         step("embed")
         # the words alone: whose turn it is counts apart (recall/evidence.py, "whose words")
-        vectors = ctx.embedder.embed([e.text for e in chunk])
+        fields = vectors(ctx, [e.text for e in chunk])
         chunk = [
-            e.model_copy(update={"embedding": v, "embedding_of": "words"})
-            for e, v in zip(chunk, vectors, strict=True)
+            e.model_copy(update={**f, "embedding_of": "words"})
+            for e, f in zip(chunk, fields, strict=True)
         ]
     batch = new_id("batch")
 

@@ -19,7 +19,7 @@ from hippograph.schema.targets import file_target
 from hippograph.units import pipeline, policy, store
 from hippograph.units.history import states_at, was_believed
 from hippograph.units.lifecycle import close_as_superseded
-from hippograph.units.records import RememberResult, WriteContext, build_record
+from hippograph.units.records import RememberResult, WriteContext, build_record, vectors
 
 
 def parse_alternative(text: str) -> tuple[str, str]:
@@ -76,8 +76,7 @@ def decide(
         if not rows or rows[0]["unit"].get("kind") != "decision":
             raise NotFoundError(f"--supersedes {supersedes}: no decision has that id.")
         old = rows[0]["unit"]
-    vector = ctx.embedder.embed([decision])[0] if ctx.embedder is not None else None
-    record = build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
+    record = build_record(ctx, unit, ctx.clock()).model_copy(update=vectors(ctx, [decision])[0])
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:

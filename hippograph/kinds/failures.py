@@ -23,7 +23,7 @@ from hippograph.schema import (
     new_id,
 )
 from hippograph.units import pipeline, store
-from hippograph.units.records import RememberResult, WriteContext, build_record
+from hippograph.units.records import RememberResult, WriteContext, build_record, vectors
 
 
 def resolve_commit(repo: Path, ref: str) -> tuple[str, str]:
@@ -141,8 +141,7 @@ def record_failure(
     record = build_record(ctx, unit, ctx.clock())
     if truth is not None:
         record = record.model_copy(update={"truth_status": truth})
-    if ctx.embedder is not None:
-        record = record.model_copy(update={"embedding": ctx.embedder.embed([what])[0]})
+    record = record.model_copy(update=vectors(ctx, [what])[0])
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:

@@ -14,7 +14,7 @@ from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Edge, MemoryKind, RelType, RuleCategory, Severity, UnitInput, new_id
 from hippograph.schema.results import Result, Rows
 from hippograph.units import pipeline, store
-from hippograph.units.records import RememberResult, WriteContext, build_record
+from hippograph.units.records import RememberResult, WriteContext, build_record, vectors
 
 
 def compile_ts_query(query: str, language: str) -> Any:
@@ -102,8 +102,8 @@ def add_rule(
         },
     )
     record = build_record(ctx, unit, ctx.clock())
-    if ctx.embedder is not None:  # so the semantic voice finds rules as it finds facts
-        record = record.model_copy(update={"embedding": ctx.embedder.embed([unit.text])[0]})
+    # so the semantic voice finds rules as it finds facts
+    record = record.model_copy(update=vectors(ctx, [unit.text])[0])
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:

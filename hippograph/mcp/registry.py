@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from hippograph.config import Settings
 from hippograph.mcp.models import ToolInput
 from hippograph.memory import Memory
+from hippograph.schema.base import VECTOR_PROPERTIES
 from hippograph.schema.isotime import parse_when
 
 
@@ -54,7 +55,10 @@ def plain(value: Any) -> Any:
     """JSON-ready data: dates as ISO text, tuples as lists, embeddings summarised
     (they mean nothing to a reader)."""
     if isinstance(value, dict):
-        return {str(k): _vector_note(v) if k == "embedding" else plain(v) for k, v in value.items()}
+        return {
+            str(k): _vector_note(v) if k in VECTOR_PROPERTIES else plain(v)
+            for k, v in value.items()
+        }
     if isinstance(value, list | tuple | set | frozenset):
         return [plain(v) for v in value]
     if isinstance(value, datetime | date):

@@ -19,7 +19,7 @@ from hippograph.recall import decay
 from hippograph.schema import new_id
 from hippograph.schema.results import Result, Rows
 from hippograph.units import bulk
-from hippograph.units.embedder import Embedder
+from hippograph.units.embedder import Embedder, vector_fields
 
 EDGE_HALF_LIFE_DAYS = 90.0
 EMBED_BATCH = 256
@@ -101,9 +101,8 @@ def _embed(graph: Graph, embedder: Callable[[], Embedder | None], dry_run: bool)
         rows = graph.read("units_without_embedding", limit=EMBED_BATCH)
         if not rows:
             return done, ""
-        vectors = model.embed([r["text"] for r in rows])
+        fields = vector_fields(model, [r["text"] for r in rows])
         bulk.set_embeddings(
-            graph,
-            [{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
+            graph, [{"id": r["id"], **f} for r, f in zip(rows, fields, strict=True)]
         )
         done += len(rows)

@@ -23,6 +23,7 @@ from typing import Any
 
 from hippograph.errors import ConfigError
 from hippograph.schema import isotime
+from hippograph.schema.base import VECTOR_PROPERTIES
 
 KIND_FILES = {
     "Decision": ("decisions.md", "Decisions"),
@@ -123,7 +124,7 @@ def _read(snapshot: Path) -> _Book:
         kind = next((k for k in (*KIND_FILES, *REVIEW_KINDS, "Alternative") if k in labels), None)
         if kind is None:
             continue
-        props = {k: _plain(v) for k, v in row["props"].items() if k != "embedding"}
+        props = {k: _plain(v) for k, v in row["props"].items() if k not in VECTOR_PROPERTIES}
         book.nodes[row["id"]] = props
         book.labels[row["id"]] = kind
     for folder in ("edges", "references"):

@@ -340,6 +340,7 @@ class RecallEngine:
                     for k in (
                         "cosine",
                         "rest_cosine",
+                        "sentence_cosine",
                         "ambiguous",
                         "about",
                         "prev_turn",

@@ -61,6 +61,9 @@ if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
 
 LEXICAL_SHARE = 0.5  # hybrid: own score = share x words + (1 - share) x meaning
+SENTENCE_SHARE = (
+    0.5  # a long unit's meaning: share x its closest sentence's cosine + the rest x its own
+)
 TERMS_SHARE = 0.5  # words = share x distinct query terms (idf) + (1 - share) x the Lucene score
 PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
@@ -97,7 +100,7 @@ def _terms(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
 
 def _own(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
     words = _normalised({c.id: c.voice_scores.get("lexical", 0.0) for c in cands})
-    meaning = _normalised({c.id: max(c.cosine or 0.0, 0.0) for c in cands})
+    meaning = _normalised({c.id: max(_meaning(c), 0.0) for c in cands})
     if not any(meaning.values()):
         # Keyword mode, or nothing embedded: words are all there is, and BM25 alone would let a
         # common word repeated across a unit's fields outweigh the rare words it lacks.
@@ -107,6 +110,15 @@ def _own(cands: Sequence[Candidate], stems: list[str]) -> dict[str, float]:
         return {k: (1 - TERMS_SHARE) * v + TERMS_SHARE * terms[k] for k, v in words.items()}
     share = 0.0 if not any(words.values()) else LEXICAL_SHARE  # semantic mode: meaning alone
     return {c.id: share * words[c.id] + (1 - share) * meaning[c.id] for c in cands}
+
+
+def _meaning(c: Candidate) -> float:
+    """The cosine to the query; for a long unit, mixed with its closest sentence's."""
+    whole = c.cosine or 0.0
+    sentence = c.unit.get("sentence_cosine")
+    if sentence is None:
+        return whole
+    return (1 - SENTENCE_SHARE) * whole + SENTENCE_SHARE * float(sentence)
 
 
 def _says(query: str, name: str) -> bool:

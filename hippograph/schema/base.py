@@ -19,6 +19,12 @@ MAX_INTEGER = 2**63 - 1
 
 EMBEDDING_DIMENSIONS = 384
 
+VECTOR_PROPERTIES = frozenset({"embedding", "sentence_embeddings"})
+"""A unit's vectors: derived from its words, never shown, logged or diffed; a purge drops them."""
+
+MAX_SENTENCE_VECTORS = 8
+"""Sentence vectors a unit keeps at most (units/sentences.py)."""
+
 
 _seeded: random.Random | None = None
 

@@ -7,7 +7,14 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from hippograph.schema.base import EMBEDDING_DIMENSIONS, NodeRecord, as_utc, check_text, utc_now
+from hippograph.schema.base import (
+    EMBEDDING_DIMENSIONS,
+    MAX_SENTENCE_VECTORS,
+    NodeRecord,
+    as_utc,
+    check_text,
+    utc_now,
+)
 from hippograph.schema.enums import (
     Lifecycle,
     MemoryKind,
@@ -59,6 +66,9 @@ class MemoryRecord(NodeRecord):
     last_used_at: datetime | None = None
     memory_score: float = Field(default=0.5, ge=0.0, le=1.0)
     embedding: list[float] | None = None
+    # one vector per sentence of a long text, flat (units/sentences.py); empty for a short one,
+    # unset when not embedded yet
+    sentence_embeddings: list[float] | None = None
     dedup_key: str | None = None
     source_path: str | None = None  # file part of source_ref, for re-imports
     ttl_until: datetime | None = None
@@ -100,6 +110,19 @@ class MemoryRecord(NodeRecord):
         if value is not None and len(value) != EMBEDDING_DIMENSIONS:
             raise ValueError(
                 f"an embedding has {EMBEDDING_DIMENSIONS} dimensions, not {len(value)}"
+            )
+        return value
+
+    @field_validator("sentence_embeddings")
+    @classmethod
+    def _sentence_dims(cls, value: list[float] | None) -> list[float] | None:
+        if value is not None and (
+            len(value) % EMBEDDING_DIMENSIONS
+            or len(value) > MAX_SENTENCE_VECTORS * EMBEDDING_DIMENSIONS
+        ):
+            raise ValueError(
+                f"sentence embeddings are up to {MAX_SENTENCE_VECTORS} vectors of "
+                f"{EMBEDDING_DIMENSIONS} dimensions, not {len(value)} numbers"
             )
         return value
 

@@ -40,7 +40,8 @@ def record_maintenance_run(graph: Graph, props: dict[str, Any]) -> None:
 
 
 def set_embeddings(graph: Graph, rows: list[dict[str, Any]]) -> None:
-    """Store embeddings (``id``, ``embedding``) on units that had none, or a turn's again."""
+    """Store embeddings (``id``, ``embedding``, ``sentence_embeddings``) on units that had none,
+    or had no sentence vectors yet, or a turn's again."""
     graph.write("set_embeddings", rows=rows)
 
 

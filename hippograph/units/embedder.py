@@ -10,7 +10,7 @@ import importlib.util
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
@@ -54,6 +54,24 @@ class Embedder(Protocol):
         ...
 
 
+class SentenceEmbedder(Embedder, Protocol):
+    """An embedder that also gives a long text one vector per sentence (units/sentences.py)."""
+
+    def embed_with_sentences(self, texts: Sequence[str]) -> list[tuple[list[float], list[float]]]:
+        """Per text: its vector, and its sentence vectors one after another in one flat list
+        (384 floats each; empty when it has fewer than ``MIN_SENTENCES`` sentences)."""
+        ...
+
+
+def vector_fields(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, Any]]:
+    """Per text, the properties a unit keeps of it: ``embedding`` and ``sentence_embeddings``
+    (its sentence vectors, flat; empty for a short text, and from an embedder that gives none)."""
+    if hasattr(embedder, "embed_with_sentences"):
+        pairs = embedder.embed_with_sentences(texts)
+        return [{"embedding": v, "sentence_embeddings": s} for v, s in pairs]
+    return [{"embedding": v, "sentence_embeddings": []} for v in embedder.embed(texts)]
+
+
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 on the CPU, loaded on first use from local files only."""
 
@@ -77,6 +95,17 @@ class MiniLMEmbedder:
             return []
         vectors: list[list[float]] = self._load().encode(texts, self.batch_size).tolist()
         return vectors
+
+    def embed_with_sentences(self, texts: Sequence[str]) -> list[tuple[list[float], list[float]]]:
+        """Normalised embeddings and, for texts of several sentences, one per sentence from the
+        same pass (flat; empty for a short text)."""
+        if not texts:
+            return []
+        whole, parts = self._load().encode_with_sentences(texts, self.batch_size)
+        return [
+            (v.tolist(), [] if p is None else p.reshape(-1).tolist())
+            for v, p in zip(whole, parts, strict=True)
+        ]
 
 
 _SHARED: dict[Path, MiniLMEmbedder] = {}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hippograph.errors import ConfigError
+from hippograph.units.sentences import MIN_SENTENCES, spans
 
 if TYPE_CHECKING:
     import numpy as np
@@ -103,10 +104,20 @@ class MiniLMEncoder:
 
     def encode(self, texts: Sequence[str], batch_size: int = 32) -> Array:
         """One unit-length vector per text (rows in input order), as float32."""
+        return self.encode_with_sentences(texts, batch_size, sentences=False)[0]
+
+    def encode_with_sentences(
+        self, texts: Sequence[str], batch_size: int = 32, *, sentences: bool = True
+    ) -> tuple[Array, list[Array | None]]:
+        """Each text's vector, and for a text of ``MIN_SENTENCES`` or more sentences one vector
+        per sentence (rows in sentence order; None for shorter texts): its token vectors from
+        the same pass averaged over each sentence's tokens, unit length. A sentence past the
+        model's token limit has no tokens and no vector."""
         import numpy as np
 
         encodings = self._tokenizer.encode_batch(list(texts))
         out = np.zeros((len(encodings), self.dimensions), dtype=np.float32)
+        parts: list[Array | None] = [None] * len(encodings)
         # like lengths together, so a batch carries little padding
         order = sorted(range(len(encodings)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), batch_size):
@@ -118,18 +129,30 @@ class MiniLMEncoder:
                 n = len(encodings[i].ids)
                 ids[row, :n] = encodings[i].ids
                 mask[row, :n] = 1.0
-            out[chunk] = self._pooled(ids, mask)
-        return out
+            hidden = self._forward(ids, mask)
+            out[chunk] = _unit_rows((hidden * mask[:, :, None]).sum(axis=1), mask.sum(axis=1))
+            if not sentences:
+                continue
+            for row, i in enumerate(chunk):
+                parts[i] = self._sentence_rows(texts[i], encodings[i].offsets, hidden[row])
+        return out, parts
 
-    def _pooled(self, ids: Any, mask: Any) -> Any:
+    def _sentence_rows(self, text: str, offsets: Sequence[tuple[int, int]], hidden: Any) -> Any:
         import numpy as np
 
-        hidden = self._forward(ids, mask)
-        summed = (hidden * mask[:, :, None]).sum(axis=1)
-        counts = np.clip(mask.sum(axis=1, keepdims=True), 1e-9, None)
-        mean = summed / counts
-        lengths = np.linalg.norm(mean, axis=1, keepdims=True)
-        return mean / np.clip(lengths, 1e-12, None)
+        found = spans(text)
+        if len(found) < MIN_SENTENCES:
+            return None
+        # [CLS] and [SEP] have empty offsets: they belong to no sentence
+        starts = np.array([a if b > a else -1 for a, b in offsets])
+        ends = np.array([b for _, b in offsets])
+        masks = [(starts >= a) & (ends <= b) for a, b in found]
+        kept = [m for m in masks if m.any()]
+        if len(kept) < MIN_SENTENCES:
+            return None
+        tokens = hidden[: len(offsets)]
+        summed = np.stack([tokens[m].sum(axis=0) for m in kept])
+        return _unit_rows(summed, np.array([m.sum() for m in kept]))
 
     def _forward(self, ids: Any, mask: Any) -> Any:
         import numpy as np
@@ -161,6 +184,16 @@ class MiniLMEncoder:
             inner = _gelu(_linear(x, *layer.intermediate))
             x = _layer_norm(_linear(inner, *layer.output) + x, *layer.output_norm, self._eps)
         return x
+
+
+def _unit_rows(summed: Any, counts: Any) -> Any:
+    """Mean of the summed token vectors, each row scaled to unit length (sentence-transformers'
+    mean pooling and normalisation)."""
+    import numpy as np
+
+    mean = summed / np.clip(counts.reshape(-1, 1), 1e-9, None)
+    lengths = np.linalg.norm(mean, axis=1, keepdims=True)
+    return (mean / np.clip(lengths, 1e-12, None)).astype(np.float32)
 
 
 def _read_json(path: Path) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from hippograph.errors import ConflictError, NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.repo.sources import source_lines
 from hippograph.schema import Change, ChangeOp, new_id
+from hippograph.schema.base import VECTOR_PROPERTIES
 from hippograph.schema.results import Result, Rows
 from hippograph.units import store
 from hippograph.units.records import WriteContext
@@ -186,7 +187,7 @@ def describe(change: Change) -> str:
 
 _LABEL_KEYS = ("title", "text", "name", "qualified_name", "path")
 # not said in words (a source file's stat, size and mtime_ns, included)
-_BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "embedding", "size", "mtime_ns"})
+_BOOKKEEPING = frozenset({"dedup_key", "closed_dedup_key", "size", "mtime_ns"}) | VECTOR_PROPERTIES
 # a code body's fingerprints: hashes and number lists that say only that the body changed
 _FINGERPRINTS = frozenset({"body_hash", "body_sketch", "content_hash"})
 

@@ -28,7 +28,13 @@ from hippograph.schema import (
 from hippograph.units import policy, store
 from hippograph.units.lifecycle import close_as_superseded, refresh_lifecycle
 from hippograph.units.links import link, link_existing
-from hippograph.units.records import RememberResult, WriteContext, build_record, record_view
+from hippograph.units.records import (
+    RememberResult,
+    WriteContext,
+    build_record,
+    record_view,
+    vectors,
+)
 
 NEAR_DUPLICATE_SCORE = 0.95  # the vector index's score, (1 + cosine) / 2: a cosine of 0.90
 _NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
@@ -270,8 +276,8 @@ def remember(graph: Graph, ctx: WriteContext, unit: UnitInput) -> RememberResult
     _index_named(ctx, unit)
     # Embed outside the transaction (a model call must not hold locks) and before the
     # record is stamped, so recorded_at is not earlier than the write.
-    vector = ctx.embedder.embed([unit.text])[0] if ctx.embedder is not None else None
-    record = build_record(ctx, unit, ctx.clock()).model_copy(update={"embedding": vector})
+    fields = vectors(ctx, [unit.text])[0]
+    record = build_record(ctx, unit, ctx.clock()).model_copy(update=fields)
     batch = new_id("batch")
     return graph.write_tx(lambda tx: remember_in_tx(tx, ctx, unit, record, batch))
 
@@ -323,9 +329,9 @@ def supersede(
         }
     )
     _index_named(ctx, merged)
-    vector = ctx.embedder.embed([merged.text])[0] if ctx.embedder is not None else None
+    fields = vectors(ctx, [merged.text])[0]
     now = ctx.clock()
-    record = build_record(ctx, merged, now).model_copy(update={"embedding": vector})
+    record = build_record(ctx, merged, now).model_copy(update=fields)
     batch = new_id("batch")
 
     def work(tx: Tx) -> RememberResult:

@@ -15,13 +15,14 @@ from typing import Any
 from hippograph.errors import NotFoundError
 from hippograph.graph.client import Graph, Tx
 from hippograph.schema import Change, ChangeOp, new_id
+from hippograph.schema.base import VECTOR_PROPERTIES
 from hippograph.schema.results import Result
 from hippograph.units import store
 from hippograph.units.records import WriteContext
 
 PLACEHOLDER = "[purged]"
 # Property keys whose values are the unit's words, wherever a change log entry holds them.
-WORDS = frozenset({"text", "title", "details", "aliases", "embedding"})
+WORDS = frozenset({"text", "title", "details", "aliases"}) | VECTOR_PROPERTIES
 
 
 class PurgeResult(Result):

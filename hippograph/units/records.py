@@ -5,7 +5,7 @@ Nothing here touches the database; the pipeline, the links and the lifecycle use
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -21,7 +21,7 @@ from hippograph.schema import (
     utc_now,
 )
 from hippograph.units import policy
-from hippograph.units.embedder import Embedder
+from hippograph.units.embedder import Embedder, vector_fields
 from hippograph.units.secrets import RedactingEmbedder
 
 
@@ -63,6 +63,15 @@ class RememberResult:
     def as_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
         return dict(self.__dict__)
+
+
+def vectors(ctx: WriteContext, texts: Sequence[str]) -> list[dict[str, Any]]:
+    """Per text, the vector properties a unit stores of it (``embedding``,
+    ``sentence_embeddings``), computed outside any transaction; empty maps without a model
+    (maintenance embeds those units later)."""
+    if ctx.embedder is None:
+        return [{} for _ in texts]
+    return vector_fields(ctx.embedder, texts)
 
 
 def build_record(ctx: WriteContext, unit: UnitInput, now: datetime) -> MemoryRecord:

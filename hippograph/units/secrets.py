@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from hippograph.schema.base import VECTOR_PROPERTIES as VECTORS
+
 if TYPE_CHECKING:
     from hippograph.units.embedder import Embedder
 
@@ -212,7 +214,7 @@ def redact_properties(
     kinds: list[str] = []
     cleaned = {
         k: v
-        if k in _NOT_TEXT or k.endswith("_id") or k == "embedding"
+        if k in _NOT_TEXT or k.endswith("_id") or k in VECTORS
         else _clean_code(v, kinds)
         if k in code
         else _clean(v, kinds)
@@ -230,3 +232,10 @@ class RedactingEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, of the text with its secrets replaced."""
         return self.inner.embed([redact(t).text for t in texts])
+
+    def embed_with_sentences(self, texts: Sequence[str]) -> list[tuple[list[float], list[float]]]:
+        """Each text's vector and sentence vectors, of the text with its secrets replaced."""
+        from hippograph.units.embedder import vector_fields
+
+        fields = vector_fields(self.inner, [redact(t).text for t in texts])
+        return [(f["embedding"], f["sentence_embeddings"]) for f in fields]

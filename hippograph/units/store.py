@@ -15,6 +15,7 @@ from typing import Any
 from hippograph.errors import NotFoundError
 from hippograph.graph.client import Graph, Row, Tx
 from hippograph.schema import Change, ChangeOp, Edge, NodeRecord, new_id, utc_now
+from hippograph.schema.base import VECTOR_PROPERTIES
 from hippograph.units import secrets
 
 BATCH_ROWS = 1000
@@ -28,7 +29,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, date):
         return {"$date": value.isoformat()}
     if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in sorted(value.items()) if k != "embedding"}
+        return {k: _jsonable(v) for k, v in sorted(value.items()) if k not in VECTOR_PROPERTIES}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
     return value
@@ -53,7 +54,11 @@ def props_json(props: dict[str, Any] | None, *, keep_none: bool = False) -> str 
     """
     if props is None:
         return None
-    cleaned = {k: v for k, v in props.items() if (keep_none or v is not None) and k != "embedding"}
+    cleaned = {
+        k: v
+        for k, v in props.items()
+        if (keep_none or v is not None) and k not in VECTOR_PROPERTIES
+    }
     if any(isinstance(v, dict) for v in cleaned.values()):  # a map inside: its embeddings too
         return json.dumps(_jsonable(cleaned), sort_keys=True, ensure_ascii=False)
     # a property map (no maps inside): the encoder walks it once, tagging only the dates (a
@@ -103,7 +108,8 @@ def without_secrets(
     if not kinds:
         return props
     if not embedded_redacted:
-        cleaned.pop("embedding", None)
+        for name in VECTOR_PROPERTIES:
+            cleaned.pop(name, None)
     cleaned["redacted"] = sorted({*cleaned.get("redacted", []), *kinds})
     return cleaned
 

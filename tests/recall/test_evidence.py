@@ -38,6 +38,15 @@ def test_own_score_mixes_words_and_meaning_against_the_best() -> None:
     assert abs(s["c"] - 0.5 * 0.25 / 0.75) < 1e-9
 
 
+def test_a_long_unit_means_what_its_whole_and_its_closest_sentence_mean_together() -> None:
+    s = scored(
+        turn("long", "x", cosine=0.6, sentence_cosine=0.8),  # 0.5 x 0.6 + 0.5 x 0.8 = 0.7
+        turn("short", "y", cosine=0.65),  # no sentence vectors: its own cosine
+    )
+    assert s["long"] == 1.0
+    assert abs(s["short"] - 0.65 / 0.7) < 1e-9
+
+
 def test_keyword_mode_scores_words_alone_and_semantic_meaning_alone() -> None:
     words = scored(turn("a", "x", lexical=3.0), turn("b", "y", lexical=1.0))
     assert words == {"a": 1.0, "b": 1 / 3}

@@ -72,3 +72,35 @@ def test_a_model_that_is_not_bert_is_refused_with_a_sentence(tmp_path: Path) -> 
     (folder / "config.json").write_text("{", encoding="utf-8")
     with pytest.raises(ConfigError, match=r"cannot read the embedding model's config\.json"):
         MiniLMEncoder(folder)
+
+
+def test_a_long_text_gets_one_vector_per_sentence_from_the_same_pass() -> None:
+    encoder = MiniLMEncoder(_model_dir())
+    long = (
+        "You'd be a great counselor! Your empathy will really help people. "
+        "By the way, take a look at this painting of a sunset over the lake."
+    )
+    short = "Two sentences. Not enough."
+    whole, parts = encoder.encode_with_sentences([short, long])
+    assert parts[0] is None
+    assert parts[1] is not None and parts[1].shape == (3, 384)
+    # the whole vectors are the ones encode() gives
+    assert abs(whole - encoder.encode([short, long])).max() < 1e-6
+    # each sentence vector has unit length, and the one about the sunset is the closest to a
+    # question about it: closer than the whole turn is
+    norms = (parts[1] ** 2).sum(axis=1) ** 0.5
+    assert abs(norms - 1).max() < 1e-5
+    query = encoder.encode(["what did she paint?"])[0]
+    by_sentence = parts[1] @ query
+    assert by_sentence.argmax() == 2
+    assert by_sentence.max() > whole[1] @ query
+
+
+def test_the_embedder_gives_sentence_vectors_flat_and_none_for_a_short_text() -> None:
+    embedder = MiniLMEmbedder(_model_dir())
+    pairs = embedder.embed_with_sentences(["One. Two. Three.", "Just one."])
+    (v1, s1), (v2, s2) = pairs
+    assert len(v1) == len(v2) == 384
+    assert len(s1) == 3 * 384
+    assert s2 == []
+    assert embedder.embed_with_sentences([]) == []
