@@ -7,6 +7,10 @@ The voices' ranks say which units were found; this says how strongly. For every 
   among the candidates, mixed half and half (keyword mode: words only; semantic: meaning only).
   Scores keep the gaps that reciprocal ranks flatten: a turn that matches three rare words is
   far ahead of one that matches a common one, whatever their ranks.
+- **a long unit's closest sentence**: the meaning of a unit of several sentences is
+  ``SENTENCE_SHARE`` the cosine of its sentence closest to the query (``sentence_cosine``, from
+  its sentence vectors: units/sentences.py) and the rest its own: a turn that answers in one
+  clause among greetings and news is not as far from the question as its average.
 - **terms, once each** (keyword mode): with no meaning to compare, words are
   ``TERMS_SHARE`` the query's distinct terms a unit contains, each weighing its idf among the
   lexical candidates, and the rest the Lucene score. BM25 counts a word once per field it is in
