@@ -10,7 +10,7 @@ import importlib.util
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
@@ -54,6 +54,7 @@ class Embedder(Protocol):
         ...
 
 
+@runtime_checkable
 class SentenceEmbedder(Embedder, Protocol):
     """An embedder that also gives a long text one vector per sentence (units/sentences.py)."""
 
@@ -66,7 +67,7 @@ class SentenceEmbedder(Embedder, Protocol):
 def vector_fields(embedder: Embedder, texts: Sequence[str]) -> list[dict[str, Any]]:
     """Per text, the properties a unit keeps of it: ``embedding`` and ``sentence_embeddings``
     (its sentence vectors, flat; empty for a short text, and from an embedder that gives none)."""
-    if hasattr(embedder, "embed_with_sentences"):
+    if isinstance(embedder, SentenceEmbedder):
         pairs = embedder.embed_with_sentences(texts)
         return [{"embedding": v, "sentence_embeddings": s} for v, s in pairs]
     return [{"embedding": v, "sentence_embeddings": []} for v in embedder.embed(texts)]
