@@ -65,9 +65,8 @@ if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
 
 LEXICAL_SHARE = 0.5  # hybrid: own score = share x words + (1 - share) x meaning
-SENTENCE_SHARE = (
-    0.5  # a long unit's meaning: share x its closest sentence's cosine + the rest x its own
-)
+# a long unit's meaning: share x its closest sentence's cosine + the rest x its own
+SENTENCE_SHARE = 0.5
 TERMS_SHARE = 0.5  # words = share x distinct query terms (idf) + (1 - share) x the Lucene score
 PREV_SHARE = 0.2  # of the turn before (often the question this turn answers)
 NEXT_SHARE = 0.1  # of the turn after (often the reply that confirms it)
