@@ -20,6 +20,10 @@ HISTORY_PENALTY = 0.5
 # at 1.0 a voice's first hit among the turns gained 0.15 of RetrievalScore, nearly half of what
 # the best evidence gives (0.35), however weakly it answered (docs/recall.md, "Score").
 EPISODE_SEED_SHARE = 0.5
+# MMR sets apart copies, not siblings: two units whose words overlap less than this (Jaccard)
+# are different facts and keep their order. Turns and facts on one topic share a third of their
+# words or less ("the", a name, the topic); a copy that differs in a word or two shares most.
+NEAR_COPY = 0.5
 
 
 @dataclass
@@ -123,6 +127,13 @@ def similarity(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
+def redundancy(a: frozenset[str], b: frozenset[str]) -> float:
+    """How much MMR holds ``a`` back once ``b`` is chosen: their similarity when they are near
+    copies (``NEAR_COPY``), else nothing."""
+    near = similarity(a, b)
+    return near if near >= NEAR_COPY else 0.0
+
+
 def mmr(
     cands: Sequence[Candidate],
     k: int,
@@ -130,7 +141,9 @@ def mmr(
     keep: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
     """Maximal marginal relevance over the candidates ``keep`` accepts (all when None): the best,
-    then each next one balancing score and novelty.
+    then each next one balancing score and novelty, where only a near copy of something chosen
+    counts as not novel (``redundancy``): five copies of one fact do not push out four different
+    facts, and four different turns about one topic keep the order their scores give.
 
     Candidates are visited best score first, so a visit stops as soon as no later one could win even
     with no similarity at all; each candidate compares itself only with what was chosen since it was
@@ -167,7 +180,7 @@ def mmr(
             if compared[key] < len(chosen):
                 mine = words_of(c)
                 for picked in chosen[compared[key] :]:
-                    closest[key] = max(closest[key], similarity(mine, words_of(picked)))
+                    closest[key] = max(closest[key], redundancy(mine, words_of(picked)))
                 compared[key] = len(chosen)
             value = lam * (c.score / top) - (1 - lam) * closest[key]
             if value > best_value:

@@ -387,7 +387,7 @@ def _mmr_by_definition(
 
         def value(c: scoring.Candidate) -> float:
             near = max(
-                (scoring.similarity(scoring._words(c), scoring._words(p)) for p in chosen),
+                (scoring.redundancy(scoring._words(c), scoring._words(p)) for p in chosen),
                 default=0.0,
             )
             return lam * (c.score / top) - (1 - lam) * near
@@ -475,3 +475,25 @@ def test_a_unit_about_another_thing_of_the_subject() -> None:
     assert not relevance.asks_another_thing(thing, "EMQX is under the Apache license", 0.4, 0.5)
     assert not relevance.asks_another_thing([], text, 0.45, 0.47)  # nothing named
     assert not relevance.asks_another_thing(thing, text, None, None)  # keyword mode
+
+
+def test_mmr_sets_apart_copies_not_siblings() -> None:
+    def cand(id_: str, text: str, score: float) -> scoring.Candidate:
+        return scoring.Candidate(id=id_, unit={"text": text}, score=score)
+
+    first = cand("first", "billing-api runs 3 replicas in production", 1.0)
+    copy = cand("copy", "billing-api runs 3 replicas in production now", 0.95)
+    sibling = cand("sibling", "billing-api in production reads from the primary only", 0.9)
+    other = cand("other", "nightly exports land in s3", 0.88)
+    # the sibling shares "billing-api", "in" and "production" with the first: a third of their
+    # words, not a copy's, so it keeps the place its score gives (word overlap alone would put
+    # the unrelated unit first); the copy goes last
+    assert scoring.similarity(scoring._words(first), scoring._words(sibling)) > 0.2
+    assert [c.id for c in scoring.mmr([first, copy, sibling, other], 4)] == [
+        "first",
+        "sibling",
+        "other",
+        "copy",
+    ]
+    assert scoring.redundancy(scoring._words(first), scoring._words(sibling)) == 0.0
+    assert scoring.redundancy(scoring._words(first), scoring._words(copy)) > scoring.NEAR_COPY
