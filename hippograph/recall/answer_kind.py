@@ -302,11 +302,25 @@ _PERSON_NAME = _Lazy(
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
 
+# The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
+# overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
+# docker get?". The clause after the last comma, semicolon, colon, dash or full stop.
+_CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
+
+
 def expected(query: str) -> Asked | None:
     """The kind of answer a short question asks for, and what the value measures when the
-    question says so; None when any answer may do."""
+    question says so; None when any answer may do. A prompt that opens with its context asks
+    for what the question it closes with asks for."""
     if len(query) > MAX_QUESTION:
         return None
+    found = _expected(query)
+    if found is None and (closing := _CLOSING_QUESTION.search(query)):
+        return _expected(closing["question"])
+    return found
+
+
+def _expected(query: str) -> Asked | None:
     condition = _CONDITION.match(query)
     if condition:  # "if a delivery fails, how many times do we retry?": the question after it
         query = query[condition.end() :]

@@ -52,6 +52,12 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("what do you think about the size of this PR and whether to split it", None),
         ("how do I run the notifier tests?", None),
         ("when did we " + "really " * 40 + "freeze it?", None),  # a pasted prompt, not a question
+        # the question a prompt closes with, after its context
+        ("the worker pods keep restarting, what's the memory limit on them?", AnswerKind.MEASURE),
+        ("builds are slow again.. how many runners do we have?", AnswerKind.QUANTITY),
+        ("the nightly export failed — who owns it these days?", AnswerKind.PERSON),
+        ("the deploy went out. anything I should check before the demo?", None),
+        ("the deploy went out, how did it go?", None),
     ],
 )
 def test_expected(query: str, kind: AnswerKind | None) -> None:
