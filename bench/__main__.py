@@ -33,8 +33,15 @@ def main(argv: list[str] | None = None) -> int:
         "--smoke", action="store_true", help="minimum size, for the test that keeps benches working"
     )
     args, rest = parser.parse_known_args(argv)
-    module = importlib.import_module(BENCHES[args.name])
-    return int(module.run(args, rest) or 0)
+    from bench.common import ServerBusy, bench_uri, holding_server
+
+    try:
+        with holding_server(bench_uri()):
+            module = importlib.import_module(BENCHES[args.name])
+            return int(module.run(args, rest) or 0)
+    except ServerBusy as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

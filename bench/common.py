@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import platform
 import subprocess
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,9 +28,40 @@ def bench_settings(**overrides: Any) -> Settings:
 
     Benchmarks empty the database they run on, so they never use the memory you keep.
     """
-    uri = os.environ.get("HIPPOGRAPH_BENCH_NEO4J_URI", "bolt://127.0.0.1:7688")
+    uri = bench_uri()
     instance = os.environ.get("HIPPOGRAPH_BENCH_INSTANCE", "test")
     return Settings(_env_file=None, neo4j_uri=uri, instance=instance, branch="main", **overrides)  # type: ignore[call-arg]
+
+
+def bench_uri() -> str:
+    """The server benchmarks run on (see ``bench_settings``)."""
+    return os.environ.get("HIPPOGRAPH_BENCH_NEO4J_URI", "bolt://127.0.0.1:7688")
+
+
+class ServerBusy(Exception):
+    """Another benchmark holds the server."""
+
+
+@contextmanager
+def holding_server(uri: str) -> Iterator[None]:
+    """Hold the benchmark server for this process, or raise ServerBusy when another benchmark
+    holds it. Every benchmark empties the database it runs on: two at once spoil each other's
+    figures without failing (a truthfulness case found nothing while a recall-quality run
+    emptied the server under it)."""
+    key = hashlib.sha256(uri.encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"hippograph-bench-{key}.lock"
+    with path.open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise ServerBusy(
+                f"another benchmark is running on {uri}, and each one empties the database: "
+                "wait for it to finish, or point HIPPOGRAPH_BENCH_NEO4J_URI at another server."
+            ) from exc
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def machine() -> dict[str, Any]:
