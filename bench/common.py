@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.config import Settings
+from hippograph.neo4j_local.lock import held
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
@@ -49,19 +49,13 @@ def holding_server(uri: str) -> Iterator[None]:
     figures without failing (a truthfulness case found nothing while a recall-quality run
     emptied the server under it)."""
     key = hashlib.sha256(uri.encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"hippograph-bench-{key}.lock"
-    with path.open("a") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError as exc:
+    with held(Path(tempfile.gettempdir()), f"hippograph-bench-{key}.lock", wait=False) as got:
+        if not got:
             raise ServerBusy(
                 f"another benchmark is running on {uri}, and each one empties the database: "
                 "wait for it to finish, or point HIPPOGRAPH_BENCH_NEO4J_URI at another server."
-            ) from exc
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            )
+        yield
 
 
 def machine() -> dict[str, Any]:

@@ -14,9 +14,15 @@ from pathlib import Path
 
 
 @contextmanager
-def held(folder: Path, name: str = ".lock") -> Iterator[None]:
-    """Hold the lock of ``folder`` (created if missing) until the block ends; waits for it."""
+def held(folder: Path, name: str = ".lock", *, wait: bool = True) -> Iterator[bool]:
+    """Hold the lock ``name`` of ``folder`` (created if missing) until the block ends: waits for
+    it and yields True; with ``wait`` off, yields False at once, without it, when another
+    process has it."""
     folder.mkdir(parents=True, exist_ok=True)
-    with (folder / name).open("w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
-        yield
+    with (folder / name).open("a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True  # closing the file releases the lock
