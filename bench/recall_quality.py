@@ -5,8 +5,10 @@ Each LoCoMo conversation is converted to the generic JSONL transcript format and
 through ``Memory.import_transcript`` (real embedding model), one scope per conversation. Every
 QA item's question is then recalled in the three modes side by side, with the gate off
 (``strict=False``: this measures retrieval depth, not the gate), k=20, episodes only, in the
-conversation's scope, without recording usage. A question scores the share of its evidence
-turns found in the top k (recall@k) and whether any is there (hit@k), per category and overall.
+conversation's scope, without recording usage (--record-usage records it, as `hippo recall`
+does by default: then each recall may change what the next one reads). A question scores the
+share of its evidence turns found in the top k (recall@k) and whether any is there (hit@k), per
+category and overall.
 
 Two plain retrievers rank the same turns in the same run (``bench/baselines.py``): BM25 over
 each turn's "speaker: text" and the cosine of the same model's embedding of that text (what
@@ -19,7 +21,7 @@ for all questions.
 questions whose evidence lies in them; --smoke is --size 2. --seed picks the sample of misses
 kept in the result for reading. Options after the name: --data PATH (default
 ../shared/data/locomo-dev.json), --k K (default 20), --held-out (then each
-bench/data/conv-heldout-*.json too, one result file each).
+bench/data/conv-heldout-*.json too, one result file each), --record-usage.
 
 The held-out conversations are in LoCoMo's format, written by helpers that saw only the format
 of the first turns and questions of conv-26 and none of the code (BENCHMARKS.md says which
@@ -76,6 +78,12 @@ def _options(rest: list[str]) -> argparse.Namespace:
         "--held-out",
         action="store_true",
         help="also run each bench/data/conv-heldout-*.json, after --data",
+    )
+    parser.add_argument(
+        "--record-usage",
+        action="store_true",
+        help="record usage and co-occurrence after each recall, as `hippo recall` does by default "
+        "(each question's results then become part of the graph the next ones read)",
     )
     return parser.parse_args(rest)
 
@@ -165,10 +173,11 @@ def ask(
     scope: str,
     as_of: datetime,
     strict: bool = False,
+    record_usage: bool = False,
 ) -> RecallResult:
     """A question asked of one imported conversation, as the LoCoMo benches ask it: its turns
-    only (episodes), as of after the import, without recording usage (one mode must not move
-    another's figures)."""
+    only (episodes), as of after the import, without recording usage unless asked to (then one
+    mode's recalls may move another's figures)."""
     return memory.recall(
         question,
         k=k,
@@ -177,7 +186,7 @@ def ask(
         strict=strict,
         kinds=["episode"],
         as_of=as_of,
-        record_usage=False,
+        record_usage=record_usage,
     )
 
 
@@ -321,7 +330,13 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
                 for mode in MODES:
                     with Timer() as t:
                         result = ask(
-                            memory, qa["question"], k=opts.k, mode=mode, scope=scope, as_of=as_of
+                            memory,
+                            qa["question"],
+                            k=opts.k,
+                            mode=mode,
+                            scope=scope,
+                            as_of=as_of,
+                            record_usage=opts.record_usage,
                         )
                     latencies[mode].append(t.ms)
                     ranked = [by_id.get(item["id"], item["id"]) for item in result.items]
@@ -391,6 +406,7 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
         "seed": args.seed,
         "smoke": args.smoke,
         "strict": False,
+        "record_usage": opts.record_usage,
         "kinds": ["episode"],
         "modes": list(MODES),
         "commit_at_start": measured,

@@ -12,6 +12,10 @@
 // strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
 // walked through (a two-hop hit through a hub could not pass the graph-relevance floor anyway).
+// Learned edges (RELATED: recall links units returned together) are walked only once they
+// weigh $learned_floor or more (the edge_weights job raises them with co-occurrence and
+// success; they start at 0.1), and no degree counts them: recall must not feed its own
+// results back into its ranking before anything confirmed the link (docs/recall.md).
 // Fusion: sum over voices of $weights[voice] / ($rrf_k + rank); candidates found only by the
 // temporal voice carry no topic and are left out. The best $candidates are returned, and with
 // them the turns up to two away from the best $around episodes (live NEXT edges, both ways;
@@ -50,6 +54,7 @@
 // Params: $query STRING, $embedding LIST<FLOAT>|null, $rest_embedding LIST<FLOAT>|null (null exactly when
 // $embedding is), $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
+// $learned_floor FLOAT,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,
 // $kinds LIST<STRING> (['*'] for any), $shared BOOLEAN (true: leave agents' private notes, agent:* scopes,
 // out: what an agent searches), $visible_scopes LIST<STRING>|null, $hidden_scopes LIST<STRING>
@@ -103,7 +108,8 @@ CALL (seeds) {
   CALL (s) {
     MATCH p = (s) ((a)-[r]-(b)
                    WHERE r.retired_at IS NULL AND NOT type(r) IN ['INVOLVES', 'CONTRADICTS']
-                     AND (a = s OR COUNT { (a)--() } <= $max_fanout)){1,2} (m)
+                     AND (type(r) <> 'RELATED' OR r.weight >= $learned_floor)
+                     AND (a = s OR COUNT { (a)-[:!RELATED]-() } <= $max_fanout)){1,2} (m)
     WHERE m <> s AND 'Memory' IN labels(m)
       AND m.branch IN $branches
       AND ($scope = '' OR m.scope = $scope)
@@ -119,7 +125,7 @@ CALL (seeds) {
              WHEN 'FROM' THEN 0.8 WHEN 'NEXT' THEN 0.7 WHEN 'SAME_AS' THEN 0.9 WHEN 'SUPERSEDED_BY' THEN 0.6
              ELSE 0.5 END) AS w
     WITH m, w, CASE WHEN length(p) = 2 THEN nodes(p)[1] ELSE null END AS mid
-    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)--() })) END AS w
+    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)-[:!RELATED]-() })) END AS w
     WITH m, max(w) AS w
     RETURN m, w
     ORDER BY w DESC, m.recorded_at DESC, m.id

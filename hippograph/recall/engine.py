@@ -54,6 +54,9 @@ SEEDS = 5
 MAX_FANOUT = (
     50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
 )
+# A learned RELATED edge (units returned together) is walked from this weight on: it starts at
+# 0.1 and the edge_weights job raises it with co-occurrence and success (docs/recall.md)
+LEARNED_FLOOR = 0.2
 # Fused candidates loaded and scored: at least this many. With a meaning to compare, scoring
 # reorders the fused ranks a lot (fewer lost LoCoMo recall@5 and @10); in keyword mode the score
 # is made of the same words the ranks were, so candidates below the 20th rarely rise, and every
@@ -293,6 +296,7 @@ class RecallEngine:
                 per_seed=20,
                 hop_decay=0.7,
                 max_fanout=MAX_FANOUT,
+                learned_floor=LEARNED_FLOOR,
                 weights=asked.voice_weights,
                 rrf_k=float(scoring.RRF_K),
                 candidates=max(MIN_CANDIDATES[opts.mode], CANDIDATES_PER_RESULT * opts.k),

@@ -23,6 +23,7 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
         "per_seed": 20,
         "hop_decay": 0.7,
         "max_fanout": 50,
+        "learned_floor": 0.2,
         "weights": ALL_VOICES,
         "rrf_k": 60.0,
         "candidates": 40,

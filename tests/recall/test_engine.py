@@ -308,6 +308,30 @@ def test_usage_and_co_occurrence_are_recorded(memory: Memory, graph: Graph) -> N
     assert memory.feedback(a.id, helped=True).success_count == 1
 
 
+def test_a_learned_link_is_walked_only_once_strengthened(memory: Memory) -> None:
+    """Units returned together get a RELATED edge (weight 0.1). Until the edge_weights job has
+    raised it to LEARNED_FLOOR (co-occurrence repeated, or a "helped"), the graph walk ignores
+    it: one recall's results must not reorder the next recall's."""
+    redis = memory.remember("Redis caches sessions", about=["redis"], **USER)
+    stripe = memory.remember("The payment provider is Stripe", about=["payments"], **USER)
+    memory.remember("Builds use Gradle 8", about=["build"], **USER)
+
+    def asked() -> list[str]:
+        return ids(memory.recall("redis", mode="keyword", strict=False, record_usage=False))
+
+    before = asked()
+    assert stripe.id not in before
+    assert set(ids(memory.recall("redis or stripe", mode="keyword"))) == {redis.id, stripe.id}
+    link = next(e for e in memory.get(redis.id).edges if e["type"] == "RELATED")["props"]
+    assert link["weight"] == pytest.approx(0.1)
+    assert asked() == before  # a fresh link: not walked
+    memory.feedback(redis.id, helped=True)
+    memory.maintain(job="edge_weights")
+    link = next(e for e in memory.get(redis.id).edges if e["type"] == "RELATED")["props"]
+    assert link["weight"] >= 0.2
+    assert asked() == [redis.id, stripe.id]  # confirmed: the walk reaches it
+
+
 def test_results_that_fail_the_relevance_check_are_not_recorded_as_used(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
