@@ -14,8 +14,10 @@
 // walked through (a two-hop hit through a hub could not pass the graph-relevance floor anyway).
 // Learned edges (RELATED: recall links units returned together) are walked only once they
 // weigh $learned_floor or more (the edge_weights job raises them with co-occurrence and
-// success; they start at 0.1), and no degree counts them: recall must not feed its own
-// results back into its ranking before anything confirmed the link (docs/recall.md).
+// success; they start at 0.1), and no degree counts them (a degree less its RELATED
+// degree: both are read from the node, where a negated type would walk every relationship):
+// recall must not feed its own results back into its ranking before anything confirmed the
+// link (docs/recall.md).
 // Fusion: sum over voices of $weights[voice] / ($rrf_k + rank); candidates found only by the
 // temporal voice carry no topic and are left out. The best $candidates are returned, and with
 // them the turns up to two away from the best $around episodes (live NEXT edges, both ways;
@@ -109,7 +111,7 @@ CALL (seeds) {
     MATCH p = (s) ((a)-[r]-(b)
                    WHERE r.retired_at IS NULL AND NOT type(r) IN ['INVOLVES', 'CONTRADICTS']
                      AND (type(r) <> 'RELATED' OR r.weight >= $learned_floor)
-                     AND (a = s OR COUNT { (a)-[:!RELATED]-() } <= $max_fanout)){1,2} (m)
+                     AND (a = s OR COUNT { (a)--() } - COUNT { (a)-[:RELATED]-() } <= $max_fanout)){1,2} (m)
     WHERE m <> s AND 'Memory' IN labels(m)
       AND m.branch IN $branches
       AND ($scope = '' OR m.scope = $scope)
@@ -125,7 +127,7 @@ CALL (seeds) {
              WHEN 'FROM' THEN 0.8 WHEN 'NEXT' THEN 0.7 WHEN 'SAME_AS' THEN 0.9 WHEN 'SUPERSEDED_BY' THEN 0.6
              ELSE 0.5 END) AS w
     WITH m, w, CASE WHEN length(p) = 2 THEN nodes(p)[1] ELSE null END AS mid
-    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)-[:!RELATED]-() })) END AS w
+    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)--() } - COUNT { (mid)-[:RELATED]-() })) END AS w
     WITH m, max(w) AS w
     RETURN m, w
     ORDER BY w DESC, m.recorded_at DESC, m.id

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -172,3 +173,32 @@ def test_turns_embedded_with_their_speaker_before_are_embedded_again_by_maintena
     assert runs == {"embed": 1} and embedder.texts == [TURNS[3][1]]  # the words alone
     assert memory.get(by_turn[4]).unit["embedding_of"] == "words"
     assert graph.read("count_missing_embeddings")[0]["count"] == 0
+
+
+def test_learned_links_do_not_stop_the_walk_through_a_turn(
+    memory: Memory, graph: Graph, tmp_path: Path
+) -> None:
+    """A turn that many recalls returned carries many RELATED (co-occurrence) edges. They are not
+    its degree: the walk still goes through it to the next turn, two hops from the seed."""
+    by_turn = _import(memory, tmp_path)
+    others = [
+        memory.remember(
+            f"Unrelated note number {n}", about=["misc"], source="user", source_ref="chat#1"
+        ).id
+        for n in range(55)  # more than max_fanout (50)
+    ]
+    graph.write(
+        "record_co_occurrence",
+        pairs=[{"a": by_turn[4], "b": other} for other in others],
+        now=datetime.now(UTC),
+    )
+
+    def graph_hit() -> bool:
+        rows = graph.read(
+            "recall_candidates",
+            **candidate_params(query="pet", seeds=1, around=0, scope="chat", kinds=["episode"]),
+        )
+        hits = {r["id"]: r["hits"] for r in rows}.get(by_turn[5], [])
+        return any(h["voice"] == "graph" for h in hits)
+
+    assert graph_hit()  # turn 3 (the hit) → turn 4 → turn 5, though turn 4 has 57 edges
