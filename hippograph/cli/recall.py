@@ -20,7 +20,18 @@ if TYPE_CHECKING:
     from hippograph.recall.engine import RecallResult
 
 JSON = typer.Option(False, "--json", help="Print JSON.")
-_BATCH_KEYS = {"id", "query", "k", "mode", "scope", "as_of", "strict", "kinds", "include_history"}
+_BATCH_KEYS = {
+    "id",
+    "query",
+    "k",
+    "mode",
+    "scope",
+    "as_of",
+    "strict",
+    "kinds",
+    "include_history",
+    "record_usage",
+}
 
 
 @view("hippograph.recall.engine.RecallResult")
@@ -89,6 +100,12 @@ def recall(
         False, "--history", help="Also show superseded and expired units, flagged."
     ),
     kind: list[str] | None = typer.Option(None, "--kind", help="Only these kinds (repeatable)."),
+    record: bool = typer.Option(
+        True,
+        "--record/--no-record",
+        help="Record that the results were used (usage counts, links between results returned "
+        "together). --no-record for questions that should leave no trace, as when evaluating.",
+    ),
     batch: Path | None = typer.Option(
         None,
         "--batch",
@@ -99,7 +116,7 @@ def recall(
     """Recall what memory knows, with sources; abstain with a reason
     (and a task) when nothing passes the gate."""
     if batch is not None:
-        _run_batch(ctx, batch)
+        _run_batch(ctx, batch, record=record)
         return
     if not query:
         raise typer.BadParameter("give a QUERY, or --batch FILE.jsonl", param_hint="QUERY")
@@ -113,11 +130,12 @@ def recall(
             strict=not allow_uncertainty,
             kinds=kind,
             include_history=history,
+            record_usage=record,
         )
     render(result, as_json=as_json)
 
 
-def _run_batch(ctx: typer.Context, path: Path) -> None:
+def _run_batch(ctx: typer.Context, path: Path, *, record: bool = True) -> None:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -143,7 +161,8 @@ def _run_batch(ctx: typer.Context, path: Path) -> None:
                     raise ValueError(f"unknown keys {sorted(unknown)}")
                 _check_unicode(spec)
                 opts: dict[str, Any] = {
-                    k: v for k, v in spec.items() if k not in ("id", "query", "as_of")
+                    "record_usage": record,
+                    **{k: v for k, v in spec.items() if k not in ("id", "query", "as_of")},
                 }
                 result = memory.recall(
                     spec["query"], as_of=parse_when(spec.get("as_of"), "as_of"), **opts

@@ -107,3 +107,28 @@ def test_recall_errors(graph: Graph, env_for_cli: dict[str, str]) -> None:
     assert result.exit_code == 1 and "unknown mode 'magic'" in result.stderr
     result = runner.invoke(app, ["recall", "--batch", "/nonexistent.jsonl"])
     assert result.exit_code == 1 and "cannot read the batch file" in result.stderr
+
+
+def _used(unit_id: str) -> int:
+    return int(json.loads(run("get", unit_id, "--json"))["unit"].get("usage_count") or 0)
+
+
+def test_no_record_leaves_no_trace(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
+    ids = seed()
+    run("recall", "analytics clickhouse", "--mode", "keyword", "--no-record")
+    assert _used(ids["pg"]) == 0
+    path = tmp_path / "q.jsonl"
+    path.write_text(
+        json.dumps({"query": "analytics clickhouse", "mode": "keyword", "record_usage": False})
+        + "\n"
+    )
+    run("recall", "--batch", str(path))
+    assert _used(ids["pg"]) == 0
+    path.write_text(json.dumps({"query": "analytics clickhouse", "mode": "keyword"}) + "\n")
+    run("recall", "--batch", str(path), "--no-record")
+    assert _used(ids["pg"]) == 0
+    run("recall", "--batch", str(path))  # recorded, as a single recall is
+    run("recall", "analytics clickhouse", "--mode", "keyword")
+    assert _used(ids["pg"]) == 2
