@@ -26,7 +26,9 @@ bench/data/conv-heldout-*.json too, one result file each), --record-usage.
 The held-out conversations are in LoCoMo's format, written by helpers that saw only the format
 of the first turns and questions of conv-26 and none of the code (BENCHMARKS.md says which
 one was used to choose which rule): other people, other lives, the same five categories. They
-stand in for the LoCoMo conversations this repository does not have.
+stand in for the LoCoMo conversations this repository does not have. H and I (stop 38) are
+longer (20 sessions, about 455 turns, photos shared as in LoCoMo) and were first measured on
+code that no rule had been chosen for them.
 
 The data set is CC BY-NC 4.0: evaluation only, never shipped.
 """
