@@ -30,7 +30,7 @@ _BATCH_KEYS = {
     "strict",
     "kinds",
     "include_history",
-    "record_usage",
+    "record",
 }
 
 
@@ -161,11 +161,16 @@ def _run_batch(ctx: typer.Context, path: Path, *, record: bool = True) -> None:
                     raise ValueError(f"unknown keys {sorted(unknown)}")
                 _check_unicode(spec)
                 opts: dict[str, Any] = {
-                    "record_usage": record,
-                    **{k: v for k, v in spec.items() if k not in ("id", "query", "as_of")},
+                    k: v for k, v in spec.items() if k not in ("id", "query", "as_of", "record")
                 }
+                keep = spec.get("record", record)
+                if not isinstance(keep, bool):
+                    raise ValueError("'record' must be true or false")
                 result = memory.recall(
-                    spec["query"], as_of=parse_when(spec.get("as_of"), "as_of"), **opts
+                    spec["query"],
+                    as_of=parse_when(spec.get("as_of"), "as_of"),
+                    record_usage=keep,
+                    **opts,
                 )
                 out: dict[str, Any] = {"id": spec.get("id"), **result.as_dict()}
             except (ValueError, TypeError, HippographError) as exc:

@@ -121,8 +121,7 @@ def test_no_record_leaves_no_trace(
     assert _used(ids["pg"]) == 0
     path = tmp_path / "q.jsonl"
     path.write_text(
-        json.dumps({"query": "analytics clickhouse", "mode": "keyword", "record_usage": False})
-        + "\n"
+        json.dumps({"query": "analytics clickhouse", "mode": "keyword", "record": False}) + "\n"
     )
     run("recall", "--batch", str(path))
     assert _used(ids["pg"]) == 0
