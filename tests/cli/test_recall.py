@@ -131,3 +131,6 @@ def test_no_record_leaves_no_trace(
     run("recall", "--batch", str(path))  # recorded, as a single recall is
     run("recall", "analytics clickhouse", "--mode", "keyword")
     assert _used(ids["pg"]) == 2
+    path.write_text(json.dumps({"query": "analytics", "record": "no"}) + "\n")
+    result = runner.invoke(app, ["recall", "--batch", str(path)])
+    assert result.exit_code == 1 and "'record' must be true or false" in result.stderr
