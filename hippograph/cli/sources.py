@@ -97,6 +97,13 @@ def _transcript(report: TranscriptReport) -> None:
     )
     for problem in report.problems:
         typer.echo(f"  {report.path}:{problem['line']}: {problem['message']}", err=True)
+    if report.unread_fields:
+        fields = ", ".join(f"'{name}' ({n} line(s))" for name, n in report.unread_fields.items())
+        typer.echo(
+            f"  not read: {fields}; only session, turn, speaker, text and time are: put what "
+            "should be remembered into 'text'",
+            err=True,
+        )
 
 
 @app.command("export")

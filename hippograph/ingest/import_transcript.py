@@ -44,6 +44,7 @@ class TranscriptReport:
     bad_lines: int = 0
     sessions: int = 0
     problems: list[dict[str, Any]] = field(default_factory=list)
+    unread_fields: dict[str, int] = field(default_factory=dict)  # field -> lines that held it
 
     def as_dict(self) -> dict[str, Any]:
         """Plain dict for JSON output."""
@@ -104,6 +105,7 @@ def import_transcript(
         skipped=read.skipped,
         bad_lines=len(problems),
         problems=[{"line": p.line, "message": p.message} for p in problems],
+        unread_fields=dict(sorted(read.unread_fields.items())),
     )
     report.sessions = len({e.session for e in episodes})
     present: set[str] = set()

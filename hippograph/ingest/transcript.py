@@ -35,6 +35,7 @@ from hippograph.schema import MAX_TEXT_CHARS
 from hippograph.schema.base import MAX_INTEGER
 
 GENERIC_REQUIRED_FIELDS = ("session", "speaker", "text")
+GENERIC_FIELDS = frozenset((*GENERIC_REQUIRED_FIELDS, "turn", "time"))
 CLAUDE_CODE_TURN_TYPES = ("user", "assistant")
 
 
@@ -62,13 +63,16 @@ class LineProblem:
 @dataclass
 class TranscriptRead:
     """What a transcript gave: its turns in file order, the lines with problems,
-    how many events were skipped, and which sessions are named by the transcript's own
-    session id (Claude Code's ``sessionId``)."""
+    how many events were skipped, which sessions are named by the transcript's own
+    session id (Claude Code's ``sessionId``), and the fields of generic lines it did not read."""
 
     turns: list[Turn]
     problems: list[LineProblem]
     skipped: int
     own_sessions: set[str] = field(default_factory=set)
+    # fields of generic lines that are not read ("blip_caption", "img_url"), with how many
+    # lines carried each: reported, so nothing is left out unseen
+    unread_fields: dict[str, int] = field(default_factory=dict)
 
     @property
     def fingerprint(self) -> str:
@@ -135,7 +139,9 @@ def read_transcript(path: Path) -> TranscriptRead:
                 line = _decode(raw, number)
                 if not line.strip():
                     continue
-                utterance = _parse(line, path.stem)
+                utterance, unread = _parse(line, path.stem)
+                for name in unread:
+                    read.unread_fields[name] = read.unread_fields.get(name, 0) + 1
                 if utterance is None:
                     read.skipped += 1
                     continue
@@ -182,8 +188,9 @@ def _decode(raw: bytes, number: int) -> str:
         raise _LineError(f"line is not valid UTF-8 (bad byte at column {exc.start + 1})") from None
 
 
-def _parse(line: str, fallback_session: str) -> _Utterance | None:
-    """The utterance on one JSON line, or None for an event that is deliberately skipped."""
+def _parse(line: str, fallback_session: str) -> tuple[_Utterance | None, list[str]]:
+    """The utterance on one JSON line, or None for an event that is deliberately skipped; and
+    the fields of a generic line that are not read."""
     try:
         value = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -195,15 +202,17 @@ def _parse(line: str, fallback_session: str) -> _Utterance | None:
         raise _LineError("line nests arrays or objects too deeply to read") from None
     if not isinstance(value, dict):
         raise _LineError(f"line is {_describe(value)}, not a JSON object")
+    unread: list[str] = []
     if "type" in value and "speaker" not in value and "text" not in value:
         utterance = _claude_code(value, fallback_session)
     else:
         utterance = _generic(value)
+        unread = sorted(str(name) for name in value if name not in GENERIC_FIELDS)
     if utterance is not None and len(utterance.text) > MAX_TEXT_CHARS:
         raise _LineError(
             f"text has {len(utterance.text)} characters, over the limit of {MAX_TEXT_CHARS}"
         )
-    return utterance
+    return utterance, unread
 
 
 def _generic(event: dict[str, Any]) -> _Utterance | None:

@@ -314,6 +314,27 @@ def test_cli_reports_empty_and_bad_transcripts_in_one_line(
     assert strict.stderr.startswith("Error: t.jsonl:2: field 'text' holds a lone surrogate")
 
 
+def test_cli_says_which_fields_it_did_not_read(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path
+) -> None:
+    runner = CliRunner()
+    write_jsonl(
+        tmp_path / "p.jsonl",
+        [
+            {"session": "s", "speaker": "u", "text": "look", "blip_caption": "a photo of a cake"},
+            {"session": "s", "speaker": "v", "text": "nice"},
+        ],
+    )
+    out = runner.invoke(app, ["import", "transcript", "p.jsonl"])
+    assert out.exit_code == 0 and out.stdout.startswith("p.jsonl: 2 turn(s) imported")
+    assert out.stderr == (
+        "  not read: 'blip_caption' (1 line(s)); only session, turn, speaker, text and time are: "
+        "put what should be remembered into 'text'\n"
+    )
+    as_json = runner.invoke(app, ["import", "transcript", "p.jsonl", "--json"])
+    assert json.loads(as_json.stdout)["unread_fields"] == {"blip_caption": 1}
+
+
 def test_a_file_reusing_a_session_name_is_not_linked_into_the_other(
     graph: Graph, memory: Memory, tmp_path: Path
 ) -> None:

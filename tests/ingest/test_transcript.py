@@ -47,6 +47,20 @@ def test_generic_turns_numbered_per_session_in_file_order(tmp_path: Path) -> Non
     ]
 
 
+def test_generic_fields_that_are_not_read_are_counted(tmp_path: Path) -> None:
+    """A line may carry more than session, turn, speaker, text and time (LoCoMo's shared photos:
+    "blip_caption", "img_url"); the turn is read, and what was not is counted by field."""
+    path = write(
+        tmp_path / "chat.jsonl",
+        {"session": "s1", "speaker": "A", "text": "Look!", "blip_caption": "a photo of a cake"},
+        {"session": "s1", "speaker": "B", "text": "Yum", "turn": 2, "time": "2023-05-08T13:56:00"},
+        {"session": "s1", "speaker": "A", "text": "Ha", "blip_caption": "a dog", "img_url": ["u"]},
+    )
+    read = read_transcript(path)
+    assert [t.text for t in read.turns] == ["Look!", "Yum", "Ha"] and read.problems == []
+    assert read.unread_fields == {"blip_caption": 2, "img_url": 1}
+
+
 def test_generic_explicit_turns_kept_and_missing_ones_follow_the_highest(tmp_path: Path) -> None:
     path = write(
         tmp_path / "t.jsonl",
