@@ -1,9 +1,9 @@
-"""`python -m bench.table RESULT.json ...`: the recall-quality figures of result files as the
-Markdown rows BENCHMARKS.md and docs/recall.md show, so that no figure is typed by hand.
+"""`python -m bench.table RESULT.json ...`: the recall-quality figures of result files as
+Markdown rows, so that no figure is typed by hand.
 
-One row per file (categories 1–4, R@1 / R@5 / R@10): hybrid, semantic, keyword R@10, plain BM25,
-plain cosine, hybrid multi-hop R@10; for LoCoMo's own conversation (two halves) one row per half
-as well. Reads the files only: no server.
+One row per file (categories 1–4, R@1 / R@5 / R@10): hybrid, keyword R@10, semantic, plain BM25,
+plain cosine, hybrid multi-hop R@10 (the columns of BENCHMARKS.md's held-out tables); for
+LoCoMo's own conversation (two halves) one row per half as well. Reads the files only: no server.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ MODES = ("hybrid", "semantic", "bm25", "cosine")
 GROUP = "categories 1-4"
 MULTI_HOP = "1 multi-hop"
 HEADER = (
-    "| conversation | hybrid | semantic | keyword R@10 | plain BM25 | plain cosine "
+    "| conversation | hybrid | keyword R@10 | semantic | plain BM25 | plain cosine "
     "| hybrid multi-hop R@10 |\n| --- | --- | --- | --- | --- | --- | --- |"
 )
 
@@ -35,8 +35,8 @@ def _cell(table: dict[str, Any], mode: str) -> str:
 def _row(label: str, table: dict[str, Any]) -> str:
     cells = [
         _cell(table, "hybrid"),
-        _cell(table, "semantic"),
         f"{table['keyword'][GROUP]['recall@10']:.2f}".removeprefix("0"),
+        _cell(table, "semantic"),
         _cell(table, "bm25"),
         _cell(table, "cosine"),
         f"{table['hybrid'][MULTI_HOP]['recall@10']:.2f}".removeprefix("0"),
@@ -63,11 +63,19 @@ def main(argv: list[str] | None = None) -> int:
     for path in args.results:
         try:
             result = json.loads(path.read_text(encoding="utf-8"))
-            if result.get("bench") not in (None, "recall-quality"):
-                raise ValueError(f"a {result['bench']} result, not recall-quality")
+            if not isinstance(result, dict) or result.get("bench") not in (None, "recall-quality"):
+                raise ValueError("it is not a recall-quality result file")
             lines.extend(rows(result))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            print(f"Error: cannot read {path} as a recall-quality result ({exc}).", file=sys.stderr)
+        except OSError as exc:
+            print(f"Error: cannot read {path} ({exc.strerror}); check the path.", file=sys.stderr)
+            return 1
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            why = f"it has no {exc}" if isinstance(exc, KeyError) else str(exc)
+            print(
+                f"Error: {path} cannot be shown as recall-quality rows: {why}; give the JSON "
+                "files `python -m bench recall-quality` wrote.",
+                file=sys.stderr,
+            )
             return 1
     print("\n".join(lines))
     return 0

@@ -38,9 +38,9 @@ def test_rows_per_conversation_and_half(tmp_path: Path, capsys: pytest.CaptureFi
     own.write_text(json.dumps(_result("../shared/data/locomo-dev.json", halves=True)))
     assert table.main([str(held), str(own)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("| conversation | hybrid | semantic | keyword R@10 |")
+    assert lines[0].startswith("| conversation | hybrid | keyword R@10 | semantic |")
     row = (
-        "| .400 / .700 / .800 | .300 / .600 / .750 | .70 | .200 / .400 / .500 "
+        "| .400 / .700 / .800 | .70 | .300 / .600 / .750 | .200 / .400 / .500 "
         "| .100 / .300 / .400 | .50 |"
     )
     assert lines[2:] == [
@@ -58,5 +58,7 @@ def test_a_file_that_is_no_recall_quality_result_is_refused(
     other.write_text(json.dumps({"bench": "truthfulness", "figures": {}}))
     assert table.main([str(other)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"Error: cannot read {other} as a recall-quality result")
-    assert table.main([str(tmp_path / "missing.json")]) == 1
+    assert err.startswith(f"Error: {other} cannot be shown as recall-quality rows")
+    missing = tmp_path / "missing.json"
+    assert table.main([str(missing)]) == 1
+    assert capsys.readouterr().err.startswith(f"Error: cannot read {missing} (")

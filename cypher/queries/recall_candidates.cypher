@@ -110,7 +110,7 @@ CALL (seeds) {
   CALL (s) {
     MATCH p = (s) ((a)-[r]-(b)
                    WHERE r.retired_at IS NULL AND NOT type(r) IN ['INVOLVES', 'CONTRADICTS']
-                     AND (type(r) <> 'RELATED' OR r.weight >= $learned_floor)
+                     AND (type(r) <> 'RELATED' OR coalesce(r.weight, 1.0) >= $learned_floor)
                      AND (a = s OR COUNT { (a)--() } - COUNT { (a)-[:RELATED]-() } <= $max_fanout)){1,2} (m)
     WHERE m <> s AND 'Memory' IN labels(m)
       AND m.branch IN $branches
@@ -127,7 +127,9 @@ CALL (seeds) {
              WHEN 'FROM' THEN 0.8 WHEN 'NEXT' THEN 0.7 WHEN 'SAME_AS' THEN 0.9 WHEN 'SUPERSEDED_BY' THEN 0.6
              ELSE 0.5 END) AS w
     WITH m, w, CASE WHEN length(p) = 2 THEN nodes(p)[1] ELSE null END AS mid
-    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(COUNT { (mid)--() } - COUNT { (mid)-[:RELATED]-() })) END AS w
+    WITH m, w, mid, CASE WHEN mid IS NULL THEN 1 ELSE COUNT { (mid)--() } - COUNT { (mid)-[:RELATED]-() } END AS degree
+    // a middle node reached over two learned edges may have no other: at least 1, never 0
+    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(CASE WHEN degree < 1 THEN 1 ELSE degree END)) END AS w
     WITH m, max(w) AS w
     RETURN m, w
     ORDER BY w DESC, m.recorded_at DESC, m.id

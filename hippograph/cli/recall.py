@@ -163,9 +163,10 @@ def _run_batch(ctx: typer.Context, path: Path, *, record: bool = True) -> None:
                 opts: dict[str, Any] = {
                     k: v for k, v in spec.items() if k not in ("id", "query", "as_of", "record")
                 }
-                keep = spec.get("record", record)
-                if not isinstance(keep, bool):
-                    raise ValueError("'record' must be true or false")
+                asked = spec.get("record", True)
+                if not isinstance(asked, bool):
+                    raise ValueError(f"'record' must be true or false, not {asked!r}")
+                keep = record and asked  # --no-record holds for every line
                 result = memory.recall(
                     spec["query"],
                     as_of=parse_when(spec.get("as_of"), "as_of"),

@@ -98,10 +98,12 @@ def _transcript(report: TranscriptReport) -> None:
     for problem in report.problems:
         typer.echo(f"  {report.path}:{problem['line']}: {problem['message']}", err=True)
     if report.unread_fields:
-        fields = ", ".join(f"'{name}' ({n} line(s))" for name, n in report.unread_fields.items())
+        shown = list(report.unread_fields.items())
+        fields = ", ".join(f"{name!a} ({n} line(s))" for name, n in shown[:10])
+        more = f" and {len(shown) - 10} more" if len(shown) > 10 else ""
         typer.echo(
-            f"  not read: {fields}; only session, turn, speaker, text and time are: put what "
-            "should be remembered into 'text'",
+            f"  fields not read: {fields}{more}; only session, turn, speaker, text and time are "
+            "read, so put what should be remembered into 'text'",
             err=True,
         )
 

@@ -133,4 +133,7 @@ def test_no_record_leaves_no_trace(
     assert _used(ids["pg"]) == 2
     path.write_text(json.dumps({"query": "analytics", "record": "no"}) + "\n")
     result = runner.invoke(app, ["recall", "--batch", str(path)])
-    assert result.exit_code == 1 and "'record' must be true or false" in result.stderr
+    assert result.exit_code == 1 and "'record' must be true or false, not 'no'" in result.stderr
+    path.write_text(json.dumps({"query": "analytics clickhouse", "record": True}) + "\n")
+    run("recall", "--batch", str(path), "--no-record")  # --no-record holds for every line
+    assert _used(ids["pg"]) == 2

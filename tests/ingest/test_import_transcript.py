@@ -328,8 +328,8 @@ def test_cli_says_which_fields_it_did_not_read(
     out = runner.invoke(app, ["import", "transcript", "p.jsonl"])
     assert out.exit_code == 0 and out.stdout.startswith("p.jsonl: 2 turn(s) imported")
     assert out.stderr == (
-        "  not read: 'blip_caption' (1 line(s)); only session, turn, speaker, text and time are: "
-        "put what should be remembered into 'text'\n"
+        "  fields not read: 'blip_caption' (1 line(s)); only session, turn, speaker, text and "
+        "time are read, so put what should be remembered into 'text'\n"
     )
     as_json = runner.invoke(app, ["import", "transcript", "p.jsonl", "--json"])
     assert json.loads(as_json.stdout)["unread_fields"] == {"blip_caption": 1}
