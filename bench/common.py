@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.config import Settings
-from hippograph.neo4j_local.lock import held
+from hippograph.locks import held
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"

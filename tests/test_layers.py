@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "hippograph"
 # Lowest first. A package may import its own modules, anything in a lower layer, and nothing
 # at its own level or above. ``errors`` and ``schema`` are the floor everything stands on.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "version"),
+    ("errors", "version", "locks"),
     ("schema",),
     ("config",),
     ("graph", "repo"),

@@ -17,7 +17,6 @@ An entry that cannot be imported for another reason (its transcript was deleted)
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import os
@@ -25,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+
+from hippograph.locks import held
 
 QUEUE_DIR = "capture-queue"
 FAILED_DIR = "failed"
@@ -130,11 +131,5 @@ def now() -> str:
 def locked(data_dir: Path, *, wait: bool = True) -> Iterator[bool]:
     """Hold the capture lock (a SessionEnd and a PreCompact capture never interleave, nor two
     drains); yields False at once, without it, when ``wait`` is off and another process has it."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    with (data_dir / LOCK_NAME).open("a") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            yield False
-            return
-        yield True  # closing the file releases the lock
+    with held(data_dir, LOCK_NAME, wait=wait) as got:
+        yield got

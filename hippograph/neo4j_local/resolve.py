@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
-from hippograph.neo4j_local.lock import held
+from hippograph.locks import held
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from hippograph.config import Settings
 from hippograph.errors import ConfigError, GraphUnavailableError
 from hippograph.graph.client import Graph
+from hippograph.locks import held
 from hippograph.neo4j_local import browser
-from hippograph.neo4j_local.lock import held
 from hippograph.neo4j_local.resolve import ensure_jars, java_binary
 
 log = logging.getLogger(__name__)

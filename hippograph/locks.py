@@ -2,7 +2,9 @@
 
 Two `hippo db start` at once (two terminals, two agents, `make -j`) would otherwise write the
 same half-finished files: the server jars of a version, or one instance's config, password and
-pid file. The second waits for the first and then finds its work done.
+pid file; two captures of one session would interleave (hooks/spool.py); two benches would
+empty each other's database (bench/common.py). The second waits for the first (or, told not to
+wait, learns at once that it is held). Standard library only: the prompt hook imports it.
 """
 
 from __future__ import annotations
