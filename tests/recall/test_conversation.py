@@ -4,6 +4,7 @@ question does not share, and the turns of the speaker the question names."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -202,3 +203,45 @@ def test_learned_links_do_not_stop_the_walk_through_a_turn(
         return any(h["voice"] == "graph" for h in hits)
 
     assert graph_hit()  # turn 3 (the hit) → turn 4 → turn 5, though turn 4 has 57 edges
+
+
+def test_a_turn_with_only_learned_links_is_walked_through(memory: Memory, tmp_path: Path) -> None:
+    """A session of one turn has no NEXT edge. Once recall has linked it to other turns and the
+    links are confirmed, those learned links are its only relationships and none counts in its
+    degree (a middle node's weight is divided by sqrt(degree)): it counts as degree 1, the walk
+    goes through it, and every score stays a finite number."""
+    path = tmp_path / "single.jsonl"
+    texts = ["Redis caches the sessions", "Stripe takes the payments", "Gradle builds the app"]
+    path.write_text(
+        "".join(
+            json.dumps({"session": f"s{n}", "speaker": "Ana", "text": text}) + "\n"
+            for n, text in enumerate(texts)
+        ),
+        encoding="utf-8",
+    )
+    assert memory.import_transcript(path, scope="single").imported == 3
+    by_text = {u["text"]: u["id"] for u in memory.units(kind="episode", scope="single")}
+    seed, middle, far = (by_text[t] for t in texts)
+
+    def asked(query: str) -> list[str]:
+        result = memory.recall(query, mode="keyword", scope="single", strict=False)
+        return [i["id"] for i in result.items]
+
+    assert set(asked("redis or stripe")) == {seed, middle}
+    assert set(asked("stripe or gradle")) == {middle, far}
+    for unit in (seed, middle, far):
+        memory.feedback(unit, helped=True)
+    memory.maintain(job="edge_weights")
+    edges = memory.get(middle).edges
+    assert [e["type"] for e in edges] == ["RELATED", "RELATED"]
+    assert all(e["props"]["weight"] >= 0.2 for e in edges)
+    result = memory.recall(
+        "redis", mode="keyword", scope="single", strict=False, record_usage=False
+    )
+    assert [i["id"] for i in result.items] == [seed, middle, far]
+    assert result.items[2]["voices"] == {"graph": 2}  # two hops, through the middle turn
+    assert all(
+        math.isfinite(value)
+        for item in result.items
+        for value in (item["score"], *item["parts"].values())
+    )
