@@ -8,7 +8,9 @@ QA item's question is then recalled in the three modes side by side, with the ga
 conversation's scope, without recording usage (--record-usage records it, as `hippo recall`
 does by default: then each recall may change what the next one reads). A question scores the
 share of its evidence turns found in the top k (recall@k) and whether any is there (hit@k), per
-category and overall.
+category and overall. Each question's row keeps, per mode, the rank of each evidence turn, the
+top five, and every returned turn with its score (``items``): a study that re-ranks them
+offline needs no second run.
 
 Two plain retrievers rank the same turns in the same run (``bench/baselines.py``): BM25 over
 each turn's "speaker: text" and the cosine of the same model's embedding of that text (what
@@ -351,6 +353,12 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
                         "intent": result.intent,
                         "silent": result.silent,
                         "returned": len(ranked),
+                        # every returned turn with its score, in the order returned: offline
+                        # studies re-rank these without asking again
+                        "items": [
+                            [dia_id, item["score"]]
+                            for dia_id, item in zip(ranked, result.items, strict=True)
+                        ],
                     }
                 rows.append(row)
     if not rows:

@@ -72,6 +72,11 @@ def test_recall_quality_smoke(graph: Graph, settings: Settings) -> None:
     asked = sum(halves[h]["hybrid"]["overall"]["n"] for h in halves)
     assert asked == figures["questions"]
     assert {row["half"] for row in figures["per_question"]} <= {"tune", "held-out"}
+    for row in figures["per_question"]:  # every returned turn with its score, as returned
+        items = row["modes"]["hybrid"]["items"]
+        assert len(items) == row["modes"]["hybrid"]["returned"]
+        assert [turn for turn, _ in items[:5]] == row["modes"]["hybrid"]["top5"]
+        assert all(isinstance(score, float) for _, score in items)
 
 
 @pytest.mark.slow
