@@ -129,7 +129,8 @@ CALL (seeds) {
     WITH m, w, CASE WHEN length(p) = 2 THEN nodes(p)[1] ELSE null END AS mid
     WITH m, w, mid, CASE WHEN mid IS NULL THEN 1 ELSE COUNT { (mid)--() } - COUNT { (mid)-[:RELATED]-() } END AS degree
     // a middle node reached over two learned edges may have no other: at least 1, never 0
-    WITH m, CASE WHEN mid IS NULL THEN w ELSE w / sqrt(toFloat(CASE WHEN degree < 1 THEN 1 ELSE degree END)) END AS w
+    // (no middle node: degree 1, the weight as it is)
+    WITH m, w / sqrt(toFloat(CASE WHEN degree < 1 THEN 1 ELSE degree END)) AS w
     WITH m, max(w) AS w
     RETURN m, w
     ORDER BY w DESC, m.recorded_at DESC, m.id
