@@ -6,6 +6,7 @@ Silence is a feature (docs/recall.md): "ok go on" has no topic and must retrieve
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -166,8 +167,8 @@ def _a_reply(
 ) -> bool:
     """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
     word, no identifier, at most ``REPLY_WORDS`` words (not counting "it", "with", "me" …), an
-    acknowledgement among them and one other word at most. Slang has no end ("bruv", "braw",
-    "bang on"); the shape of a reply does."""
+    acknowledgement (a word, a go-ahead or an emoji) among them and one other word at most.
+    Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     return (
         "?" not in query
         and not any(w.lower() in _ASKING for w in words)
@@ -177,8 +178,15 @@ def _a_reply(
         and (
             any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
             or _GO_AHEAD.search(query) is not None
+            or _has_emoji(query)
         )
     )
+
+
+def _has_emoji(query: str) -> bool:
+    """An emoji or pictograph ("perfecto 👌", "any day now 😅"): a reaction, which acknowledges
+    as "ok" does. Symbols below the arrows block (©, °, ±) are not reactions."""
+    return any(ord(ch) >= 0x2190 and unicodedata.category(ch) == "So" for ch in query)
 
 
 def shape(query: str) -> QueryShape:

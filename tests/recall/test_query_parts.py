@@ -121,6 +121,10 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("bonza, keep going", True),  # a go-ahead of two words, and one other
         ("carry on, champ", True),
         ("ohh i see now", True),
+        ("perfecto 👌", True),  # an emoji acknowledges as "ok" does
+        ("any day now 😅", True),
+        ("the build hangs 😅", False),  # a reaction, and two words of a topic
+        ("40°", False),  # a symbol that is no reaction
         ("the build hangs", False),  # no greeting, no acknowledgement
         ("thanks, now the nginx config", False),  # two words of a topic
         ("ok rollback?", False),  # asks
