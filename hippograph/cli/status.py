@@ -90,6 +90,16 @@ def status(
             _index_table(report)
 
 
+def _project(r: StatusReport) -> str:
+    """The project's id, and the folder it was opened in when the id does not say it (a clone
+    of a repository is named by its remote)."""
+    if not r.project:
+        return "none (outside a repository: every project is visible)"
+    if r.project_root and r.project not in (r.project_root, f"path:{r.project_root}"):
+        return f"{r.project}  (repository {r.project_root})"
+    return r.project
+
+
 @view("hippograph.ops.status.StatusReport")
 def _status(r: StatusReport) -> None:
     s = r.server
@@ -99,7 +109,7 @@ def _status(r: StatusReport) -> None:
         [
             ("server", f"{s['uri']}  ({s['name']} {s['version']} {s['edition']})"),
             ("database", s["database"]),
-            ("project", r.project or "none (outside a repository: every project is visible)"),
+            ("project", _project(r)),
             (
                 "schema",
                 f"version {r.schema_version}"

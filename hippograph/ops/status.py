@@ -31,6 +31,11 @@ class StatusReport(Result):
     project: str | None = Field(
         default=None, description="The project (repository) this memory is working in, if any."
     )
+    project_root: str | None = Field(
+        default=None,
+        description="The folder of the repository memory was opened in, if any: two clones of "
+        "one repository are one project.",
+    )
 
 
 class ScopeCount(Result):

@@ -112,8 +112,34 @@ def test_projects_lists_every_scope_and_status_names_the_current_one(
     a.remember("The API listens on 8080", about=["api"], source="user", source_ref="ops#1")
     listed = {p.scope: (p.units, p.current) for p in a.projects()}
     assert listed["example.com/acme/a"] == (1, True)
-    assert a.status().project == "example.com/acme/a"
-    assert Memory(graph, settings, cwd=tmp_path).status().project is None
+    status = a.status()
+    assert (status.project, status.project_root) == ("example.com/acme/a", str(tmp_path / "a"))
+    outside = Memory(graph, settings, cwd=tmp_path).status()
+    assert (outside.project, outside.project_root) == (None, None)
+
+
+def test_status_names_the_folder_of_a_clone(
+    graph: Graph, env_for_cli: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A clone is named by its remote, so the status line says which folder it was opened in;
+    a repository without a remote is named by its folder already."""
+    clone = git_repo(tmp_path / "clone", "https://example.com/acme/a.git")
+    plain = git_repo(tmp_path / "plain")
+    runner = CliRunner()
+
+    def project_line(folder: Path) -> str:
+        monkeypatch.chdir(folder)
+        done = runner.invoke(app, ["status"], catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+        return next(line for line in done.stdout.splitlines() if line.startswith("  project"))
+
+    assert project_line(clone).split() == [
+        "project",
+        "example.com/acme/a",
+        "(repository",
+        f"{clone.resolve()})",
+    ]
+    assert project_line(plain).split() == ["project", f"path:{plain.resolve()}"]
 
 
 def test_another_project_only_when_asked_by_name_or_all(
