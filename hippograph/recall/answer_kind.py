@@ -565,7 +565,24 @@ def _names_someone(text: str) -> bool:
 
 
 def _says_time(text: str) -> bool:
-    return bool(_WHEN_NUMBER.re.search(text)) or not _TIME_WORDS.isdisjoint(_WORD.findall(text))
+    if _WHEN_NUMBER.re.search(text):
+        return True
+    return not _TIME_WORDS.isdisjoint(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text)))
+
+
+# "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
+# name a kind of thing (the word before a noun), which says nothing of when anything happens
+_RECURRING_THING = _Lazy(
+    r"\b(?:hourly|nightly|daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)"
+    r"\s+([a-z]+)"
+)
+
+
+def _kind_of_thing(m: re.Match[str]) -> str:
+    """The match without its period word when the next word is a noun it describes (neither a
+    stopword nor a word of time); as it was otherwise."""
+    following = m.group(1)
+    return following if following not in STOPWORDS and following not in _TIME_WORDS else m[0]
 
 
 def _states_duration(text: str) -> bool:

@@ -91,6 +91,22 @@ def test_states(text: str, time: bool, quantity: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "time"),
+    [
+        ("Backups run nightly at 02:00 UTC.", True),
+        ("We sync the catalogue daily.", True),
+        ("Deploys happen daily, after review.", True),
+        ("Releases are monthly on the first Tuesday.", True),
+        ("AGT v3 will add daily minimum and maximum temperature fields.", False),  # a kind of field
+        ("The weekly report lists open incidents.", False),
+    ],
+)
+def test_a_period_word_before_a_noun_names_a_kind_of_thing(text: str, time: bool) -> None:
+    """ "runs nightly" says when; "daily minimum" says what (a kind of value), not when."""
+    assert states(Asked(AnswerKind.TIME), {"kind": "fact", "text": text}) is time
+
+
+@pytest.mark.parametrize(
     ("question", "text", "measure"),
     [
         ("what port does the API listen on?", "The API listens on port 8040.", True),
