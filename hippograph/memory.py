@@ -247,13 +247,8 @@ class Memory:
 
     def status(self) -> StatusReport:
         """Server, schema, index states, counts, embedding readiness, last maintenance run."""
-        report = gather_status(self.graph, self.settings)
-        return report.model_copy(
-            update={
-                "project": self.project.id if self.project else None,
-                "project_root": str(self._root) if self._root else None,
-            }
-        )
+        project = self.project.id if self.project else None
+        return gather_status(self.graph, self.settings, project, self._root)
 
     # -- access -------------------------------------------------------------------
 

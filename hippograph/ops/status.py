@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
@@ -96,8 +97,10 @@ def _model(settings: Settings) -> dict[str, Any]:
     }
 
 
-def gather_status(graph: Graph, settings: Settings) -> StatusReport:
-    """Everything `hippo status` prints."""
+def gather_status(
+    graph: Graph, settings: Settings, project: str | None = None, root: Path | None = None
+) -> StatusReport:
+    """Everything `hippo status` prints; ``project`` and its ``root``: where memory was opened."""
     components = graph.read("server_components")
     server = components[0] if components else {}
     indexes = graph.read("show_indexes")
@@ -137,4 +140,6 @@ def gather_status(graph: Graph, settings: Settings) -> StatusReport:
             and model["runtime_installed"],
         },
         last_maintenance=[row["run"] for row in last_runs],
+        project=project,
+        project_root=str(root) if root else None,
     )
