@@ -180,10 +180,11 @@ _DAYS = (
     "thursdays fridays saturdays sundays tue tues thu thur thurs fri weekday "
     "weekdays weekend weekends"
 )
+# how often, in one word ("runs nightly", "the weekly report")
+_RECURRING = "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually"
 _PERIODS = (
-    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually minute "
-    "minutes hour hours day days week weeks month months quarter quarters year years decade "
-    "decades"
+    f"{_RECURRING} minute minutes hour hours day days week weeks month months quarter quarters "
+    "year years decade decades"
 )
 _MOMENTS = (
     "today tonight yesterday tomorrow morning mornings afternoon afternoons evening evenings night "
@@ -238,10 +239,7 @@ _DURATION = _Lazy(
     re.IGNORECASE,
 )
 # a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
-_DURATION_WORDS = frozenset(
-    "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually "
-    "forever indefinitely unlimited none disabled".split()
-)
+_DURATION_WORDS = frozenset(f"{_RECURRING} forever indefinitely unlimited none disabled".split())
 # no end at all: "never expire", "no timeout"; not any "never" ("never put them in git")
 _NO_END = _Lazy(
     r"\bnever\s+(?:expires?|expiring|times?\s+out)\b|\bno\s+(?:expiry|expiration|timeout|ttl)\b|"
@@ -572,10 +570,7 @@ def _says_time(text: str) -> bool:
 
 # "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
 # name a kind of thing (the word before a noun), which says nothing of when anything happens
-_RECURRING_THING = _Lazy(
-    r"\b(?:hourly|nightly|daily|weekly|biweekly|fortnightly|monthly|quarterly|yearly|annually)"
-    r"\s+([a-z]+)"
-)
+_RECURRING_THING = _Lazy(rf"\b(?:{'|'.join(_RECURRING.split())})\s+([a-z]+)")
 
 
 def _kind_of_thing(m: re.Match[str]) -> str:
