@@ -648,3 +648,19 @@ def test_a_fact_about_another_thing_of_the_subject_does_not_answer_what_is_asked
     )
     answered = memory.recall("what database do the integration tests talk to", mode="hybrid")
     assert not answered.abstain and ids(answered)[0] == postgres.id
+
+
+@pytest.mark.model
+def test_a_close_fact_about_another_thing_does_not_answer_what_is_asked(memory: Memory) -> None:
+    """However close in meaning to the whole question: "geo-utils is at version 3.2.0" is at
+    cosine 0.6 to "what licence is geo-utils released under?" and closer still without
+    "licence", so it says nothing of a licence."""
+    memory.embedder = installed_embedder(memory.settings)
+    memory.remember(
+        "geo-utils is at version 3.2.0 on our internal package index.", about=["geo-utils"], **USER
+    )
+    asked = memory.recall("what licence is geo-utils released under?", mode="hybrid")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    licence = memory.remember("geo-utils is released under the MIT licence.", **USER)
+    answered = memory.recall("what licence is geo-utils released under?", mode="hybrid")
+    assert not answered.abstain and ids(answered)[0] == licence.id
