@@ -71,11 +71,27 @@ def _trigrams(text: str) -> set[str]:
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
+def names_a_part(a: str, b: str) -> bool:
+    """One name is the other with words after its last one: "courier app releases", "billing-api
+    database", "payments on-call" name a part or an aspect of "courier app", "billing-api",
+    "payments", not the thing itself. English puts a compound's head last, so the words added
+    after it make another head; words before it qualify the same head ("Apache Kafka" is
+    "Kafka"). Added numbers and two-letter endings keep the head ("Postgres 16", "Node.js")."""
+    wa, wb = _WORD.findall(key_of(a)), _WORD.findall(key_of(b))
+    short, long_ = sorted((wa, wb), key=len)
+    if not short or len(short) == len(long_) or long_[: len(short)] != short:
+        return False
+    return any(len(w) > 2 and not w.isdigit() for w in long_[len(short) :])
+
+
 def name_similarity(a: str, b: str) -> float:
-    """Best of word-set Jaccard and character-trigram Dice on normalised names."""
+    """Best of word-set Jaccard and character-trigram Dice on normalised names; 0 when one names
+    a part of the other (``names_a_part``)."""
     ka, kb = key_of(a), key_of(b)
     if ka == kb:
         return 1.0
+    if names_a_part(ka, kb):
+        return 0.0
     wa, wb = set(_WORD.findall(ka)), set(_WORD.findall(kb))
     jaccard = len(wa & wb) / len(wa | wb) if wa and wb else 0.0
     ta, tb = _trigrams(ka), _trigrams(kb)
@@ -86,13 +102,15 @@ def name_similarity(a: str, b: str) -> float:
 def alias_match(name: str, cand: EntityView) -> float:
     """1.0 when the name is the candidate's name or a recorded alias; 0.5 when one name contains the
     other (all words, a 5+ letter prefix, or initials: "Kafka" / "Apache Kafka",
-    "PG" / "Postgres Go"); else 0."""
+    "PG" / "Postgres Go") but does not name a part of it ("courier app releases"); else 0."""
     key = key_of(name)
     names = [key_of(n) for n in (cand.name, *cand.aliases)]
     if key in names:
         return 1.0
     mine = _WORD.findall(key)
     for other in names:
+        if names_a_part(key, other):
+            continue
         theirs = _WORD.findall(other)
         if mine and theirs and (set(mine) < set(theirs) or set(theirs) < set(mine)):
             return 0.5

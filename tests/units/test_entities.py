@@ -117,3 +117,39 @@ def test_same_name_with_other_neighbours_is_still_the_same_entity(memory: Memory
     assert "Postgres" in about(a.id) and "Postgres" in about(b.id)
     assert [i for i in memory.review() if i.kind == "Ambiguity"] == []
     assert not memory.recall("postgres backups", mode="keyword").abstain
+
+
+@pytest.mark.parametrize(
+    "a,b,part",
+    [
+        ("courier app releases", "courier app", True),
+        ("courier app", "courier app location tracking", True),
+        ("billing-api database", "billing-api", True),
+        ("Apache Kafka", "Kafka", False),  # a qualifier before the head: the same thing
+        ("Postgres 16", "Postgres", False),  # a version
+        ("Node.js", "Node", False),  # a two-letter ending
+        ("courier app", "courier app", False),
+        ("courier app", "driver app", False),
+    ],
+)
+def test_a_name_with_words_after_another_names_a_part_of_it(a: str, b: str, part: bool) -> None:
+    assert entities.names_a_part(a, b) is part
+    if part:
+        view = EntityView(id="e1", name=b)
+        assert entities.name_similarity(a, b) == 0.0 and entities.alias_match(a, view) == 0.0
+
+
+def test_a_part_of_a_known_thing_opens_no_review(memory: Memory) -> None:
+    app = memory.remember(
+        "The courier app is built with React Native", about=["courier app"], **USER
+    )
+    releases = memory.remember(
+        "Courier app releases are pushed by Priya every Thursday",
+        about=["courier app releases"],
+        **USER,
+    )
+    about = lambda u: {e["other_text"] for e in memory.get(u).edges if e["type"] == "ABOUT"}  # noqa: E731
+    assert about(app.id) == {"courier app"} and about(releases.id) == {"courier app releases"}
+    assert [i for i in memory.review() if i.kind == "Ambiguity"] == []
+    result = memory.recall("who pushes the courier app releases", mode="keyword")
+    assert not result.abstain and result.items[0]["id"] == releases.id
