@@ -440,6 +440,12 @@ _ASKED_ENDS = frozenset(
 )
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
 ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
+# a terse question without a question word names what it asks for before its first preposition:
+# "minimum iOS version for the courier app?", "vault path for the psn creds?"
+_FRAGMENT_ENDS = frozenset("for of on in at to with by from about per".split())
+FRAGMENT_WORDS = 3  # at most this many words before that preposition
+FRAGMENT_LENGTH = 8  # and this many in all: a longer question is a sentence, its words in doubt
+_SENTENCE_BREAK = re.compile(r"[.!?;:,—–]\s|\s-\s")
 
 
 def asked_thing(question: str) -> tuple[str, ...]:
@@ -448,11 +454,14 @@ def asked_thing(question: str) -> tuple[str, ...]:
     traces?", "backup schedule" in "hey, what's the backup schedule for the reporting
     cluster?". Only words closed by a verb, a pronoun or a preposition: in "what framework
     drives the e2e suite?" or "what executes deferred work for …" no word names a thing asked
-    for (the words after "what" are a verb, or the phrase runs on). Empty for any other
-    question."""
+    for (the words after "what" are a verb, or the phrase runs on). A terse question without a
+    question word names it before its first preposition ("minimum iOS version for the courier
+    app?": ``_fragment_thing``). Empty for any other question."""
     words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
+    if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
+        return _fragment_thing(question, words)
     if not words or words[0] not in _OPENS_WHAT:
         return ()
     start = 1
@@ -466,6 +475,26 @@ def asked_thing(question: str) -> tuple[str, ...]:
             return ()
         found.append(w)
     return tuple(found)  # the question ends: "which licence?"
+
+
+def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:
+    """What a terse question of one phrase asks for: the words before its first preposition, when
+    a subject follows it ("minimum iOS version for the courier app?" → "minimum ios version").
+    A sentence ("customer says their basket expired …?") or a phrase of no preposition
+    ("route-planner rust version?": the subject is among the words) names nothing apart."""
+    text = question.strip()
+    if (
+        not text.endswith("?")
+        or len(words) > FRAGMENT_LENGTH
+        or _SENTENCE_BREAK.search(text[:-1] + " ")
+    ):
+        return ()
+    for i, w in enumerate(words[: FRAGMENT_WORDS + 1]):
+        if w in _FRAGMENT_ENDS:
+            return tuple(words[:i]) if 0 < i < len(words) - 1 else ()
+        if w in _ASKED_ENDS:
+            return ()  # a verb or a pronoun: a sentence, not a phrase
+    return ()
 
 
 def without_words(query: str, words: tuple[str, ...]) -> str:

@@ -354,6 +354,15 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
         ("what framework drives the launcher's e2e suite?", ()),  # runs on: no thing closed
         ("what executes deferred work for the python services?", ()),
         ("which licence?", ("licence",)),
+        ("minimum iOS version for the billing app?", ("minimum", "ios", "version")),
+        ("retention period for the audit logs?", ("retention", "period")),
+        ("rustc version?", ()),  # no preposition: the subject may be among the words
+        ("customer says their basket expired for no reason?", ()),  # a sentence
+        ("the invoice export. status of it?", ()),  # more than one sentence
+        ("xarray on my laptop fails - what codec?", ()),
+        ("timeout on the job that renders all the monthly statements?", ()),  # not terse
+        ("node version for?", ()),  # no subject after the preposition
+        ("who's the owner of the billing app?", ()),  # a question word
     ],
 )
 def test_the_words_naming_what_a_what_question_asks_for(

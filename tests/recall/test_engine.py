@@ -664,3 +664,15 @@ def test_a_close_fact_about_another_thing_does_not_answer_what_is_asked(memory: 
     licence = memory.remember("geo-utils is released under the MIT licence.", **USER)
     answered = memory.recall("what licence is geo-utils released under?", mode="hybrid")
     assert not answered.abstain and ids(answered)[0] == licence.id
+
+
+def test_a_terse_question_asks_for_the_words_before_its_preposition(memory: Memory) -> None:
+    """ "retention period for the audit logs?" asks for a retention period: where the audit logs
+    are shipped is about the same thing and says nothing of it."""
+    memory.embedder = installed_embedder(memory.settings)
+    memory.remember("The audit logs are shipped to Loki by promtail.", about=["audit logs"], **USER)
+    asked = memory.recall("retention period for the audit logs?", mode="hybrid")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    kept = memory.remember("Loki keeps the audit logs for a retention period of 400 days.", **USER)
+    answered = memory.recall("retention period for the audit logs?", mode="hybrid")
+    assert not answered.abstain and ids(answered)[0] == kept.id
