@@ -446,6 +446,11 @@ _FRAGMENT_ENDS = frozenset("for of on in at to with by from about per".split())
 FRAGMENT_WORDS = 3  # at most this many words before that preposition
 FRAGMENT_LENGTH = 8  # and this many in all: a longer question is a sentence, its words in doubt
 _SENTENCE_BREAK = re.compile(r"[.!?;:,—–]\s|\s-\s")
+# a yes/no question about a feature names it: "is there a dark mode in …?", "do we have an A/B
+# testing platform?", "does report-renderer support PDF/A output?", "is versioning turned on …?"
+_SWITCHED = frozenset("enabled turned switched supported configured".split())
+_FEATURE_ENDS = _ASKED_ENDS | frozenset("or and if when where which".split())
+_DETERMINERS = frozenset("a an any some the our".split())
 
 
 def asked_thing(question: str) -> tuple[str, ...]:
@@ -456,14 +461,17 @@ def asked_thing(question: str) -> tuple[str, ...]:
     drives the e2e suite?" or "what executes deferred work for …" no word names a thing asked
     for (the words after "what" are a verb, or the phrase runs on). A terse question without a
     question word names it before its first preposition ("minimum iOS version for the courier
-    app?": ``_fragment_thing``). Empty for any other question."""
+    app?": ``_fragment_thing``), and a yes/no question the feature it asks about ("is there a
+    dark mode in …?": ``_feature_thing``). Empty for any other question."""
     words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
     if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
         return _fragment_thing(question, words)
-    if not words or words[0] not in _OPENS_WHAT:
+    if not words:
         return ()
+    if words[0] not in _OPENS_WHAT:
+        return _feature_thing(words)
     start = 1
     while start < len(words) and words[start] in _BEFORE_MEASURE:
         start += 1
@@ -495,6 +503,40 @@ def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:
         if w in _ASKED_ENDS:
             return ()  # a verb or a pronoun: a sentence, not a phrase
     return ()
+
+
+def _feature_thing(words: list[str]) -> tuple[str, ...]:
+    """The feature a yes/no question asks about, up to three words: after "is there", "do we
+    have" or "does … support" ("a dark mode", "an A/B testing platform", "PDF/A output"), or
+    before "enabled", "turned on" and the like ("is versioning turned on for …?")."""
+    if len(words) < 3:
+        return ()
+    if words[0] in ("is", "are") and words[1] == "there":
+        start = 2
+    elif (
+        words[0] in ("do", "does")
+        and words[1] in ("we", "you", "they", "it")
+        and words[2] == "have"
+    ):
+        start = 3
+    elif words[0] in ("do", "does") and "support" in words[2:5]:
+        start = words.index("support", 2) + 1
+    elif words[0] in ("is", "are"):
+        end = next((i for i, w in enumerate(words[:6]) if w in _SWITCHED), 0)
+        start = 2 if words[1] in _DETERMINERS else 1
+        return tuple(words[start:end]) if 0 < end - start <= FRAGMENT_WORDS else ()
+    else:
+        return ()
+    while start < len(words) and words[start] in _DETERMINERS:
+        start += 1
+    found: list[str] = []
+    for w in words[start:]:
+        if w in _FEATURE_ENDS:
+            break
+        if len(found) == FRAGMENT_WORDS:
+            return ()
+        found.append(w)
+    return tuple(found)
 
 
 def without_words(query: str, words: tuple[str, ...]) -> str:

@@ -363,6 +363,13 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
         ("timeout on the job that renders all the monthly statements?", ()),  # not terse
         ("node version for?", ()),  # no subject after the preposition
         ("who's the owner of the billing app?", ()),  # a question word
+        ("is there a dark mode in the admin console?", ("dark", "mode")),
+        ("do we have a load testing tool? if so which", ("load", "testing", "tool")),
+        ("does the invoice service support sepa payments?", ("sepa", "payments")),
+        ("is versioning turned on for the backups bucket?", ("versioning",)),
+        ("is the nightly vacuum job enabled on replicas?", ("nightly", "vacuum", "job")),
+        ("is billing-api still on java 17?", ()),  # asks about a value, not a feature
+        ("is there?", ()),
     ],
 )
 def test_the_words_naming_what_a_what_question_asks_for(

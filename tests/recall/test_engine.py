@@ -676,3 +676,18 @@ def test_a_terse_question_asks_for_the_words_before_its_preposition(memory: Memo
     kept = memory.remember("Loki keeps the audit logs for a retention period of 400 days.", **USER)
     answered = memory.recall("retention period for the audit logs?", mode="hybrid")
     assert not answered.abstain and ids(answered)[0] == kept.id
+
+
+def test_a_yes_no_question_asks_about_the_feature_it_names(memory: Memory) -> None:
+    """ "does the invoice service support SEPA payments?" asks about SEPA payments: how the
+    service sends its PDFs is about the same service and says nothing of them."""
+    memory.embedder = installed_embedder(memory.settings)
+    memory.remember(
+        "The invoice service emails its PDFs through Postmark.", about=["invoice service"], **USER
+    )
+    question = "does the invoice service support SEPA payments?"
+    asked = memory.recall(question, mode="hybrid")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    sepa = memory.remember("The invoice service accepts SEPA direct debit payments.", **USER)
+    answered = memory.recall(question, mode="hybrid")
+    assert not answered.abstain and ids(answered)[0] == sepa.id
