@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import speedkit
-from bench.common import ROOT, bench_settings, write_result
+from bench.common import ROOT, bench_settings, empty_database, write_result
 from hippograph.code import moves
 from hippograph.code.parser import parse_source
 from hippograph.code.walk import candidates
@@ -173,7 +173,7 @@ def _replay(
     clone = work / f"clone-{a[:8]}"
     subprocess.run(["git", "clone", "-q", str(source), str(clone)], check=True)
     _git(clone, "checkout", "-q", "-f", a)
-    graph.run_autocommit("clear_database")
+    empty_database(graph)
     memory = Memory(graph, settings, cwd=clone)
     t0 = time.perf_counter()
     memory.index(clone)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import speedkit
-from bench.common import bench_settings, write_result
+from bench.common import bench_settings, empty_database, write_result
 from bench.textgen import TextGen
 from hippograph.memory import Memory
 
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                         "target_import_over_encode_ge_0_70": encode_s / import_s >= 0.70,
                     }
                 )
-                graph.run_autocommit("clear_database")
+                empty_database(graph)
             t0 = time.perf_counter()
             report = Memory(graph, settings, embedder=None, cwd=folder).import_transcript(path)
             keyword_s = time.perf_counter() - t0

@@ -39,7 +39,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
+from bench.common import (
+    ROOT,
+    Timer,
+    bench_settings,
+    commit,
+    empty_database,
+    percentile,
+    write_result,
+)
 from bench.recall_quality import (
     DEFAULT_DATA,
     HALVES,
@@ -119,7 +127,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         Memory.connect(settings, embedder=embedder, all_projects=True) as memory,
         tempfile.TemporaryDirectory() as tmp,
     ):
-        memory.graph.run_autocommit("clear_database")
+        empty_database(memory.graph)
         seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         for sample in samples:
             conversation = sample["conversation"]

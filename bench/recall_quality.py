@@ -51,7 +51,15 @@ from statistics import mean
 from typing import Any, NamedTuple
 
 from bench.baselines import BM25, cosine_ranking
-from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
+from bench.common import (
+    ROOT,
+    Timer,
+    bench_settings,
+    commit,
+    empty_database,
+    percentile,
+    write_result,
+)
 from hippograph.memory import Memory
 from hippograph.recall.engine import RecallResult
 from hippograph.schema.base import seed_ids
@@ -273,7 +281,7 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
         Memory.connect(settings, embedder=embedder, all_projects=True) as memory,
         tempfile.TemporaryDirectory() as tmp,
     ):
-        memory.graph.run_autocommit("clear_database")
+        empty_database(memory.graph)
         seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         for sample in samples:
             scope = f"locomo-{sample['sample_id']}"

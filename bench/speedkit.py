@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import neo4j
 
-from bench.common import percentile
+from bench.common import empty_database, percentile
 from hippograph.config import Settings
 from hippograph.errors import ConfigError
 from hippograph.graph import queries
@@ -32,8 +32,9 @@ def connect(settings: Settings, *, clear: bool = True) -> Graph:
     graph = Graph.connect(settings)
     open_gate(graph, LOCAL_USER)
     if clear:
-        graph.run_autocommit("clear_database")
-    ensure_schema(graph)
+        empty_database(graph)
+    else:
+        ensure_schema(graph)
     return graph
 
 

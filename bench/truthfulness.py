@@ -36,9 +36,16 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from bench.common import ROOT, Timer, bench_settings, commit, percentile, write_result
+from bench.common import (
+    ROOT,
+    Timer,
+    bench_settings,
+    commit,
+    empty_database,
+    percentile,
+    write_result,
+)
 from hippograph.graph.client import Graph
-from hippograph.graph.migrations import ensure_schema
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
 from hippograph.units.embedder import default_embedder, is_runtime_installed, model_location
@@ -316,8 +323,7 @@ def run_set(args: argparse.Namespace, data: Path) -> int:
     graph = Graph.connect(settings)
     open_gate(graph, LOCAL_USER)
     try:
-        ensure_schema(graph)
-        graph.run_autocommit("clear_database")
+        empty_database(graph)
         seed_ids(args.seed)  # ids break ranking ties: seeded, two runs of the same code rank alike
         memory = Memory(
             graph, settings, embedder=embedder, cwd=ROOT, clock=clock, all_projects=True
