@@ -21,8 +21,10 @@ cases of each type; --smoke keeps 2. --seed is not used (the set and its order a
 The team's set was written beside the rules it tests. ``--held-out`` runs it and then every
 bench/data/truthfulness-heldout*.jsonl: sets written afterwards by a helper that saw the team's
 set but none of the code (other fictional companies and phrasings; heldout3-5 hold chit-chat
-and terse real requests). Which held-out set was used to choose or reject a rule is recorded in
-BENCHMARKS.md; a set that was, is not held out for that rule any more.
+and terse real requests; heldout14 and heldout15, written at stop 42 and first run on the code
+as it was, asked for "adjacent" unknowns and prompts that open with their context). Which
+held-out set was used to choose or reject a rule is recorded in BENCHMARKS.md; a set that was,
+is not held out for that rule any more. A chit-chat case may leave ``statements`` out.
 """
 
 from __future__ import annotations
@@ -142,7 +144,7 @@ def _anomalies(
     """Where the write path did not do what the case relies on (reported, not scored)."""
     out: list[str] = []
     by_key = {a["key"]: a for a in actions}
-    keys = [s["key"] for s in case["statements"]]
+    keys = [s["key"] for s in case.get("statements", [])]
     if case["type"] == "changed":
         for earlier, later in pairwise(keys):
             act = by_key[later]
@@ -336,9 +338,9 @@ def run_set(args: argparse.Namespace, data: Path) -> int:
         verdicts: dict[str, list[dict[str, Any]]] = {m: [] for m in modes}
         for case in cases:
             scope = f"truth-{case['id']}"
-            statements = ([] if case.get("background") is False else background) + case[
-                "statements"
-            ]
+            statements = ([] if case.get("background") is False else background) + case.get(
+                "statements", []
+            )
             with Timer() as t:
                 ids, actions = _load(memory, clock, scope, statements)
             load_ms += t.ms

@@ -84,13 +84,37 @@ def names_a_part(a: str, b: str) -> bool:
     return any(len(w) > 2 and not w.isdigit() for w in long_[len(short) :])
 
 
+def _shortens(short: str, long_: str) -> bool:
+    """``short`` is ``long_`` shortened: its letters in order, from the same first one ("svc" and
+    "service", "db" and "database", "app" and "application")."""
+    if not short or short[0] != long_[0]:
+        return False
+    rest = iter(long_)
+    return all(ch in rest for ch in short)
+
+
+def other_heads(a: str, b: str) -> bool:
+    """Two names of several words each end in other words: "appointments-svc" and "appointment
+    events", "Stripe Terminal" and "Stripe Checkout" name two things, however alike their letters
+    (a compound's head is its last word, see ``names_a_part``). Not when one head shortens the
+    other ("auth svc" / "auth service") or they differ by an ending ("payment service" / "payment
+    services"), and not for a number or a two-letter ending ("Postgres 16", "Node.js")."""
+    wa, wb = _WORD.findall(key_of(a)), _WORD.findall(key_of(b))
+    if len(wa) < 2 or len(wb) < 2:
+        return False
+    ha, hb = sorted((wa[-1], wb[-1]), key=len)
+    if ha == hb or len(ha) <= 2 or ha.isdigit() or hb.isdigit():
+        return False
+    return not _shortens(ha, hb) and not hb.startswith(ha)
+
+
 def name_similarity(a: str, b: str) -> float:
     """Best of word-set Jaccard and character-trigram Dice on normalised names; 0 when one names
-    a part of the other (``names_a_part``)."""
+    a part of the other (``names_a_part``) or they end in other heads (``other_heads``)."""
     ka, kb = key_of(a), key_of(b)
     if ka == kb:
         return 1.0
-    if names_a_part(ka, kb):
+    if names_a_part(ka, kb) or other_heads(ka, kb):
         return 0.0
     wa, wb = set(_WORD.findall(ka)), set(_WORD.findall(kb))
     jaccard = len(wa & wb) / len(wa | wb) if wa and wb else 0.0
@@ -109,7 +133,7 @@ def alias_match(name: str, cand: EntityView) -> float:
         return 1.0
     mine = _WORD.findall(key)
     for other in names:
-        if names_a_part(key, other):
+        if names_a_part(key, other) or other_heads(key, other):
             continue
         theirs = _WORD.findall(other)
         if mine and theirs and (set(mine) < set(theirs) or set(theirs) < set(mine)):

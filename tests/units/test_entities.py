@@ -139,6 +139,43 @@ def test_a_name_with_words_after_another_names_a_part_of_it(a: str, b: str, part
         assert entities.name_similarity(a, b) == 0.0 and entities.alias_match(a, view) == 0.0
 
 
+@pytest.mark.parametrize(
+    "a,b,other",
+    [
+        ("appointments-svc", "appointment events", True),
+        ("Stripe Terminal", "Stripe Checkout", True),
+        ("auth svc", "auth service", False),  # one head shortens the other
+        ("courier app", "courier application", False),
+        ("payment service", "payment services", False),  # an ending
+        ("Postgres 16", "Postgres 15", False),  # versions
+        ("Apache Kafka", "Kafka", False),  # one word: a qualifier, not another head
+    ],
+)
+def test_names_that_end_in_other_heads_name_other_things(a: str, b: str, other: bool) -> None:
+    assert entities.other_heads(a, b) is other
+    view = EntityView(id="e1", name=b)
+    if other:
+        assert entities.name_similarity(a, b) == 0.0 and entities.alias_match(a, view) == 0.0
+    else:
+        assert entities.name_similarity(a, b) > 0.5
+
+
+def test_a_service_and_events_named_alike_open_no_review(memory: Memory) -> None:
+    memory.remember(
+        "appointments-svc is a Go service in services/appointments",
+        about=["appointments-svc"],
+        **USER,
+    )
+    events = memory.remember(
+        "Appointment events go to NATS JetStream on the APPOINTMENTS stream",
+        about=["appointment events"],
+        **USER,
+    )
+    assert [i for i in memory.review() if i.kind == "Ambiguity"] == []
+    result = memory.recall("what do I subscribe to for appointment events?", mode="keyword")
+    assert not result.abstain and result.items[0]["id"] == events.id
+
+
 def test_a_part_of_a_known_thing_opens_no_review(memory: Memory) -> None:
     app = memory.remember(
         "The courier app is built with React Native", about=["courier app"], **USER
