@@ -7,7 +7,11 @@
 // (active units recorded since $since, newest first, read in index order so the scan
 // stops at $limit; the index is named in a hint, since on a small or freshly loaded database
 // the planner would rather seek the whole branch and sort it). Each keeps its best $limit, equal
-// scores in id order: the indexes' own order among them changes as their segments merge.
+// scores in id order: the indexes' own order among them changes as their segments merge. The
+// indexes answer before the filters: when a voice keeps fewer than $limit while its index
+// returned all $fetch it was asked for, the units of other scopes (or kinds) filled the
+// over-fetch, and the voice asks its index again for $max_fetch. A scope or a reader's view that
+// is a small share of memory used to find nothing of its own behind 260 alike units elsewhere.
 // Graph voice: one or two hops from the top $seeds of the lexical and semantic voices (seed
 // strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
@@ -54,7 +58,7 @@
 // by its user. Keyword and hybrid mode are the two plans the warm-up makes
 // (hippograph/hooks/warmup.py).
 // Params: $query STRING, $embedding LIST<FLOAT>|null, $rest_embedding LIST<FLOAT>|null (null exactly when
-// $embedding is), $temporal BOOLEAN, $since DATETIME, $fetch INTEGER,
+// $embedding is), $temporal BOOLEAN, $since DATETIME, $fetch INTEGER, $max_fetch INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $learned_floor FLOAT,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,
@@ -67,6 +71,24 @@
 CALL () {
   WITH 1 AS run WHERE $query <> ''
   CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $fetch}) YIELD node, score
+  WITH collect({node: node, score: score}) AS found
+  CALL (found) {
+    UNWIND found AS f
+    WITH f.node AS node, f.score AS score
+    WHERE node.branch IN $branches
+      AND ($scope = '' OR node.scope = $scope)
+      AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+      AND NOT node.scope IN $hidden_scopes
+      AND NOT ($shared AND node.scope STARTS WITH 'agent:')
+      AND ($kinds = ['*'] OR node.kind IN $kinds)
+    WITH node, score ORDER BY score DESC, node.id LIMIT $limit
+    RETURN collect({node: node, score: score}) AS lexical_kept
+  }
+  RETURN lexical_kept, size(found) = $fetch AND size(lexical_kept) < $limit AS lexical_cut
+}
+CALL (lexical_cut) {
+  WITH lexical_cut AS run WHERE run
+  CALL db.index.fulltext.queryNodes('memory_search', $query, {limit: $max_fetch}) YIELD node, score
   WHERE node.branch IN $branches
     AND ($scope = '' OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
@@ -74,11 +96,30 @@ CALL () {
     AND NOT ($shared AND node.scope STARTS WITH 'agent:')
     AND ($kinds = ['*'] OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
-  RETURN collect({node: node, score: score}) AS lexical
+  RETURN collect({node: node, score: score}) AS lexical_further
 }
+WITH CASE WHEN lexical_cut THEN lexical_further ELSE lexical_kept END AS lexical
 CALL () {
   WITH 1 AS run WHERE $embedding IS NOT NULL
   CALL db.index.vector.queryNodes('memory_embedding', $fetch, $embedding) YIELD node, score
+  WITH collect({node: node, score: score}) AS found
+  CALL (found) {
+    UNWIND found AS f
+    WITH f.node AS node, f.score AS score
+    WHERE node.branch IN $branches
+      AND ($scope = '' OR node.scope = $scope)
+      AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+      AND NOT node.scope IN $hidden_scopes
+      AND NOT ($shared AND node.scope STARTS WITH 'agent:')
+      AND ($kinds = ['*'] OR node.kind IN $kinds)
+    WITH node, score ORDER BY score DESC, node.id LIMIT $limit
+    RETURN collect({node: node, score: score}) AS semantic_kept
+  }
+  RETURN semantic_kept, size(found) = $fetch AND size(semantic_kept) < $limit AS semantic_cut
+}
+CALL (semantic_cut) {
+  WITH semantic_cut AS run WHERE run
+  CALL db.index.vector.queryNodes('memory_embedding', $max_fetch, $embedding) YIELD node, score
   WHERE node.branch IN $branches
     AND ($scope = '' OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
@@ -86,8 +127,9 @@ CALL () {
     AND NOT ($shared AND node.scope STARTS WITH 'agent:')
     AND ($kinds = ['*'] OR node.kind IN $kinds)
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
-  RETURN collect({node: node, score: score}) AS semantic
+  RETURN collect({node: node, score: score}) AS semantic_further
 }
+WITH lexical, CASE WHEN semantic_cut THEN semantic_further ELSE semantic_kept END AS semantic
 CALL () {
   WITH 1 AS run WHERE $temporal
   MATCH (m:Memory) USING INDEX m:Memory(recorded_at)

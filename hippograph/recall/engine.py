@@ -50,6 +50,9 @@ GATHER = 50  # hits kept per voice
 # narrow it too.
 FETCH_FACTOR = 2
 FETCH_FACTOR_FILTERED = 4
+# A voice that the filters left short while its index had more asks it again for this many
+# (a scope or a reader's view that is a small share of memory; recall_candidates.cypher).
+MAX_FETCH = 2000
 SEEDS = 5
 MAX_FANOUT = (
     50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
@@ -292,6 +295,7 @@ class RecallEngine:
                 limit=GATHER,
                 fetch=GATHER
                 * (FETCH_FACTOR_FILTERED if opts.scope or opts.kinds else FETCH_FACTOR),
+                max_fetch=MAX_FETCH,
                 seeds=SEEDS,
                 per_seed=20,
                 hop_decay=0.7,

@@ -1,0 +1,61 @@
+"""A scoped recall finds its own units however many alike units other scopes hold: the indexes
+answer before recall filters by scope, and a fixed over-fetch could be filled by other scopes
+(recall_candidates.cypher: a voice left short asks its index again, for $max_fetch)."""
+
+from __future__ import annotations
+
+from hippograph.graph.client import Graph
+from hippograph.memory import Memory
+from hippograph.recall import engine
+from tests.recall.statement import candidate_params
+
+USER = {"source": "user"}
+ALIKE = engine.GATHER * engine.FETCH_FACTOR_FILTERED + 20  # more than one over-fetch holds
+
+
+def _fill_another_scope(memory: Memory) -> None:
+    for i in range(ALIKE):
+        memory.remember(
+            f"The deploy pipeline uses Helm charts for service number {i}.",
+            scope="big",
+            source_ref=f"docs/deploy.md#L{i}",
+            **USER,
+        )
+
+
+def test_a_scoped_recall_finds_its_unit_among_many_alike_elsewhere(memory: Memory) -> None:
+    _fill_another_scope(memory)
+    mine = memory.remember(
+        "The deploy pipeline uses Helm charts, and so does the small project.",
+        scope="small",
+        source_ref="docs/small.md#L1",
+        **USER,
+    )
+    result = memory.recall(
+        "how does the deploy pipeline use helm charts?", mode="keyword", scope="small"
+    )
+    assert not result.abstain
+    assert [i["id"] for i in result.items] == [mine.id]
+
+
+def test_a_voice_the_filters_left_short_asks_its_index_again(memory: Memory, graph: Graph) -> None:
+    _fill_another_scope(memory)
+    rare = memory.remember(
+        "Zebra, the small project's release train, ships Helm charts too.",
+        scope="small",
+        source_ref="docs/small.md#L1",
+        **USER,
+    )
+    alike = memory.remember(
+        "The deploy pipeline uses Helm charts, and so does the small project.",
+        scope="small",
+        source_ref="docs/small.md#L2",
+        **USER,
+    )
+    fetch = engine.GATHER * engine.FETCH_FACTOR_FILTERED
+    asked = candidate_params(query="zebra OR helm OR charts", scope="small", fetch=fetch)
+    # asking again for no more than the first time: the alike unit stays behind the other scope's
+    rows = graph.read("recall_candidates", **{**asked, "max_fetch": fetch})
+    assert [r["id"] for r in rows] == [rare.id]
+    rows = graph.read("recall_candidates", **{**asked, "max_fetch": engine.MAX_FETCH})
+    assert {r["id"] for r in rows} == {rare.id, alike.id}
