@@ -41,8 +41,8 @@ def empty_database(graph: Graph) -> None:
     """Empty the bench server and give it fresh search indexes, the schema applied again. The
     indexes keep the entries of deleted nodes until Lucene merges its segments, and those move
     full-text scores and the neighbours an approximate vector search finds. With this, conv A's
-    figures in a held-out sequence equal those of A run alone; B and G still move by a question
-    or two from run to run, from a cause not yet found (BENCHMARKS.md, stop 41)."""
+    figures in a held-out sequence equal those of A run alone; others still move by a question
+    or two when the machine is loaded, from a cause not yet found (BENCHMARKS.md, stop 42)."""
     graph.run_autocommit("clear_database")
     for index in SEARCH_INDEXES:
         graph.run_autocommit(f"drop_index_{index}")

@@ -105,7 +105,7 @@ def other_heads(a: str, b: str) -> bool:
     ha, hb = sorted((wa[-1], wb[-1]), key=len)
     if ha == hb or len(ha) <= 2 or ha.isdigit() or hb.isdigit():
         return False
-    return not _shortens(ha, hb) and not hb.startswith(ha)
+    return not _shortens(ha, hb)  # an ending added is a shortening too: "service", "services"
 
 
 def name_similarity(a: str, b: str) -> float:

@@ -23,39 +23,34 @@ def _fill_another_scope(memory: Memory) -> None:
         )
 
 
+def _remember_small(memory: Memory, text: str, line: int) -> str:
+    return memory.remember(text, scope="small", source_ref=f"docs/small.md#L{line}", **USER).id
+
+
 def test_a_scoped_recall_finds_its_unit_among_many_alike_elsewhere(memory: Memory) -> None:
     _fill_another_scope(memory)
-    mine = memory.remember(
-        "The deploy pipeline uses Helm charts, and so does the small project.",
-        scope="small",
-        source_ref="docs/small.md#L1",
-        **USER,
+    mine = _remember_small(
+        memory, "The deploy pipeline uses Helm charts, and so does the small project.", 1
     )
     result = memory.recall(
         "how does the deploy pipeline use helm charts?", mode="keyword", scope="small"
     )
     assert not result.abstain
-    assert [i["id"] for i in result.items] == [mine.id]
+    assert [i["id"] for i in result.items] == [mine]
 
 
 def test_a_voice_the_filters_left_short_asks_its_index_again(memory: Memory, graph: Graph) -> None:
     _fill_another_scope(memory)
-    rare = memory.remember(
-        "Zebra, the small project's release train, ships Helm charts too.",
-        scope="small",
-        source_ref="docs/small.md#L1",
-        **USER,
+    rare = _remember_small(
+        memory, "Zebra, the small project's release train, ships Helm charts too.", 1
     )
-    alike = memory.remember(
-        "The deploy pipeline uses Helm charts, and so does the small project.",
-        scope="small",
-        source_ref="docs/small.md#L2",
-        **USER,
+    alike = _remember_small(
+        memory, "The deploy pipeline uses Helm charts, and so does the small project.", 2
     )
     fetch = engine.GATHER * engine.FETCH_FACTOR_FILTERED
     asked = candidate_params(query="zebra OR helm OR charts", scope="small", fetch=fetch)
     # asking again for no more than the first time: the alike unit stays behind the other scope's
     rows = graph.read("recall_candidates", **{**asked, "max_fetch": fetch})
-    assert [r["id"] for r in rows] == [rare.id]
+    assert [r["id"] for r in rows] == [rare]
     rows = graph.read("recall_candidates", **{**asked, "max_fetch": engine.MAX_FETCH})
-    assert {r["id"] for r in rows} == {rare.id, alike.id}
+    assert {r["id"] for r in rows} == {rare, alike}
