@@ -22,7 +22,8 @@ The team's set was written beside the rules it tests. ``--held-out`` runs it and
 bench/data/truthfulness-heldout*.jsonl: sets written afterwards by a helper that saw the team's
 set but none of the code (other fictional companies and phrasings; heldout3-5 hold chit-chat
 and terse real requests; heldout14 and heldout15, written at stop 42 and first run on the code
-as it was, asked for "adjacent" unknowns and prompts that open with their context). Which
+as it was, asked for "adjacent" unknowns and prompts that open with their context; heldout16
+and heldout17, written the same way at stop 43, were run first on that stop's first commit). Which
 held-out set was used to choose or reject a rule is recorded in BENCHMARKS.md; a set that was,
 is not held out for that rule any more. A chit-chat case may leave ``statements`` out.
 """
