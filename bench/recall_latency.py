@@ -8,7 +8,9 @@ first the bare full-text query interleaved with keyword recall, then the query e
 bare vector query and hybrid recall (keyword recall never runs next to the model in
 hippograph, and the model's threads would slow it on a small machine). It also breaks each
 recall down by step (every statement timed, the rest is Python), splits statement time into
-server and client, PROFILEs db hits, and runs cProfile over a batch of recalls.
+server and client, PROFILEs db hits, and runs cProfile over a batch of recalls. Beside the N
+units it keeps two small scopes (30 and 500 units: a small project in a big memory) and times
+hybrid recall in each as it runs and with the semantic voice left to the vector index.
 
 Bench options (after the common ones): --queries N (200), --warmup N (50),
 --profile-queries N (40), --real-embeddings (embed every unit with the model: about five
@@ -39,7 +41,7 @@ from bench.common import bench_settings, write_result
 from bench.textgen import TextGen
 from hippograph.graph.client import Graph, Tx
 from hippograph.memory import Memory
-from hippograph.recall import lucene
+from hippograph.recall import engine, lucene
 from hippograph.recall.intent import shape
 from hippograph.schema import (
     Decision,
@@ -63,6 +65,10 @@ NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)  # the bench's clock: data spans t
 BATCH = 1000
 ACTOR = "bench"
 SENTENCE_SHARE = 0.7  # of units with sentence vectors (conv-26: 298 of 419 turns)
+SCOPE = "workspace"  # where the generated units live
+SMALL_VIEWS = (30, 500)  # units of the small scopes timed apart (a small project in a big memory)
+SMOKE_SMALL_VIEWS = (5, 20)
+WARM_SMALL = 5  # recalls per small scope and way before the timed ones
 STEPS = ("recall_candidates", "embed", "nodes_with_changes_after", "find_open_task", "write_tx")
 
 
@@ -143,7 +149,7 @@ def _load(
                 "lifecycle": rng.choice((Lifecycle.WORKING, Lifecycle.CONSOLIDATED)),
                 "recorded_at": recorded,
                 "valid_from": recorded,
-                "scope": "workspace",
+                "scope": SCOPE,
                 "branch": "main",
                 "memory_type": rng.choice(
                     (MemoryType.PROJECT_NOTE, MemoryType.PROJECT_NOTE, MemoryType.PROFILE)
@@ -199,6 +205,74 @@ def _load(
 def _first_entity_id(seed: int) -> str:
     """The id _load gives the first entity: --reuse checks it is there."""
     return _unit_id(random.Random(seed + 1), "ent")
+
+
+def _small_views(graph: Graph, sizes: tuple[int, ...], seed: int, embed: Any) -> None:
+    """A scope per size beside the generated units, written once (--reuse keeps them: the count
+    it checks is of SCOPE)."""
+    for size in sizes:
+        scope = f"small-{size}"
+        counted, _ = speedkit.BareQuery(graph, "count_units").run(id="", scope=scope)
+        if counted[0]["units"] == size:
+            continue
+        rng, gen = random.Random(seed + size), TextGen(seed + size)
+        drafts = [gen.statement() for _ in range(size)]
+        vectors = embed([d.text for d in drafts], 10_000_000 + size)
+        units = [
+            Fact(
+                id=_unit_id(rng, "fact"),
+                text=draft.text,
+                source_ref=f"notes/{scope}.md#L{i + 1}",
+                source_kind=SourceKind.USER,
+                trust=0.9,
+                confidence=0.9,
+                truth_status=TruthStatus.CONFIRMED,
+                lifecycle=Lifecycle.WORKING,
+                recorded_at=NOW - timedelta(days=1),
+                valid_from=NOW - timedelta(days=1),
+                scope=scope,
+                branch="main",
+                memory_type=MemoryType.PROJECT_NOTE,
+                embedding=vector,
+                memory_score=0.5,
+            )
+            for i, (draft, vector) in enumerate(zip(drafts, vectors, strict=True))
+        ]
+        graph.write_tx(lambda tx, units=units: store.create_nodes(tx, units, actor=ACTOR, at=NOW))
+
+
+def _time_small_views(memory: Memory, sizes: tuple[int, ...], queries: list[str]) -> dict[str, Any]:
+    """Hybrid recall in each small scope, as recall runs now (a view of at most EXACT_VIEW units is
+    compared unit by unit) and with EXACT_VIEW 0 (the vector index asked again for MAX_FETCH, as
+    before), alternating: wall times, and how many of the k items the semantic voice found (not
+    strict, so that k items come back whatever the seeded vectors mean)."""
+    out: dict[str, Any] = {}
+    exact = engine.EXACT_VIEW
+    for size in sizes:
+        walls: dict[str, list[float]] = {"exact": [], "index": []}
+        found: dict[str, int] = {"exact": 0, "index": 0}
+        for i, q in enumerate([*queries[:WARM_SMALL], *queries]):
+            for name, value in (("exact", exact), ("index", 0)):
+                engine.EXACT_VIEW = value
+                try:
+                    t0 = time.perf_counter()
+                    result = memory.recall(
+                        q, mode="hybrid", scope=f"small-{size}", record_usage=False, strict=False
+                    )
+                    ms = (time.perf_counter() - t0) * 1000
+                finally:
+                    engine.EXACT_VIEW = exact
+                if i >= WARM_SMALL:  # the first few only warm up
+                    walls[name].append(ms)
+                    found[name] += sum(1 for it in result.items if "semantic" in it["voices"])
+        out[f"scope_of_{size}_units"] = {
+            name: {
+                "hybrid_ms": speedkit.stats(walls[name]),
+                "semantic_items_per_recall": round(found[name] / max(1, len(queries)), 2),
+            }
+            for name in walls
+        }
+    return out
 
 
 # -- measuring -------------------------------------------------------------------------
@@ -310,6 +384,7 @@ def _db_hits(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]) -> 
 def run(args: argparse.Namespace, rest: list[str]) -> int:
     opts = _options(rest, args.smoke)
     size = SMOKE_SIZE if args.smoke else (args.size or DEFAULT_SIZE)
+    small_views = SMOKE_SMALL_VIEWS if args.smoke else SMALL_VIEWS
     seed = args.seed
     settings = bench_settings()
     notes = ["timings are noisy: two cores shared with other work (see load_average)"]
@@ -340,7 +415,9 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
 
         reused = False
         if opts.reuse:
-            counted, _ = speedkit.BareQuery(graph, "count_units").run(id=_first_entity_id(seed))
+            counted, _ = speedkit.BareQuery(graph, "count_units").run(
+                id=_first_entity_id(seed), scope=SCOPE
+            )
             reused = (
                 counted[0]["units"] == size
                 and bool(counted[0]["has_id"])
@@ -355,6 +432,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         else:
             speedkit.connect(settings, clear=True).close()
             load = _load(graph, gen, size, seed, embed, share=opts.sentence_share)
+        _small_views(graph, small_views, seed, embed)
         speedkit.settle(graph)
         degrees, _ = speedkit.BareQuery(graph, "entity_degrees").run(limit=5)
         load["top_entity_degrees"] = {r["name"]: r["degree"] for r in degrees}
@@ -436,6 +514,13 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
                 groups[r["style"]].append(r["wall"])
             by_style[mode] = {s: speedkit.stats(v) for s, v in sorted(groups.items())}
 
+        # a scope named outright: seen from every project (as `hippo --all-projects --scope`)
+        everywhere = Memory(
+            graph, settings, embedder=query_embedder, clock=lambda: NOW, all_projects=True
+        )
+        small = _time_small_views(
+            everywhere, small_views, [q for q, _ in measured[: max(10, len(measured) // 2)]]
+        )
         split = _server_split(graph, captured)
         hits = _db_hits(graph, captured[:100])
         prof = {
@@ -472,6 +557,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             "hybrid_p50_le_60ms_excluding_embed": s["hybrid_excl_embed"]["p50"] <= 60.0,
         },
         "by_query_style_ms": by_style,
+        "small_views": small,
         "outcomes": {m: dict(o) for m, o in outcomes.items()},
         "breakdown": {mode: _breakdown(r) for mode, r in rows.items()},
         "statement_server_vs_client": split,

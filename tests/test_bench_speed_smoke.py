@@ -35,6 +35,10 @@ def test_recall_latency_smoke(graph: Graph, settings: Settings, tmp_path: Path) 
     for key in ("fulltext_floor_ms", "keyword_ms", "hybrid_ms"):
         assert figures[key]["n"] > 0 and figures[key]["p50"] > 0
     assert {"keyword", "hybrid"} <= set(figures["breakdown"])
+    # the small scopes, timed as recall runs and as it ran before (the index asked again)
+    for view in figures["small_views"].values():
+        assert view["exact"]["hybrid_ms"]["n"] == view["index"]["hybrid_ms"]["n"] > 0
+        assert view["exact"]["semantic_items_per_recall"] > 0
 
 
 @pytest.mark.slow

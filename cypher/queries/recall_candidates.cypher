@@ -12,6 +12,12 @@
 // returned all $fetch it was asked for, the units of other scopes (or kinds) filled the
 // over-fetch, and the voice asks its index again for $max_fetch. A scope or a reader's view that
 // is a small share of memory used to find nothing of its own behind 260 alike units elsewhere.
+// The semantic voice first counts the view when it is a list of scopes (index seeks, stopped
+// after $exact_view + 1: every unit of those scopes, whatever its branch or kind, so an upper
+// bound): a view of at most $exact_view units is compared with the query unit by unit, exact
+// and cheaper than the index's $max_fetch nearest (whose approximate top 2,000 of 100,000 held
+// 1 of a 30-unit scope's units and cost twice the whole statement). The scope index is named in
+// a hint: the planner would rather seek every unit of the branch.
 // Graph voice: one or two hops from the top $seeds of the lexical and semantic voices (seed
 // strength 1/rank) along weighted typed edges, decayed by $hop_decay per hop and divided by
 // sqrt(degree) through a middle node; nodes with more than $max_fanout relationships are not
@@ -59,6 +65,7 @@
 // (hippograph/hooks/warmup.py).
 // Params: $query STRING, $embedding LIST<FLOAT>|null, $rest_embedding LIST<FLOAT>|null (null exactly when
 // $embedding is), $temporal BOOLEAN, $since DATETIME, $fetch INTEGER, $max_fetch INTEGER,
+// $exact_view INTEGER,
 // $limit INTEGER, $seeds INTEGER, $per_seed INTEGER, $hop_decay FLOAT, $max_fanout INTEGER,
 // $learned_floor FLOAT,
 // $weights MAP, $rrf_k FLOAT, $candidates INTEGER, $around INTEGER, $branches LIST<STRING>, $scope STRING,
@@ -107,18 +114,48 @@ CALL () {
     UNWIND found AS f
     WITH f.node AS node, f.score AS score
     WHERE node.branch IN $branches
-      AND ($scope = '' OR node.scope = $scope)
-      AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
-      AND NOT node.scope IN $hidden_scopes
-      AND NOT ($shared AND node.scope STARTS WITH 'agent:')
-      AND ($kinds = ['*'] OR node.kind IN $kinds)
+    AND ($scope = '' OR node.scope = $scope)
+    AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT node.scope IN $hidden_scopes
+    AND NOT ($shared AND node.scope STARTS WITH 'agent:')
+    AND ($kinds = ['*'] OR node.kind IN $kinds)
     WITH node, score ORDER BY score DESC, node.id LIMIT $limit
     RETURN collect({node: node, score: score}) AS semantic_kept
   }
   RETURN semantic_kept, size(found) = $fetch AND size(semantic_kept) < $limit AS semantic_cut
 }
-CALL (semantic_cut) {
-  WITH semantic_cut AS run WHERE run
+WITH lexical, semantic_kept, semantic_cut,
+     CASE WHEN $scope <> '' THEN [$scope]
+          WHEN $visible_scopes IS NULL OR 'agent:*' IN $visible_scopes THEN null
+          ELSE $visible_scopes END AS view_scopes
+CALL (semantic_cut, view_scopes) {
+  WITH semantic_cut AS run WHERE run AND view_scopes IS NOT NULL
+  UNWIND view_scopes AS scope
+  WITH DISTINCT scope AS s
+  MATCH (v:Memory) USING INDEX v:Memory(scope) WHERE v.scope = s
+  WITH v LIMIT $exact_view + 1
+  RETURN count(v) AS in_view
+}
+WITH lexical, semantic_kept, semantic_cut,
+     semantic_cut AND view_scopes IS NOT NULL AND in_view <= $exact_view AS semantic_exact, view_scopes
+CALL (semantic_exact, view_scopes) {
+  WITH semantic_exact AS run WHERE run
+  UNWIND view_scopes AS scope
+  WITH DISTINCT scope AS s
+  MATCH (node:Memory) USING INDEX node:Memory(scope)
+  WHERE node.scope = s AND size(node.embedding) = size($embedding)
+    AND node.branch IN $branches
+    AND ($scope = '' OR node.scope = $scope)
+    AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))
+    AND NOT node.scope IN $hidden_scopes
+    AND NOT ($shared AND node.scope STARTS WITH 'agent:')
+    AND ($kinds = ['*'] OR node.kind IN $kinds)
+  WITH node, vector.similarity.cosine(node.embedding, $embedding) AS score
+  ORDER BY score DESC, node.id LIMIT $limit
+  RETURN collect({node: node, score: score}) AS semantic_scanned
+}
+CALL (semantic_cut, semantic_exact) {
+  WITH semantic_cut AND NOT semantic_exact AS run WHERE run
   CALL db.index.vector.queryNodes('memory_embedding', $max_fetch, $embedding) YIELD node, score
   WHERE node.branch IN $branches
     AND ($scope = '' OR node.scope = $scope)
@@ -129,7 +166,9 @@ CALL (semantic_cut) {
   WITH node, score ORDER BY score DESC, node.id LIMIT $limit
   RETURN collect({node: node, score: score}) AS semantic_further
 }
-WITH lexical, CASE WHEN semantic_cut THEN semantic_further ELSE semantic_kept END AS semantic
+WITH lexical,
+     CASE WHEN semantic_exact THEN semantic_scanned WHEN semantic_cut THEN semantic_further
+          ELSE semantic_kept END AS semantic
 CALL () {
   WITH 1 AS run WHERE $temporal
   MATCH (m:Memory) USING INDEX m:Memory(recorded_at)

@@ -53,6 +53,10 @@ FETCH_FACTOR_FILTERED = 4
 # A voice that the filters left short while its index had more asks it again for this many
 # (a scope or a reader's view that is a small share of memory; recall_candidates.cypher).
 MAX_FETCH = 2000
+# ... unless the view is a few scopes holding no more units than this: then the semantic voice
+# compares the query with each of them (exact, and cheaper than asking the index for MAX_FETCH
+# up to about 1,500 units in a memory of 100,000).
+EXACT_VIEW = 1000
 SEEDS = 5
 MAX_FANOUT = (
     50  # nodes with more relationships are not walked through (see recall_candidates.cypher)
@@ -296,6 +300,7 @@ class RecallEngine:
                 fetch=GATHER
                 * (FETCH_FACTOR_FILTERED if opts.scope or opts.kinds else FETCH_FACTOR),
                 max_fetch=MAX_FETCH,
+                exact_view=EXACT_VIEW,
                 seeds=SEEDS,
                 per_seed=20,
                 hop_decay=0.7,

@@ -19,6 +19,7 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
         "since": datetime(2026, 1, 1, tzinfo=UTC),
         "fetch": 100,
         "max_fetch": 2000,
+        "exact_view": 1000,
         "limit": 50,
         "seeds": 5,
         "per_seed": 20,

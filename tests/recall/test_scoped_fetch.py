@@ -4,9 +4,14 @@ answer before recall filters by scope, and a fixed over-fetch could be filled by
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.recall import engine
+from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params
 
 USER = {"source": "user"}
@@ -54,3 +59,33 @@ def test_a_voice_the_filters_left_short_asks_its_index_again(memory: Memory, gra
     assert [r["id"] for r in rows] == [rare]
     rows = graph.read("recall_candidates", **{**asked, "max_fetch": engine.MAX_FETCH})
     assert {r["id"] for r in rows} == {rare, alike}
+
+
+def test_the_semantic_voice_compares_a_small_view_unit_by_unit(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """A view of a few scopes holding at most $exact_view units is not left to the vector index's
+    approximate nearest: every one of its units is compared with the query. Asking the index again
+    for no more than the first time, the small scope's unit is found only that way."""
+    memory = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=HashingEmbedder(),
+    )
+    _fill_another_scope(memory)
+    mine = _remember_small(memory, "Zebra ships the release train.", 1)
+    query = HashingEmbedder().embed(["the deploy pipeline uses helm charts"])[0]
+    fetch = engine.GATHER * engine.FETCH_FACTOR_FILTERED
+    asked = candidate_params(
+        embedding=query, rest_embedding=query, scope="small", fetch=fetch, max_fetch=fetch
+    )
+
+    def semantic(rows: list[dict[str, Any]]) -> list[str]:
+        return [r["id"] for r in rows if any(h["voice"] == "semantic" for h in r["hits"])]
+
+    assert semantic(graph.read("recall_candidates", **{**asked, "exact_view": 0})) == []
+    assert semantic(graph.read("recall_candidates", **asked)) == [mine]
+    # a view larger than $exact_view is left to the index, as before
+    assert semantic(graph.read("recall_candidates", **{**asked, "scope": "big", "exact_view": 5}))
