@@ -438,8 +438,22 @@ _ASKED_ENDS = frozenset(
     "might shall we i you they it he she our my your their its of for on in at to with by from "
     "about that this these those there".split()
 )
+# ... and where a noun phrase ends too: any other preposition or a conjunction ("what request
+# limit per api key …")
+_PHRASE_ENDS = _ASKED_ENDS | frozenset(
+    "per into via over under across through behind between during before after since until "
+    "against within without when if so then and or but".split()
+)
+# the words of a question's verb: a phrase they close is its subject, "which push notification
+# provider does …"; one a preposition closes may start with a verb, "what executes deferred work
+# for …"
+_VERB_ENDS = frozenset(
+    "is are was were be been 's do does did has have had should can could will would must may "
+    "might shall".split()
+)
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
 ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
+SUBJECT_WORDS = 3  # ... or this many before the question's verb
 # a terse question without a question word names what it asks for before its first preposition:
 # "minimum iOS version for the courier app?", "vault path for the psn creds?"
 _FRAGMENT_ENDS = frozenset("for of on in at to with by from about per".split())
@@ -459,7 +473,9 @@ def asked_thing(question: str) -> tuple[str, ...]:
     traces?", "backup schedule" in "hey, what's the backup schedule for the reporting
     cluster?". Only words closed by a verb, a pronoun or a preposition: in "what framework
     drives the e2e suite?" or "what executes deferred work for …" no word names a thing asked
-    for (the words after "what" are a verb, or the phrase runs on). A terse question without a
+    for (the words after "what" are a verb, or the phrase runs on). Two words at most, three
+    when the question's verb closes them ("which push notification provider does …": a phrase
+    before the verb is its subject). A terse question without a
     question word names it before its first preposition ("minimum iOS version for the courier
     app?": ``_fragment_thing``), and a yes/no question the feature it asks about ("is there a
     dark mode in …?": ``_feature_thing``). Empty for any other question."""
@@ -477,12 +493,12 @@ def asked_thing(question: str) -> tuple[str, ...]:
         start += 1
     found: list[str] = []
     for w in words[start:]:
-        if w in _ASKED_ENDS:
-            return tuple(found)
-        if len(found) == ASKED_WORDS:
+        if w in _PHRASE_ENDS:
+            return tuple(found) if len(found) <= ASKED_WORDS or w in _VERB_ENDS else ()
+        if len(found) == SUBJECT_WORDS:
             return ()
         found.append(w)
-    return tuple(found)  # the question ends: "which licence?"
+    return tuple(found) if len(found) <= ASKED_WORDS else ()  # the question ends: "which licence?"
 
 
 def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:

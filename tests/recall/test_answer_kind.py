@@ -352,7 +352,11 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
         ("who owns fx-rates?", ()),  # not a what/which question
         ("What did Melanie make?", ()),  # asks nothing by name
         ("what framework drives the launcher's e2e suite?", ()),  # runs on: no thing closed
-        ("what executes deferred work for the python services?", ()),
+        ("what executes deferred work for the python services?", ()),  # may start with a verb
+        # three words before the question's verb are its subject
+        ("which message broker client does billing use?", ("message", "broker", "client")),
+        ("what retry budget per request do we allow?", ("retry", "budget")),  # any preposition
+        ("what upload size limit per tenant?", ()),
         ("which licence?", ("licence",)),
         ("minimum iOS version for the billing app?", ("minimum", "ios", "version")),
         ("retention period for the audit logs?", ("retention", "period")),
