@@ -13,6 +13,7 @@ from hippograph.memory import Memory
 from hippograph.recall import engine
 from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params
+from tests.recall.test_engine import embedded
 
 USER = {"source": "user"}
 ALIKE = engine.GATHER * engine.FETCH_FACTOR_FILTERED + 20  # more than one over-fetch holds
@@ -67,13 +68,7 @@ def test_the_semantic_voice_compares_a_small_view_unit_by_unit(
     """A view of a few scopes holding at most $exact_view units is not left to the vector index's
     approximate nearest: every one of its units is compared with the query. Asking the index again
     for no more than the first time, the small scope's unit is found only that way."""
-    memory = Memory(
-        graph,
-        settings.model_copy(update={"branch": "main"}),
-        cwd=tmp_path,
-        clock=clock,
-        embedder=HashingEmbedder(),
-    )
+    memory = embedded(graph, settings, tmp_path, clock)
     _fill_another_scope(memory)
     mine = _remember_small(memory, "Zebra ships the release train.", 1)
     query = HashingEmbedder().embed(["the deploy pipeline uses helm charts"])[0]
