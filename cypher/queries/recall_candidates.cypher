@@ -12,7 +12,7 @@
 // returned all $fetch it was asked for, the units of other scopes (or kinds) filled the
 // over-fetch, and the voice asks its index again for $max_fetch. A scope or a reader's view that
 // is a small share of memory used to find nothing of its own behind 260 alike units elsewhere.
-// The semantic voice first counts the view when it is a list of scopes (index seeks, stopped
+// The semantic voice first reads the view when it is a list of scopes (index seeks, stopped
 // after $exact_view + 1: every unit of those scopes, whatever its branch or kind, so an upper
 // bound): a view of at most $exact_view units is compared with the query unit by unit, exact
 // and cheaper than the index's $max_fetch nearest (whose approximate top 2,000 of 100,000 held
@@ -134,16 +134,14 @@ CALL (semantic_cut, view_scopes) {
   WITH DISTINCT scope AS s
   MATCH (v:Memory) USING INDEX v:Memory(scope) WHERE v.scope = s
   WITH v LIMIT $exact_view + 1
-  RETURN count(v) AS in_view
+  RETURN collect(v) AS view
 }
-WITH lexical, semantic_kept, semantic_cut,
-     semantic_cut AND view_scopes IS NOT NULL AND in_view <= $exact_view AS semantic_exact, view_scopes
-CALL (semantic_exact, view_scopes) {
+WITH lexical, semantic_kept, semantic_cut, view,
+     semantic_cut AND view_scopes IS NOT NULL AND size(view) <= $exact_view AS semantic_exact
+CALL (semantic_exact, view) {
   WITH semantic_exact AS run WHERE run
-  UNWIND view_scopes AS scope
-  WITH DISTINCT scope AS s
-  MATCH (node:Memory) USING INDEX node:Memory(scope)
-  WHERE node.scope = s AND size(node.embedding) = size($embedding)
+  UNWIND view AS node
+  WITH node WHERE size(node.embedding) = size($embedding)
     AND node.branch IN $branches
     AND ($scope = '' OR node.scope = $scope)
     AND ($visible_scopes IS NULL OR node.scope IN $visible_scopes OR (node.scope STARTS WITH 'agent:' AND 'agent:*' IN $visible_scopes))

@@ -431,25 +431,24 @@ def _measure_window(query: str) -> list[str] | None:
     return None
 
 
-# where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
-# preposition ("which license is …", "what sample rate are we …", "what version of …")
-_ASKED_ENDS = frozenset(
-    "is are was were be been 's do does did has have had should can could will would must may "
-    "might shall we i you they it he she our my your their its of for on in at to with by from "
-    "about that this these those there".split()
-)
-# ... and where a noun phrase ends too: any other preposition or a conjunction ("what request
-# limit per api key …")
-_PHRASE_ENDS = _ASKED_ENDS | frozenset(
-    "per into via over under across through behind between during before after since until "
-    "against within without when if so then and or but".split()
-)
 # the words of a question's verb: a phrase they close is its subject, "which push notification
 # provider does …"; one a preposition closes may start with a verb, "what executes deferred work
 # for …"
 _VERB_ENDS = frozenset(
     "is are was were be been 's do does did has have had should can could will would must may "
     "might shall".split()
+)
+# where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
+# preposition ("which license is …", "what sample rate are we …", "what version of …")
+_ASKED_ENDS = _VERB_ENDS | frozenset(
+    "we i you they it he she our my your their its of for on in at to with by from about that "
+    "this these those there".split()
+)
+# ... and where a noun phrase ends too: any other preposition or a conjunction ("what request
+# limit per api key …")
+_PHRASE_ENDS = _ASKED_ENDS | frozenset(
+    "per into via over under across through behind between during before after since until "
+    "against within without when if so then and or but".split()
 )
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
 ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
