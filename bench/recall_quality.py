@@ -23,7 +23,15 @@ for all questions.
 questions whose evidence lies in them; --smoke is --size 2. --seed picks the sample of misses
 kept in the result for reading. Options after the name: --data PATH (default
 ../shared/data/locomo-dev.json), --k K (default 20), --held-out (then each
-bench/data/conv-heldout-*.json too, one result file each), --record-usage.
+bench/data/conv-heldout-*.json too, one result file each, and a pooled result), --record-usage,
+--pool FILE... (no run: pool the given result files).
+
+Pooled (`recall-quality-pooled`): every question with evidence of the conversations no rule
+was chosen on (every held-out conversation but those in ``TUNING``), as one set, per mode and
+per category, with the issue's targets checked against it: recall@10 >= .75, recall@5 >= .65,
+recall@1 above plain BM25's, multi-hop recall@10 >= .50, semantic mode at least plain cosine
+at every k. This is how the issue measured recall (nine conversations as one set); a
+conversation's own figures stay in its own result.
 
 The held-out conversations are in LoCoMo's format, written by helpers that saw only the format
 of the first turns and questions of conv-26 and none of the code (BENCHMARKS.md says which
@@ -74,6 +82,9 @@ HALVES = ("tune", "held-out")
 KS = (1, 5, 10, 20)
 SMOKE_SESSIONS = 2
 MISS_SAMPLE = 25
+# Held-out conversations that rules were chosen on (BENCHMARKS.md: B beside conv-26's tuning
+# half): left out of the pooled figures.
+TUNING = frozenset({"conv-heldout-B.json"})
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _DIA_ID = re.compile(r"D\d+:\d+")
 
@@ -90,6 +101,14 @@ def _options(rest: list[str]) -> argparse.Namespace:
         "--held-out",
         action="store_true",
         help="also run each bench/data/conv-heldout-*.json, after --data",
+    )
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="run nothing: pool these recall-quality result files (the held-out conversations "
+        "no rule was chosen on) and check the targets",
     )
     parser.add_argument(
         "--record-usage",
@@ -254,15 +273,99 @@ def _best_single(table: dict[str, Any], group: str, key: str) -> tuple[str, floa
 
 
 def run(args: argparse.Namespace, rest: list[str]) -> int:
-    """Run --data, and with --held-out each held-out conversation after it (one result each)."""
+    """Run --data, and with --held-out each held-out conversation after it (one result each,
+    then the pooled result); with --pool, only pool the given result files."""
     opts = _options(rest)
+    if opts.pool:
+        return pool(opts.pool)
+    written: list[Path] = []
     for data in [opts.data, *(HELD_OUT if opts.held_out else [])]:
-        if (code := run_set(args, opts, data)) != 0:
-            return code
+        path = run_set(args, opts, data)
+        if path is None:
+            return 1
+        written.append(path)
+    return pool(written[1:]) if opts.held_out else 0
+
+
+def pool(paths: list[Path]) -> int:
+    """Pool the questions of result files of held-out conversations not in TUNING; write
+    `recall-quality-pooled`, print the figures and whether each target is met."""
+    rows: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            kept = doc["figures"]["per_question"]
+            doc["params"]["data"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(
+                f"cannot pool {path}: not a readable recall-quality result ({exc}); pass files "
+                "from bench/results/recall-quality-*.json.",
+                file=sys.stderr,
+            )
+            return 2
+        data = Path(doc["params"]["data"]).name
+        pooled = data in {p.name for p in HELD_OUT} and data not in TUNING
+        sources.append(
+            {"file": path.name, "commit": doc.get("commit"), "data": data, "pooled": pooled}
+        )
+        if pooled:
+            rows.extend(kept)
+    if not rows:
+        print(
+            "nothing to pool: no held-out conversation outside TUNING in those files.",
+            file=sys.stderr,
+        )
+        return 2
+    table = _table(rows, (*MODES, *BASELINES))
+    targets = pooled_targets(table)
+    figures = {
+        "questions": len(rows),
+        "sources": sources,
+        "recall": table,
+        "targets": targets,
+    }
+    out = write_result("recall-quality-pooled", {"files": [str(p) for p in paths]}, figures)
+    retrieval = {m: table[m]["categories 1-4"] for m in (*MODES, *BASELINES)}
+    for m in (*MODES, *BASELINES):
+        r = retrieval[m]
+        multi = table[m].get("1 multi-hop", {}).get("recall@10")
+        print(
+            f"  pooled {m:8} R@1/5/10 "
+            + "/".join(f"{r[f'recall@{k}']:.3f}" for k in (1, 5, 10))
+            + (f"  multi-hop R@10 {multi:.3f}" if multi is not None else ""),
+            file=sys.stderr,
+        )
+    print(
+        f"recall-quality pooled: {retrieval['hybrid']['n']} questions (categories 1-4) of "
+        f"{sum(1 for src in sources if src['pooled'])} held-out conversations | targets "
+        + " ".join(f"{k} {'met' if v['met'] else 'MISSED'}" for k, v in targets.items())
+        + f" | {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}"
+    )
     return 0
 
 
-def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> int:
+def pooled_targets(table: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The issue's recall targets against pooled figures (categories 1-4)."""
+    h, s = table["hybrid"]["categories 1-4"], table["semantic"]["categories 1-4"]
+    bm25, cos = table["bm25"]["categories 1-4"], table["cosine"]["categories 1-4"]
+    multi = table["hybrid"].get("1 multi-hop", {}).get("recall@10", 0.0)
+    return {
+        "R@10>=.75": {"value": h["recall@10"], "met": h["recall@10"] >= 0.75},
+        "R@5>=.65": {"value": h["recall@5"], "met": h["recall@5"] >= 0.65},
+        "R@1>bm25": {
+            "value": [h["recall@1"], bm25["recall@1"]],
+            "met": h["recall@1"] > bm25["recall@1"],
+        },
+        "multi-hop_R@10>=.50": {"value": multi, "met": multi >= 0.5},
+        "semantic>=cosine": {
+            "value": {k: [s[f"recall@{k}"], cos[f"recall@{k}"]] for k in KS},
+            "met": all(s[f"recall@{k}"] >= cos[f"recall@{k}"] for k in KS),
+        },
+    }
+
+
+def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> Path | None:
     """Import, recall every question in three modes, score, write the result, print one line."""
     max_sessions = SMOKE_SESSIONS if args.smoke else args.size
     samples = json.loads(data.read_text(encoding="utf-8"))
@@ -290,7 +393,7 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
                 memory, sample["conversation"], scope, path, max_sessions
             )
             if imported is None:
-                return 1
+                return None
             dia, by_id = imported.dia, imported.by_id
             import_s += imported.seconds
             turns += len(dia)
@@ -371,7 +474,7 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
                 rows.append(row)
     if not rows:
         print("no question has its evidence in the imported sessions", file=sys.stderr)
-        return 1
+        return None
     table = _table(rows, (*MODES, *BASELINES))
     halves = {h: _table([r for r in rows if r["half"] == h], (*MODES, *BASELINES)) for h in HALVES}
     recall_ms = {
@@ -461,4 +564,4 @@ def run_set(args: argparse.Namespace, opts: argparse.Namespace, data: Path) -> i
         + " ".join(f"{m} {recall_ms[m]['p50']}" for m in MODES)
         + f" | {path.relative_to(ROOT)}"
     )
-    return 0
+    return path

@@ -1,0 +1,74 @@
+"""`python -m bench recall-quality --pool`: held-out conversations pooled as one set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bench.common
+from bench import recall_quality
+
+
+def _row(sample: str, category: int, r1: float, r5: float, r10: float) -> dict[str, Any]:
+    scores = {"recall@1": r1, "recall@5": r5, "recall@10": r10, "recall@20": r10}
+    scores |= {k.replace("recall", "hit"): v for k, v in scores.items()}
+    modes = {m: {"scores": scores} for m in ("hybrid", "keyword", "semantic")}
+    # the plain baselines find half of what recall finds
+    modes |= {m: {"scores": {k: v / 2 for k, v in scores.items()}} for m in ("bm25", "cosine")}
+    return {"sample": sample, "category": category, "modes": modes}
+
+
+def _result(tmp_path: Path, data: str, rows: list[dict[str, Any]]) -> Path:
+    path = tmp_path / f"{Path(data).stem}.json"
+    doc = {"commit": "abc", "params": {"data": data}, "figures": {"per_question": rows}}
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_pools_the_held_out_conversations_but_the_tuning_one_and_conv26(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    files = [
+        _result(tmp_path, "bench/data/conv-heldout-A.json", [_row("a", 1, 1, 1, 1)] * 3),
+        _result(tmp_path, "bench/data/conv-heldout-C.json", [_row("c", 4, 0, 0, 0)]),
+        _result(tmp_path, "bench/data/conv-heldout-B.json", [_row("b", 4, 0, 0, 0)] * 50),
+        _result(tmp_path, "../shared/data/locomo-dev.json", [_row("conv-26", 4, 0, 0, 0)] * 50),
+    ]
+    assert recall_quality.pool(files) == 0
+    out = capsys.readouterr()
+    assert "4 questions (categories 1-4) of 2 held-out conversations" in out.out
+    (written,) = (tmp_path / "results").glob("recall-quality-pooled-*.json")
+    figures = json.loads(written.read_text())["figures"]
+    assert figures["questions"] == 4
+    assert [s["pooled"] for s in figures["sources"]] == [True, True, False, False]
+    hybrid = figures["recall"]["hybrid"]["categories 1-4"]
+    assert hybrid["recall@10"] == 0.75 and hybrid["n"] == 4
+    targets = figures["targets"]
+    assert targets["R@10>=.75"]["met"] and targets["R@5>=.65"]["met"]
+    assert targets["multi-hop_R@10>=.50"] == {"value": 1.0, "met": True}
+    assert targets["R@1>bm25"]["value"] == [0.75, 0.375]
+
+
+def test_a_target_missed_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    rows = [_row("h", 1, 0.1, 0.6, 0.4), _row("h", 4, 0.5, 0.8, 0.9)]
+    assert recall_quality.pool([_result(tmp_path, "bench/data/conv-heldout-H.json", rows)]) == 0
+    out = capsys.readouterr().out
+    assert "R@10>=.75 MISSED" in out and "multi-hop_R@10>=.50 MISSED" in out
+    assert "R@5>=.65 MISSED" not in out  # (0.6 + 0.8) / 2
+
+
+def test_a_file_that_is_no_result_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "notes.json"
+    other.write_text("[1, 2]")
+    assert recall_quality.pool([other]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot pool {other}: not a readable recall-quality result")
