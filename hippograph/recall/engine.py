@@ -287,7 +287,7 @@ class RecallEngine:
         ranked: list[scoring.Candidate] = []
         if lexical is not None or qvec is not None:
             t0 = time.perf_counter()
-            rows = self.graph.read(
+            (found,) = self.graph.read(
                 "recall_candidates",
                 # one type per parameter whatever is asked (see the statement): no voice is ''
                 # or false, any scope '' and any kind ['*']
@@ -316,6 +316,7 @@ class RecallEngine:
                 shared=opts.shared,
             )
             timings["statement"] = round((time.perf_counter() - t0) * 1000, 2)
+            rows = found["rows"]  # one record holds them all (recall_candidates.cypher)
             ranked = [
                 scoring.candidate(
                     row["id"], _with_datetimes(row["unit"]), row["fused"], row["hits"], seeds=SEEDS

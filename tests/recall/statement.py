@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from hippograph.graph.client import Graph
+
 ALL_VOICES = {"lexical": 1.0, "semantic": 1.0, "temporal": 1.0, "graph": 1.0}
 
 
@@ -36,3 +38,10 @@ def candidate_params(**overrides: Any) -> dict[str, Any]:
         "shared": False,
     }
     return {**params, **overrides}
+
+
+def candidates(graph: Graph, **overrides: Any) -> list[dict[str, Any]]:
+    """The candidates recall_candidates returns (one record holds them all), best fused first."""
+    (found,) = graph.read("recall_candidates", **candidate_params(**overrides))
+    rows: list[dict[str, Any]] = found["rows"]
+    return rows

@@ -15,7 +15,7 @@ from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.units import store
 from tests.fakes import Clock, HashingEmbedder
-from tests.recall.statement import candidate_params
+from tests.recall.statement import candidates
 
 TURNS = [
     ("Ana", "Hi Ben! How was your weekend?"),
@@ -70,11 +70,8 @@ def test_a_question_in_the_present_finds_the_turn_that_tells_it_in_the_past(
 
 
 def _candidates(graph: Graph, around: int) -> dict[str, list[dict[str, Any]]]:
-    rows = graph.read(
-        "recall_candidates",
-        # no graph walk (seeds=0): only the lexical voice and the turns around its hits
-        **candidate_params(query="pet", seeds=0, around=around, scope="chat", kinds=["episode"]),
-    )
+    # no graph walk (seeds=0): only the lexical voice and the turns around its hits
+    rows = candidates(graph, query="pet", seeds=0, around=around, scope="chat", kinds=["episode"])
     return {r["id"]: r["hits"] for r in rows}
 
 
@@ -87,10 +84,7 @@ def test_the_turns_around_the_best_episodes_come_with_the_candidates(
     assert all(found[by_turn[n]] == [] for n in (1, 2, 4, 5))
     assert by_turn[6] not in found
     assert set(_candidates(graph, around=0)) == {by_turn[3]}
-    rows = graph.read(
-        "recall_candidates",
-        **candidate_params(query="pet", seeds=0, around=20, scope="chat", kinds=["episode"]),
-    )
+    rows = candidates(graph, query="pet", seeds=0, around=20, scope="chat", kinds=["episode"])
     unit = {r["id"]: r["unit"] for r in rows}[by_turn[5]]
     assert (unit["prev_turn"], unit["prev2_turn"]) == (by_turn[4], by_turn[3])
 
@@ -195,10 +189,7 @@ def test_learned_links_do_not_stop_the_walk_through_a_turn(
     )
 
     def graph_hit() -> bool:
-        rows = graph.read(
-            "recall_candidates",
-            **candidate_params(query="pet", seeds=1, around=0, scope="chat", kinds=["episode"]),
-        )
+        rows = candidates(graph, query="pet", seeds=1, around=0, scope="chat", kinds=["episode"])
         hits = {r["id"]: r["hits"] for r in rows}.get(by_turn[5], [])
         return any(h["voice"] == "graph" for h in hits)
 

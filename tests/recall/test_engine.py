@@ -15,7 +15,7 @@ from hippograph.schema import Ambiguity, Edge, RelType, isotime
 from hippograph.units import store
 from hippograph.units.embedder import installed_embedder
 from tests.fakes import Clock, HashingEmbedder
-from tests.recall.statement import candidate_params
+from tests.recall.statement import candidate_params, candidates
 
 USER = {"source": "user", "source_ref": "chat#1"}
 
@@ -221,14 +221,12 @@ def test_one_statement_fuses_the_voices_by_weighted_reciprocal_rank(
     result = mem.recall("login tokens cached", mode="hybrid", strict=False)
     assert ids(result)[0] == both.id and {"lexical", "semantic"} <= result.items[0]["voices"].keys()
     weights = {"lexical": 1.0, "semantic": 0.8, "temporal": 0.3, "graph": 0.5}
-    rows = graph.read(
-        "recall_candidates",
-        **candidate_params(
-            query="login tokens cached",
-            embedding=HashingEmbedder().embed(["login tokens cached"])[0],
-            fetch=200,
-            weights=weights,
-        ),
+    rows = candidates(
+        graph,
+        query="login tokens cached",
+        embedding=HashingEmbedder().embed(["login tokens cached"])[0],
+        fetch=200,
+        weights=weights,
     )
     assert rows and [r["fused"] for r in rows] == sorted((r["fused"] for r in rows), reverse=True)
     for row in rows:
@@ -267,7 +265,7 @@ def test_recall_rows_are_plain_and_their_datetimes_exact(
     old = memory.remember("Auth uses server sessions", about=["auth"], topic="mechanism", **USER)
     clock.advance(days=1, seconds=0.123457)
     memory.remember("Auth uses JWT tokens", about=["auth"], topic="mechanism", **USER)
-    rows = graph.read("recall_candidates", **candidate_params(query="auth", fetch=200))
+    rows = candidates(graph, query="auth", fetch=200)
 
     def plain(value: object) -> bool:
         if isinstance(value, dict):
@@ -460,7 +458,7 @@ def test_equal_scores_rank_by_id_so_the_same_query_ranks_alike(
     the same turns differently."""
     for word in ("alpha", "bravo", "delta", "gamma", "kappa", "omega", "sigma", "theta"):
         memory.remember(f"zebra crossing {word}", about=["roads"], **USER)
-    rows = graph.read("recall_candidates", **candidate_params(query="zebra", fetch=200))
+    rows = candidates(graph, query="zebra", fetch=200)
     lexical = sorted(
         (h["rank"], h["score"], r["id"]) for r in rows for h in r["hits"] if h["voice"] == "lexical"
     )

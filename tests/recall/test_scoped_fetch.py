@@ -12,7 +12,7 @@ from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.recall import engine
 from tests.fakes import Clock, HashingEmbedder
-from tests.recall.statement import candidate_params
+from tests.recall.statement import candidate_params, candidates
 from tests.recall.test_engine import embedded
 
 USER = {"source": "user"}
@@ -56,9 +56,9 @@ def test_a_voice_the_filters_left_short_asks_its_index_again(memory: Memory, gra
     fetch = engine.GATHER * engine.FETCH_FACTOR_FILTERED
     asked = candidate_params(query="zebra OR helm OR charts", scope="small", fetch=fetch)
     # asking again for no more than the first time: the alike unit stays behind the other scope's
-    rows = graph.read("recall_candidates", **{**asked, "max_fetch": fetch})
+    rows = candidates(graph, **{**asked, "max_fetch": fetch})
     assert [r["id"] for r in rows] == [rare]
-    rows = graph.read("recall_candidates", **{**asked, "max_fetch": engine.MAX_FETCH})
+    rows = candidates(graph, **{**asked, "max_fetch": engine.MAX_FETCH})
     assert {r["id"] for r in rows} == {rare, alike}
 
 
@@ -80,7 +80,7 @@ def test_the_semantic_voice_compares_a_small_view_unit_by_unit(
     def semantic(rows: list[dict[str, Any]]) -> list[str]:
         return [r["id"] for r in rows if any(h["voice"] == "semantic" for h in r["hits"])]
 
-    assert semantic(graph.read("recall_candidates", **{**asked, "exact_view": 0})) == []
-    assert semantic(graph.read("recall_candidates", **asked)) == [mine]
+    assert semantic(candidates(graph, **{**asked, "exact_view": 0})) == []
+    assert semantic(candidates(graph, **asked)) == [mine]
     # a view larger than $exact_view is left to the index, as before
-    assert semantic(graph.read("recall_candidates", **{**asked, "scope": "big", "exact_view": 5}))
+    assert semantic(candidates(graph, **{**asked, "scope": "big", "exact_view": 5}))

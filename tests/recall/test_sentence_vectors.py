@@ -17,7 +17,7 @@ from hippograph.memory import Memory
 from hippograph.units import store
 from hippograph.units.embedder import installed_embedder
 from tests.fakes import Clock, SentenceHashingEmbedder
-from tests.recall.statement import candidate_params
+from tests.recall.statement import candidates
 
 USER = {"source": "user", "source_ref": "chat#1"}
 LONG = (
@@ -68,10 +68,7 @@ def test_recall_reads_the_closest_sentences_cosine_of_a_long_unit(
     long, short = _long_and_short(memory)
     embedder = SentenceHashingEmbedder()
     qvec = embedder.embed(["database migration failed, rolled back"])[0]
-    rows = graph.read(
-        "recall_candidates",
-        **candidate_params(query="database migration", embedding=qvec, rest_embedding=qvec),
-    )
+    rows = candidates(graph, query="database migration", embedding=qvec, rest_embedding=qvec)
     units = {r["id"]: r["unit"] for r in rows}
     flat = embedder.embed_with_sentences([LONG])[0][1]
     best = max(
@@ -82,7 +79,7 @@ def test_recall_reads_the_closest_sentences_cosine_of_a_long_unit(
     assert units[long]["sentence_cosine"] > units[long]["cosine"]
     assert units[short]["sentence_cosine"] is None
     # keyword mode sends no vector and reads no sentence vectors
-    keyword = graph.read("recall_candidates", **candidate_params(query="database migration"))
+    keyword = candidates(graph, query="database migration")
     assert all(r["unit"]["sentence_cosine"] is None for r in keyword)
 
 
@@ -126,7 +123,7 @@ def test_the_real_model_finds_the_sentence_that_answers_inside_a_long_unit(
     short = memory.remember("Migration scripts live in the db folder.", about=["scripts"], **USER)
     query = "what happened to the database migration?"
     qvec = memory.embedder.embed([query])[0]  # type: ignore[union-attr]
-    rows = graph.read("recall_candidates", **candidate_params(embedding=qvec, rest_embedding=qvec))
+    rows = candidates(graph, embedding=qvec, rest_embedding=qvec)
     units = {r["id"]: r["unit"] for r in rows}
     assert units[long.id]["sentence_cosine"] > units[long.id]["cosine"] + 0.1
     found = memory.recall(query, mode="semantic", strict=False)
