@@ -26,12 +26,18 @@ as it was, asked for "adjacent" unknowns and prompts that open with their contex
 and heldout17, written the same way at stop 43, were run first on that stop's first commit). Which
 held-out set was used to choose or reject a rule is recorded in BENCHMARKS.md; a set that was,
 is not held out for that rule any more. A chit-chat case may leave ``statements`` out.
+
+With ``--held-out`` the held-out sets are also pooled (``truthfulness-pooled``): every case of
+every held-out set as one set, per mode, against the issue's target (abstain recall >= .90 at
+precision 1.0, stale 0, chit-chat silence 1.0). ``--pool FILE...`` pools result files already
+written (the cases are read again from each file's data set), and runs nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
@@ -304,14 +310,83 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
     parser.add_argument(
         "--held-out",
         action="store_true",
-        help="also run each bench/data/truthfulness-heldout*.jsonl, after the team's set",
+        help="also run each bench/data/truthfulness-heldout*.jsonl, after the team's set, and "
+        "pool them",
+    )
+    parser.add_argument(
+        "--pool",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="run nothing: pool these truthfulness result files as one set",
     )
     opts = parser.parse_args(rest)
+    if opts.pool:
+        return pool(opts.pool)
     sets = [opts.data, *(HELD_OUT if opts.held_out else [])]
-    return max(run_set(args, data) for data in sets)
+    written = [run_set(args, data) for data in sets]
+    return pool(written[1:]) if opts.held_out else 0
 
 
-def run_set(args: argparse.Namespace, data: Path) -> int:
+def pool(paths: list[Path]) -> int:
+    """Every case of these result files as one set: write `truthfulness-pooled`, print it."""
+    cases: list[dict[str, Any]] = []
+    verdicts: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    sources: list[dict[str, Any]] = []
+    modes: set[str] = set()
+    for path in paths:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            data = ROOT / doc["params"]["data"]
+            records = {r["id"]: r for r in doc["figures"]["cases"]}
+            _, written = load_cases(data)
+            these = [c for c in written if c["id"] in records]
+            file_modes = set(doc["params"]["modes"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(
+                f"cannot pool {path}: not a truthfulness result whose data set is here ({exc}); "
+                "pass files from bench/results/truthfulness-*.json.",
+                file=sys.stderr,
+            )
+            return 2
+        if modes and file_modes != modes:
+            print(
+                f"cannot pool {path}: it ran {sorted(file_modes)} and the others "
+                f"{sorted(modes)}; pool runs made alike.",
+                file=sys.stderr,
+            )
+            return 2
+        modes = file_modes
+        sources.append({"file": path.name, "data": data.name, "commit": doc.get("commit")})
+        cases.extend(these)
+        for m in modes:
+            verdicts[m].extend(records[c["id"]]["modes"][m] for c in these)
+    if not cases:
+        print("nothing to pool: the files hold no case.", file=sys.stderr)
+        return 2
+    per_mode = {m: _figures(cases, verdicts[m]) for m in sorted(modes)}
+    out = write_result(
+        "truthfulness-pooled",
+        {"files": [str(p) for p in paths]},
+        {"sets": len(sources), "sources": sources, "modes": per_mode},
+    )
+    parts = [
+        f"{m}: stale {f['stale_answers']}/{f['cases']['changed']}, untrusted "
+        f"{f['untrusted_answers']}/{f['cases']['contradiction']}, abstain P "
+        f"{f['abstain_precision']} R {f['abstain_recall']} (target R >= .90 at P 1.0), "
+        f"silence {f['silence_rate_chitchat']}, answerable top-{TOP} "
+        f"{f['answerable_top3_accuracy']}"
+        for m, f in per_mode.items()
+    ]
+    print(
+        f"truthfulness pooled: {len(cases)} cases of {len(sources)} sets | "
+        + " | ".join(parts)
+        + f" | {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}"
+    )
+    return 0
+
+
+def run_set(args: argparse.Namespace, data: Path) -> Path:
     """Load every case of one set into its own scope, recall in hybrid and keyword mode, judge,
     report."""
     background, cases = load_cases(data)
@@ -440,4 +515,4 @@ def run_set(args: argparse.Namespace, data: Path) -> int:
         + " | ".join(parts)
         + f" | {total_s:.0f} s | {path.relative_to(ROOT)}"
     )
-    return 0
+    return path

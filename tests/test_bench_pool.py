@@ -1,4 +1,4 @@
-"""`python -m bench recall-quality --pool`: held-out conversations pooled as one set."""
+"""`python -m bench recall-quality --pool`, `truthfulness --pool`: held-out sets as one."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import bench.common
-from bench import recall_quality
+from bench import recall_quality, truthfulness
 
 
 def _row(sample: str, category: int, r1: float, r5: float, r10: float) -> dict[str, Any]:
@@ -72,3 +72,62 @@ def test_a_file_that_is_no_result_is_refused(
     assert recall_quality.pool([other]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"cannot pool {other}: not a readable recall-quality result")
+
+
+def _case(i: int, kind: str) -> dict[str, Any]:
+    expect = {"answer": "a"} if kind in ("changed", "contradiction") else {}
+    return {"id": f"c{i}", "type": kind, "query": f"q{i}", "expect": expect}
+
+
+def _verdict(*, abstain: bool = False, silent: bool = False, top: bool = False) -> dict[str, Any]:
+    return {
+        "abstain": abstain,
+        "silent": silent,
+        "reason": "no_accepted_facts" if abstain else None,
+        "stale": False,
+        "untrusted": False,
+        "answer_in_top": top,
+        "passed": True,
+    }
+
+
+def test_truthfulness_sets_pool_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    files = []
+    for n, (abstains, answered) in enumerate([(3, 1), (1, 0)]):
+        cases = [_case(i, "unknown") for i in range(abstains + answered)] + [_case(9, "changed")]
+        data = tmp_path / f"set{n}.jsonl"
+        data.write_text("\n".join(json.dumps(c) for c in cases) + "\n")
+        verdicts = [_verdict(abstain=i < abstains) for i in range(abstains + answered)]
+        verdicts.append(_verdict(abstain=n == 1))  # an answerable question abstained on
+        records = [
+            {"id": c["id"], "modes": {"keyword": v}} for c, v in zip(cases, verdicts, strict=True)
+        ]
+        result = tmp_path / f"result{n}.json"
+        doc = {"params": {"data": str(data), "modes": ["keyword"]}, "figures": {"cases": records}}
+        result.write_text(json.dumps(doc))
+        files.append(result)
+    assert truthfulness.pool(files) == 0
+    assert "7 cases of 2 sets" in capsys.readouterr().out
+    (written,) = (tmp_path / "results").glob("truthfulness-pooled-*.json")
+    keyword = json.loads(written.read_text())["figures"]["modes"]["keyword"]
+    assert keyword["abstain_recall"] == 0.8  # 4 of the 5 unknowns
+    assert keyword["abstain_precision"] == 0.8  # and 1 answerable question of 5 abstains
+    assert keyword["answerable_top3_accuracy"] == 0.0
+
+
+def test_truthfulness_pools_only_runs_made_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "set.jsonl"
+    data.write_text(json.dumps(_case(0, "unknown")) + "\n")
+    files = []
+    for n, modes in enumerate((["keyword"], ["hybrid", "keyword"])):
+        records = [{"id": "c0", "modes": {m: _verdict(abstain=True) for m in modes}}]
+        doc = {"params": {"data": str(data), "modes": modes}, "figures": {"cases": records}}
+        files.append(tmp_path / f"r{n}.json")
+        files[-1].write_text(json.dumps(doc))
+    assert truthfulness.pool(files) == 2
+    assert "pool runs made alike" in capsys.readouterr().err
