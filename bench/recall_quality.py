@@ -296,7 +296,7 @@ def pool(paths: list[Path]) -> int:
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
             kept = doc["figures"]["per_question"]
-            doc["params"]["data"]
+            data = Path(doc["params"]["data"]).name
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(
                 f"cannot pool {path}: not a readable recall-quality result ({exc}); pass files "
@@ -304,7 +304,6 @@ def pool(paths: list[Path]) -> int:
                 file=sys.stderr,
             )
             return 2
-        data = Path(doc["params"]["data"]).name
         pooled = data in {p.name for p in HELD_OUT} and data not in TUNING
         sources.append(
             {"file": path.name, "commit": doc.get("commit"), "data": data, "pooled": pooled}
