@@ -353,7 +353,9 @@ def _server_split(graph: Graph, samples: list[tuple[str, float, dict[str, Any]]]
         d["driver_wall_ms"].append(wall)
         d["server_ms"].append(server)
         d["to_native_ms"].append(native)
-        d["rows"].append(len(records))
+        # recall_candidates returns its candidates in one record: count them, not records
+        first = records[0].data() if len(records) == 1 else {}
+        d["rows"].append(len(first["rows"]) if "rows" in first else len(records))
     return {
         name: {k: round(statistics.median(v), 2) for k, v in d.items()} for name, d in per.items()
     }
