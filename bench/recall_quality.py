@@ -68,6 +68,7 @@ from bench.common import (
     percentile,
     write_result,
 )
+from bench.pooling import Refused, Run, read_runs
 from hippograph.memory import Memory
 from hippograph.recall.engine import RecallResult
 from hippograph.schema.base import seed_ids
@@ -85,6 +86,8 @@ MISS_SAMPLE = 25
 # Held-out conversations that rules were chosen on (BENCHMARKS.md: B beside conv-26's tuning
 # half): left out of the pooled figures.
 TUNING = frozenset({"conv-heldout-B.json"})
+# What runs must share to be pooled as one set.
+ALIKE = ("sessions", "k", "smoke", "strict", "kinds", "modes")
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _DIA_ID = re.compile(r"D\d+:\d+")
 
@@ -292,29 +295,26 @@ def pool(paths: list[Path]) -> int:
     `recall-quality-pooled`, print the figures and whether each target is met."""
     rows: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
-    for path in paths:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            kept = doc["figures"]["per_question"]
-            data = Path(doc["params"]["data"]).name
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            print(
-                f"cannot pool {path}: not a readable recall-quality result ({exc}); pass files "
-                "from bench/results/recall-quality-*.json.",
-                file=sys.stderr,
+    try:
+        for run in read_runs(paths, "recall-quality", ALIKE):
+            pooled = run.data in {p.name for p in HELD_OUT} and run.data not in TUNING
+            sources.append(
+                {
+                    "file": run.path.name,
+                    "commit": run.doc.get("commit"),
+                    "data": run.data,
+                    "pooled": pooled,
+                }
             )
-            return 2
-        pooled = data in {p.name for p in HELD_OUT} and data not in TUNING
-        sources.append(
-            {"file": path.name, "commit": doc.get("commit"), "data": data, "pooled": pooled}
-        )
-        if pooled:
-            rows.extend(kept)
-    if not rows:
-        print(
-            "nothing to pool: no held-out conversation outside TUNING in those files.",
-            file=sys.stderr,
-        )
+            if pooled:
+                rows.extend(_questions(run))
+        if not any(row["category"] in (1, 2, 3, 4) for row in rows):
+            raise Refused(
+                "nothing to pool: no question of categories 1-4 of a held-out conversation "
+                "outside TUNING in those files."
+            )
+    except Refused as exc:
+        print(exc, file=sys.stderr)
         return 2
     table = _table(rows, (*MODES, *BASELINES))
     targets = pooled_targets(table)
@@ -335,20 +335,38 @@ def pool(paths: list[Path]) -> int:
             + (f"  multi-hop R@10 {multi:.3f}" if multi is not None else ""),
             file=sys.stderr,
         )
+    said = {True: "met", False: "MISSED", None: "n/a (no question)"}
     print(
         f"recall-quality pooled: {retrieval['hybrid']['n']} questions (categories 1-4) of "
         f"{sum(1 for src in sources if src['pooled'])} held-out conversations | targets "
-        + " ".join(f"{k} {'met' if v['met'] else 'MISSED'}" for k, v in targets.items())
+        + " ".join(f"{k} {said[v['met']]}" for k, v in targets.items())
         + f" | {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}"
     )
     return 0
 
 
+def _questions(run: Run) -> list[dict[str, Any]]:
+    """The scored questions of one run, each with a category and every mode's scores."""
+    try:
+        rows = list(run.doc["figures"]["per_question"])
+        for row in rows:
+            lacking = [m for m in (*MODES, *BASELINES) if "scores" not in row["modes"][m]]
+            if lacking or not isinstance(row["category"], int):
+                raise KeyError(lacking or "category")
+    except (KeyError, TypeError) as exc:
+        raise Refused(
+            f"cannot pool {run.path}: a question lacks its category or a mode's scores "
+            f"({exc}); pass recall-quality results written by this version."
+        ) from exc
+    return rows
+
+
 def pooled_targets(table: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The issue's recall targets against pooled figures (categories 1-4)."""
+    """The issue's recall targets against pooled figures (categories 1-4). A target of a
+    category without a question is neither met nor missed (``met`` None)."""
     h, s = table["hybrid"]["categories 1-4"], table["semantic"]["categories 1-4"]
     bm25, cos = table["bm25"]["categories 1-4"], table["cosine"]["categories 1-4"]
-    multi = table["hybrid"].get("1 multi-hop", {}).get("recall@10", 0.0)
+    multi = table["hybrid"].get("1 multi-hop", {}).get("recall@10")
     return {
         "R@10>=.75": {"value": h["recall@10"], "met": h["recall@10"] >= 0.75},
         "R@5>=.65": {"value": h["recall@5"], "met": h["recall@5"] >= 0.65},
@@ -356,7 +374,7 @@ def pooled_targets(table: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "value": [h["recall@1"], bm25["recall@1"]],
             "met": h["recall@1"] > bm25["recall@1"],
         },
-        "multi-hop_R@10>=.50": {"value": multi, "met": multi >= 0.5},
+        "multi-hop_R@10>=.50": {"value": multi, "met": None if multi is None else multi >= 0.5},
         "semantic>=cosine": {
             "value": {k: [s[f"recall@{k}"], cos[f"recall@{k}"]] for k in KS},
             "met": all(s[f"recall@{k}"] >= cos[f"recall@{k}"] for k in KS),

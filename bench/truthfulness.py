@@ -29,8 +29,10 @@ is not held out for that rule any more. A chit-chat case may leave ``statements`
 
 With ``--held-out`` the held-out sets are also pooled (``truthfulness-pooled``): every case of
 every held-out set as one set, per mode, against the issue's target (abstain recall >= .90 at
-precision 1.0, stale 0, chit-chat silence 1.0). ``--pool FILE...`` pools result files already
-written (the cases are read again from each file's data set), and runs nothing.
+precision 1.0, stale 0, chit-chat silence 1.0), and the sets in ``BLIND`` (no rule chosen from
+their failures) as one set apart. ``--pool FILE...`` pools result files already written (the
+cases are read again from each file's data set; the team's set and pooled results among them
+are left out; a set given twice or runs made with other options are refused), and runs nothing.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from bench.common import (
     percentile,
     write_result,
 )
+from bench.pooling import Refused, Run, read_runs
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.schema.base import seed_ids
@@ -65,6 +68,11 @@ DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 # Written after the rules they test, by someone (a helper agent) who saw only the team's set and
 # none of the code: other companies, other phrasings. heldout3-5 are chit-chat and terse topics.
 HELD_OUT = sorted((ROOT / "bench" / "data").glob("truthfulness-heldout*.jsonl"))
+# Held-out sets whose failures no rule has been chosen from yet (BENCHMARKS.md says which set
+# was used for which rule): the pooled result reports them apart too, as data nothing here fits.
+BLIND = frozenset({"truthfulness-heldout16.jsonl", "truthfulness-heldout17.jsonl"})
+# What runs must share to be pooled as one set.
+ALIKE = ("smoke", "per_type", "k", "top", "strict", "modes")
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 K = 5
@@ -329,61 +337,94 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
 
 
 def pool(paths: list[Path]) -> int:
-    """Every case of these result files as one set: write `truthfulness-pooled`, print it."""
-    cases: list[dict[str, Any]] = []
-    verdicts: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    """Every case of the held-out sets among these result files as one set (the team's set is
+    left out), and the BLIND sets among them as another: write `truthfulness-pooled`, print
+    both."""
+    cases: dict[str, list[dict[str, Any]]] = {"held-out": [], "blind": []}
+    verdicts: dict[str, dict[str, list[dict[str, Any]]]] = {
+        group: defaultdict(list) for group in cases
+    }
     sources: list[dict[str, Any]] = []
-    modes: set[str] = set()
-    for path in paths:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            data = ROOT / doc["params"]["data"]
-            records = {r["id"]: r for r in doc["figures"]["cases"]}
-            _, written = load_cases(data)
-            these = [c for c in written if c["id"] in records]
-            file_modes = set(doc["params"]["modes"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            print(
-                f"cannot pool {path}: not a truthfulness result whose data set is here ({exc}); "
-                "pass files from bench/results/truthfulness-*.json.",
-                file=sys.stderr,
+    modes: list[str] = []
+    try:
+        for run in read_runs(paths, "truthfulness", ALIKE):
+            pooled = run.data != DATA.name
+            sources.append(
+                {
+                    "file": run.path.name,
+                    "data": run.data,
+                    "commit": run.doc.get("commit"),
+                    "pooled": pooled,
+                    "blind": run.data in BLIND,
+                }
             )
-            return 2
-        if modes and file_modes != modes:
-            print(
-                f"cannot pool {path}: it ran {sorted(file_modes)} and the others "
-                f"{sorted(modes)}; pool runs made alike.",
-                file=sys.stderr,
-            )
-            return 2
-        modes = file_modes
-        sources.append({"file": path.name, "data": data.name, "commit": doc.get("commit")})
-        cases.extend(these)
-        for m in modes:
-            verdicts[m].extend(records[c["id"]]["modes"][m] for c in these)
-    if not cases:
-        print("nothing to pool: the files hold no case.", file=sys.stderr)
+            modes = sorted(run.doc["params"]["modes"])
+            if not pooled:
+                continue
+            these, by_mode = _judged(run, modes)
+            for group in ("held-out", "blind") if run.data in BLIND else ("held-out",):
+                cases[group].extend(these)
+                for m in modes:
+                    verdicts[group][m].extend(by_mode[m])
+        if not cases["held-out"]:
+            raise Refused("nothing to pool: no case of a held-out set in those files.")
+    except Refused as exc:
+        print(exc, file=sys.stderr)
         return 2
-    per_mode = {m: _figures(cases, verdicts[m]) for m in sorted(modes)}
+    figures = {
+        group: {m: _figures(cases[group], verdicts[group][m]) for m in modes}
+        for group in cases
+        if cases[group]
+    }
     out = write_result(
         "truthfulness-pooled",
-        {"files": [str(p) for p in paths]},
-        {"sets": len(sources), "sources": sources, "modes": per_mode},
+        {"files": [str(p) for p in paths], "blind": sorted(BLIND)},
+        {
+            "sets": sum(src["pooled"] for src in sources),
+            "blind_sets": sum(src["pooled"] and src["blind"] for src in sources),
+            "sources": sources,
+            "modes": figures["held-out"],
+            "blind": figures.get("blind", {}),
+        },
     )
-    parts = [
+    print(
+        f"truthfulness pooled: {len(cases['held-out'])} cases of "
+        f"{sum(src['pooled'] for src in sources)} sets | "
+        + _summary(figures["held-out"])
+        + (
+            f" || blind, {len(cases['blind'])} cases: " + _summary(figures["blind"])
+            if "blind" in figures
+            else ""
+        )
+        + f" | {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}"
+    )
+    return 0
+
+
+def _judged(run: Run, modes: list[str]) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:
+    """The cases of one run, read again from its data set, and each mode's verdicts on them."""
+    try:
+        data = ROOT / run.doc["params"]["data"]
+        records = {r["id"]: r for r in run.doc["figures"]["cases"]}
+        _, written = load_cases(data)
+        these = [c for c in written if c["id"] in records]
+        return these, {m: [records[c["id"]]["modes"][m] for c in these] for m in modes}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise Refused(
+            f"cannot pool {run.path}: its data set is not here or a case lacks a mode's "
+            f"verdict ({exc!r}); pass truthfulness results of the sets in bench/data/."
+        ) from exc
+
+
+def _summary(per_mode: dict[str, dict[str, Any]]) -> str:
+    return " | ".join(
         f"{m}: stale {f['stale_answers']}/{f['cases']['changed']}, untrusted "
         f"{f['untrusted_answers']}/{f['cases']['contradiction']}, abstain P "
         f"{f['abstain_precision']} R {f['abstain_recall']} (target R >= .90 at P 1.0), "
         f"silence {f['silence_rate_chitchat']}, answerable top-{TOP} "
         f"{f['answerable_top3_accuracy']}"
         for m, f in per_mode.items()
-    ]
-    print(
-        f"truthfulness pooled: {len(cases)} cases of {len(sources)} sets | "
-        + " | ".join(parts)
-        + f" | {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}"
     )
-    return 0
 
 
 def run_set(args: argparse.Namespace, data: Path) -> Path:

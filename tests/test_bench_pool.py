@@ -21,9 +21,14 @@ def _row(sample: str, category: int, r1: float, r5: float, r10: float) -> dict[s
     return {"sample": sample, "category": category, "modes": modes}
 
 
-def _result(tmp_path: Path, data: str, rows: list[dict[str, Any]]) -> Path:
-    path = tmp_path / f"{Path(data).stem}.json"
-    doc = {"commit": "abc", "params": {"data": data}, "figures": {"per_question": rows}}
+def _result(tmp_path: Path, data: str, rows: list[dict[str, Any]], k: int = 20) -> Path:
+    path = tmp_path / f"{Path(data).stem}-k{k}.json"
+    doc = {
+        "bench": "recall-quality",
+        "commit": "abc",
+        "params": {"data": data, "k": k},
+        "figures": {"per_question": rows},
+    }
     path.write_text(json.dumps(doc))
     return path
 
@@ -106,7 +111,11 @@ def test_truthfulness_sets_pool_as_one(
             {"id": c["id"], "modes": {"keyword": v}} for c, v in zip(cases, verdicts, strict=True)
         ]
         result = tmp_path / f"result{n}.json"
-        doc = {"params": {"data": str(data), "modes": ["keyword"]}, "figures": {"cases": records}}
+        doc = {
+            "bench": "truthfulness",
+            "params": {"data": str(data), "modes": ["keyword"]},
+            "figures": {"cases": records},
+        }
         result.write_text(json.dumps(doc))
         files.append(result)
     assert truthfulness.pool(files) == 0
@@ -126,8 +135,126 @@ def test_truthfulness_pools_only_runs_made_alike(
     files = []
     for n, modes in enumerate((["keyword"], ["hybrid", "keyword"])):
         records = [{"id": "c0", "modes": {m: _verdict(abstain=True) for m in modes}}]
-        doc = {"params": {"data": str(data), "modes": modes}, "figures": {"cases": records}}
+        doc = {
+            "bench": "truthfulness",
+            "params": {
+                "data": str(data if n == 0 else data.with_name("other.jsonl")),
+                "modes": modes,
+            },
+            "figures": {"cases": records},
+        }
         files.append(tmp_path / f"r{n}.json")
         files[-1].write_text(json.dumps(doc))
     assert truthfulness.pool(files) == 2
     assert "pool runs made alike" in capsys.readouterr().err
+
+
+def test_a_pooled_result_among_the_files_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    run = _result(tmp_path, "bench/data/conv-heldout-A.json", [_row("a", 1, 1, 1, 1)])
+    assert recall_quality.pool([run]) == 0
+    (pooled,) = (tmp_path / "results").glob("recall-quality-pooled-*.json")
+    assert recall_quality.pool([run, pooled]) == 0  # what a glob of bench/results/ gives
+    out = capsys.readouterr()
+    assert f"skipping {pooled}: a pooled result, not a run." in out.err
+    assert out.out.count("1 questions (categories 1-4) of 1 held-out conversations") == 2
+
+
+def test_a_set_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    once = _result(tmp_path, "bench/data/conv-heldout-A.json", [_row("a", 1, 1, 1, 1)])
+    again = tmp_path / "again.json"
+    again.write_text(once.read_text())
+    assert recall_quality.pool([once, again]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot pool {again}: {once} ran conv-heldout-A.json too")
+
+
+def test_runs_of_another_k_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = _result(tmp_path, "bench/data/conv-heldout-A.json", [_row("a", 1, 1, 1, 1)])
+    c = _result(tmp_path, "bench/data/conv-heldout-C.json", [_row("c", 1, 1, 1, 1)], k=10)
+    assert recall_quality.pool([a, c]) == 2
+    assert "it ran k=10 and" in capsys.readouterr().err
+
+
+def test_a_pool_without_a_retrieval_question_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    adversarial = _result(tmp_path, "bench/data/conv-heldout-A.json", [_row("a", 5, 0, 0, 0)])
+    assert recall_quality.pool([adversarial]) == 2
+    assert capsys.readouterr().err.startswith("nothing to pool: no question of categories 1-4")
+
+
+def test_a_result_missing_a_mode_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    row = _row("a", 1, 1, 1, 1)
+    del row["modes"]["cosine"]
+    assert recall_quality.pool([_result(tmp_path, "bench/data/conv-heldout-A.json", [row])]) == 2
+    assert "a question lacks its category or a mode's scores" in capsys.readouterr().err
+
+
+def test_without_a_multi_hop_question_its_target_is_not_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    rows = [_row("a", 4, 1, 1, 1)]
+    assert recall_quality.pool([_result(tmp_path, "bench/data/conv-heldout-A.json", rows)]) == 0
+    out = capsys.readouterr().out
+    assert "multi-hop_R@10>=.50 n/a (no question)" in out and "MISSED" not in out
+
+
+def _truthfulness_run(
+    tmp_path: Path, name: str, verdicts: list[dict[str, Any]], modes: tuple[str, ...] = ("keyword",)
+) -> Path:
+    """A result of a set of unknowns, one per verdict, judged alike in every mode."""
+    cases = [_case(i, "unknown") for i in range(len(verdicts))]
+    data = tmp_path / name
+    data.write_text("\n".join(json.dumps(c) for c in cases) + "\n")
+    records = [
+        {"id": c["id"], "modes": {m: v for m in modes}}
+        for c, v in zip(cases, verdicts, strict=True)
+    ]
+    result = tmp_path / f"result-{data.stem}.json"
+    doc = {
+        "bench": "truthfulness",
+        "params": {"data": str(data), "modes": list(modes)},
+        "figures": {"cases": records},
+    }
+    result.write_text(json.dumps(doc))
+    return result
+
+
+def test_truthfulness_leaves_the_team_set_out_and_reports_blind_sets_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    team = _truthfulness_run(tmp_path, "truthfulness.jsonl", [_verdict(abstain=True)] * 9)
+    seen = _truthfulness_run(tmp_path, "truthfulness-heldout2.jsonl", [_verdict(abstain=True)] * 3)
+    blind = _truthfulness_run(
+        tmp_path, "truthfulness-heldout16.jsonl", [_verdict(abstain=True), _verdict()]
+    )
+    assert truthfulness.pool([team, seen, blind]) == 0
+    assert "5 cases of 2 sets" in capsys.readouterr().out
+    (written,) = (tmp_path / "results").glob("truthfulness-pooled-*.json")
+    figures = json.loads(written.read_text())["figures"]
+    assert figures["modes"]["keyword"]["abstain_recall"] == 0.8  # 4 of 5: the team's 9 left out
+    assert figures["blind"]["keyword"]["abstain_recall"] == 0.5
+    assert [(s["pooled"], s["blind"]) for s in figures["sources"]] == [
+        (False, False),
+        (True, False),
+        (True, True),
+    ]
+
+
+def test_truthfulness_refuses_a_case_without_a_verdict_of_each_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = _truthfulness_run(tmp_path, "set.jsonl", [_verdict(abstain=True)], ("keyword",))
+    doc = json.loads(run.read_text())
+    doc["params"]["modes"] = ["hybrid", "keyword"]
+    run.write_text(json.dumps(doc))
+    assert truthfulness.pool([run]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot pool {run}: its data set is not here or a case lacks")
