@@ -252,6 +252,28 @@ def question_of(query: str) -> str:
     return question
 
 
+_QUESTION_OPENERS = frozenset(
+    "what what's whats which who who's whos whose whom where where's when why how is are was "
+    "were do does did can could should would will has have".split()
+)
+_CLAUSE_BREAK = re.compile(r"[,;:–—]|\s-+\s|[.!?]\s+\S")
+ONE_CLAUSE_WORDS = 12  # words of a question asked in one breath
+
+
+def is_one_clause_question(text: str) -> bool:
+    """A question asked in one clause: it opens with a question word, ends with its "?", has no
+    comma, dash or second sentence, and runs to twelve words at most ("which identity provider
+    handles single sign-on for our internal tools?"). Such a question is short however many
+    topical words it has; a prompt with context around its question is not."""
+    words = text.split()
+    return (
+        0 < len(words) <= ONE_CLAUSE_WORDS
+        and text.rstrip().endswith("?")
+        and not _CLAUSE_BREAK.search(text.strip())
+        and words[0].lower() in _QUESTION_OPENERS
+    )
+
+
 # Voice weights per intent (lexical, semantic, graph, temporal): identifiers trust exact words,
 # natural questions trust meaning, "why" walks the graph to decisions, "when" looks at time.
 VOICE_WEIGHTS: dict[Intent, dict[str, float]] = {

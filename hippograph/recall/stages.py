@@ -25,7 +25,7 @@ from hippograph.recall.scoring import Candidate
 
 PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
-LONG_PROMPT = 5  # topical terms of a short question
+LONG_PROMPT = 5  # topical terms of a short question (or one asked in one clause)
 
 
 @dataclass(frozen=True)
@@ -155,8 +155,9 @@ def score(
     terms = relevance.query_terms((*q.identifiers, *q.content_terms))
     stems = relevance.stems_of(terms)
     long_prompt = (
-        len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT
-    )  # billing-api counts once
+        len(dict.fromkeys((*q.identifiers, *q.content_terms))) > LONG_PROMPT  # billing-api once
+        and not intent.is_one_clause_question(question)
+    )
     # A name of several parts in a short question that asks something about it ("how long does
     # VEHICLE_PINGS keep messages?") is its subject: an answer names it too. A query of nothing
     # but names ("why format_invoice") asks about the thing itself, and the closest match by

@@ -413,6 +413,22 @@ def test_a_named_thing_alone_does_not_answer_a_question_about_its_detail(
     assert ids(mem.recall(pasted, mode="hybrid")) == [unit.id]
 
 
+def test_a_question_asked_in_one_clause_is_short_however_many_its_words(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """Seven topical terms in one clause are a question, not a long prompt: naming what a unit
+    is about ("tools" for "python tooling") does not make it relevant there."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    mem.remember(
+        "Python code is formatted with black and type-checked with pyright in strict mode.",
+        about=["python tooling"],
+        **USER,
+    )
+    asked = "which identity provider handles single sign-on for our internal tools?"
+    result = mem.recall(asked, mode="hybrid")
+    assert result.abstain and result.reason == "no_accepted_facts"
+
+
 def test_a_short_question_naming_a_known_thing_asks_about_its_detail(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:

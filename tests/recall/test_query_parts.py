@@ -10,7 +10,7 @@ import pytest
 
 from hippograph.graph import fulltext
 from hippograph.recall import decay, gate, lucene, relevance, scoring, verbs
-from hippograph.recall.intent import Intent, question_of, shape
+from hippograph.recall.intent import Intent, is_one_clause_question, question_of, shape
 from hippograph.schema import isotime
 from hippograph.schema.tuning import DEFAULT_WEIGHTS
 
@@ -172,6 +172,25 @@ def test_intent(text: str, intent: Intent) -> None:
 )
 def test_a_question_is_judged_apart_from_the_remark_after_it(prompt: str, question: str) -> None:
     assert question_of(prompt) == question
+
+
+@pytest.mark.parametrize(
+    ("text", "one"),
+    [
+        ("which identity provider handles single sign-on for our internal tools?", True),
+        ("what timeout does dispatch-gateway set on its requests to the route planner?", True),
+        ("are we delivering dolby atmos / spatial audio to anyone yet?", True),
+        ("whats the ttl on the vault tokens?", True),
+        ("do the migrations run when claims-intake boots up, or somewhere else?", False),  # two
+        ("what should my plugin's build output be so the server actually picks it up?", False),
+        ("who do i ping about the broken precip panel on the nowcast board", False),  # no "?"
+        ("any idea? the build fails on arm64", False),  # a question and a remark
+        ("Checkout fails again, here's the trace from Sentry: TypeError cannot read it?", False),
+        ("the build is red - which runner image do we use?", False),  # context first
+    ],
+)
+def test_a_question_asked_in_one_clause(text: str, one: bool) -> None:
+    assert is_one_clause_question(text) is one
 
 
 def test_every_lucene_special_is_escaped() -> None:
