@@ -70,7 +70,8 @@ class AnswerKind(StrEnum):
 class Dimension(StrEnum):
     """What the value asked for measures, when the question says so."""
 
-    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how long", "how many days"
+    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how many days"
+    SPAN = "span"  # "how long …": an amount of time, not how often ("every 5 minutes", "nightly")
     CLOCK = "clock"  # "what time …": a time of day
     ZONE = "zone"  # "which time zone …": UTC, CET, Europe/London, UTC+2
     COUNT = "count"  # "how many replicas …": a number of things, not a date or a clock time
@@ -152,7 +153,8 @@ _ASKS_PERSON = re.compile(
 # not one of these.
 MEASURES = (
     "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
-    "threshold thresholds rate rates latency interval replicas max maximum min minimum"
+    "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
+    "minimum"
 )
 _MEASURE_WORDS = frozenset(MEASURES.split())
 # a measure word naming something else: "version control", "rate limiter", "capacity mode"
@@ -380,7 +382,7 @@ def _quantity_dimension(query: str) -> Dimension | None:
     asked = words[at + 1]
     following = words[at + 2 : at + 3]
     if asked == "long":
-        return Dimension.DURATION
+        return Dimension.SPAN
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         return Dimension.DURATION
     if asked == "many":
@@ -417,6 +419,10 @@ def _measure_window(query: str) -> list[str] | None:
         while start < len(words) and words[start] in _BEFORE_MEASURE:
             start += 1
         end = start + MEASURE_WITHIN
+        if (
+            end + 1 < len(words) and words[end] in _MEASURE_WORDS and words[end + 1] in _VERB_ENDS
+        ):  # the head of a subject of three words: "which rust toolchain version does …"
+            end += 1
     elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
         start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
     else:
@@ -601,7 +607,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_ZONE.re.search(said))
     if kind is AnswerKind.TIME:
         return _says_time(text)
-    if dimension is Dimension.DURATION:
+    if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
+        text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
+    if dimension in (Dimension.DURATION, Dimension.SPAN):
         stated = frozenset(_WORD.findall(text))
         if (
             _states_duration(text)
@@ -625,6 +633,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
+        text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
         return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
     if kind is AnswerKind.MEASURE:
         return bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text)) or not words.isdisjoint(
@@ -664,6 +673,19 @@ def _kind_of_thing(m: re.Match[str]) -> str:
     stopword nor a word of time); as it was otherwise."""
     following = m.group(1)
     return following if following not in STOPWORDS and following not in _TIME_WORDS else m[0]
+
+
+# How often, which says nothing of how long: "every 5 minutes", "per hour", "nightly" (not the
+# word inside a name: "analytics.plays_monthly")
+_HOW_OFTEN = _Lazy(
+    rf"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
+    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    re.IGNORECASE,
+)
+
+
+# a name joined by "." or "_" ("analytics.plays_monthly"): its words say nothing of time
+_NAME_OF_PARTS = _Lazy(r"\b[a-z]\w*[._][\w.]*[a-z]\w*", re.IGNORECASE)
 
 
 def _states_duration(text: str) -> bool:

@@ -26,6 +26,9 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("node version for the console build?", AnswerKind.MEASURE),
         ("what is the backup interval?", AnswerKind.MEASURE),
         ("what's the session timeout?", AnswerKind.MEASURE),
+        ("which rust toolchain version does analyzer-bridge build with?", AnswerKind.MEASURE),
+        ("what similarity cutoff is used to match faces?", AnswerKind.MEASURE),
+        ("which push notification provider does the app use?", None),  # a thing, no value
         ("which version control system do we use?", None),  # names no setting
         ("what capacity mode does the orders table use?", None),
         ("what exchange rate provider do we use?", None),
@@ -162,12 +165,12 @@ def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(
         ("what port is route-planner listening on?", Dimension.PORT),
         ("device-registry port?", Dimension.PORT),
         ("how many partitions does the invoice.events topic have?", Dimension.COUNT),
-        ("how long do we keep backups?", Dimension.DURATION),
+        ("how long do we keep backups?", Dimension.SPAN),
         ("what time is the standup?", Dimension.CLOCK),
         ("which time zone is Ngozi in?", Dimension.ZONE),
         # a condition before the question: the question after it decides
         ("when a webhook fails, how many times do we retry it?", Dimension.COUNT),
-        ("if the feed is down, how long do we serve stale rates?", Dimension.DURATION),
+        ("if the feed is down, how long do we serve stale rates?", Dimension.SPAN),
         ("what's the rate limit on the export api?", None),
         ("which python version do our services run?", Dimension.VERSION),
     ],
@@ -242,6 +245,11 @@ def test_a_question_may_say_what_its_value_measures(
         ("how long do we keep backups?", "Backups are kept for 35 days.", True),
         ("how long do we keep backups?", "We keep backups until the audit closes.", True),
         ("how long do we keep backups?", "Backups are kept forever.", True),
+        # how often is not how long
+        ("how long do we keep backups?", "Backups run nightly to the cold bucket.", False),
+        ("how long do we keep control results?", "Control results are checked every 5 min.", False),
+        ("how long does the export take?", "It reads the monthly_totals table.", False),
+        ("how long does the export take?", "It takes 40 minutes every night.", True),
         ("how long was he a firefighter?", "Twenty-seven years is long enough.", True),
         ("how long are the turbine blades?", "They're like 60 meters long.", True),  # a length
         ("how long are the turbine blades?", "The farm runs 3 turbines.", False),
@@ -389,3 +397,18 @@ def test_a_query_without_the_words_it_asks_for() -> None:
     )
     assert answer_kind.without_words("license", ("license",)) == "license"  # nothing left
     assert answer_kind.without_words("sub-license terms", ("license",)) == "sub-license terms"
+
+
+@pytest.mark.parametrize(
+    ("text", "answers"),
+    [
+        ("analyzer-bridge is cross-compiled for x86_64-unknown-linux-musl.", False),
+        ("analyzer-bridge is built with cargo.", False),
+        ("analyzer-bridge builds with Rust 1.83 (pinned in rust-toolchain.toml).", True),
+    ],
+)
+def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers: bool) -> None:
+    """ "which rust toolchain version does …" asks for a version as "which rust version" does."""
+    asked = expected("which rust toolchain version does analyzer-bridge build with?")
+    assert asked is not None and asked.dimension is Dimension.VERSION
+    assert states(asked, {"kind": "fact", "text": text}) is answers
