@@ -140,10 +140,10 @@ def only_names(stems: list[str], names: list[str]) -> bool:
     return bool(stems) and all(s in have for s in stems)
 
 
-def needed(n_terms: int) -> int:
-    """How many query terms a unit must contain: half of a short query, a quarter
-    (at least 2) of a long one."""
-    if n_terms <= 4:
+def needed(n_terms: int, *, long: bool | None = None) -> int:
+    """How many query terms a unit must contain: half of a short query, a quarter (at least 2)
+    of a long prompt. ``long`` None: a query of more than four terms is long."""
+    if not (n_terms > 4 if long is None else long):
         return max(1, math.ceil(n_terms / 2))
     return max(2, math.ceil(n_terms / 4))
 
@@ -212,6 +212,8 @@ def is_relevant(
     text: str,
     cosine: float | None,
     asked_for: frozenset[str] = frozenset(),
+    *,
+    long: bool | None = None,
 ) -> bool:
     """Enough shared terms; or very close in meaning; or close in meaning with a shared topical
     term. ``asked_for`` are the stems of the words that name what the question asks ("port" in
@@ -225,7 +227,7 @@ def is_relevant(
         return False
     if cosine is not None and cosine >= MIN_COSINE and hits >= 1:
         return True
-    return bool(terms) and hits >= needed(len(terms))
+    return bool(terms) and hits >= needed(len(terms), long=long)
 
 
 def asks_another_thing(
@@ -267,8 +269,10 @@ class Judge:
         asks: Asked | None = None,
         named: list[tuple[str, ...]] | None = None,
         thing: tuple[str, ...] = (),
+        long: bool | None = None,
     ) -> None:
         self.terms = terms
+        self.long = long
         self.named = named or []
         self.stems = stems_of(terms)
         self.by_id = {c.id: c for c in cands}
@@ -291,7 +295,14 @@ class Judge:
         if found is None:
             about = c.unit.get("about") or []
             found = (
-                is_relevant(self.terms, searchable(c.unit), c.cosine, self.asked_for)
+                is_relevant(
+                    self.terms,
+                    searchable(c.unit),
+                    c.cosine,
+                    self.asked_for,
+                    # words are all keyword mode has to judge by: a quarter of them will do
+                    long=self.long if c.cosine is not None else None,
+                )
                 or (names_entity(self.stems, about) and self.names_count(c))
             ) and not asks_another_thing(
                 self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")

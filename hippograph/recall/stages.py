@@ -200,6 +200,7 @@ def score(
         asks=asks,
         named=named,
         thing=answer_kind.asked_thing(question),
+        long=long_prompt,
     )
     current: list[Candidate] = []
     history: list[Candidate] = []

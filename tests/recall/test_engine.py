@@ -429,6 +429,24 @@ def test_a_question_asked_in_one_clause_is_short_however_many_its_words(
     assert result.abstain and result.reason == "no_accepted_facts"
 
 
+def test_a_short_question_with_an_embedding_needs_half_its_words_or_its_meaning(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    """Two shared words of six are a quarter of a long prompt but not half of a question: with
+    an embedding to judge by, such a unit must also be close in meaning (cosine 0.34 here)."""
+    mem = embedded(graph, settings, tmp_path, clock)
+    unit = mem.remember(
+        "Depot staff badge in at the north terminal with their ID cards.",
+        about=["depot staff"],
+        **USER,
+    )
+    asked = "can staff use the terminal gym after their shift ends?"
+    hybrid = mem.recall(asked, mode="hybrid")
+    assert hybrid.abstain and hybrid.reason == "no_accepted_facts"
+    # keyword mode has only the words to judge by: a quarter of them still counts
+    assert ids(mem.recall(asked, mode="keyword")) == [unit.id]
+
+
 def test_a_short_question_naming_a_known_thing_asks_about_its_detail(
     graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
 ) -> None:
