@@ -21,16 +21,16 @@ def _row(sample: str, category: int, r1: float, r5: float, r10: float) -> dict[s
     return {"sample": sample, "category": category, "modes": modes}
 
 
-def _result(tmp_path: Path, data: str, rows: list[dict[str, Any]], k: int = 20) -> Path:
-    path = tmp_path / f"{Path(data).stem}-k{k}.json"
-    doc = {
-        "bench": "recall-quality",
-        "commit": "abc",
-        "params": {"data": data, "k": k},
-        "figures": {"per_question": rows},
-    }
+def _write(path: Path, bench_name: str, params: dict[str, Any], figures: dict[str, Any]) -> Path:
+    """A result file as `bench.common.write_result` writes one (the fields pooling reads)."""
+    doc = {"bench": bench_name, "commit": "abc", "params": params, "figures": figures}
     path.write_text(json.dumps(doc))
     return path
+
+
+def _result(tmp_path: Path, data: str, rows: list[dict[str, Any]], k: int = 20) -> Path:
+    path = tmp_path / f"{Path(data).stem}-k{k}.json"
+    return _write(path, "recall-quality", {"data": data, "k": k}, {"per_question": rows})
 
 
 def test_pools_the_held_out_conversations_but_the_tuning_one_and_conv26(
@@ -110,14 +110,10 @@ def test_truthfulness_sets_pool_as_one(
         records = [
             {"id": c["id"], "modes": {"keyword": v}} for c, v in zip(cases, verdicts, strict=True)
         ]
-        result = tmp_path / f"result{n}.json"
-        doc = {
-            "bench": "truthfulness",
-            "params": {"data": str(data), "modes": ["keyword"]},
-            "figures": {"cases": records},
-        }
-        result.write_text(json.dumps(doc))
-        files.append(result)
+        params = {"data": str(data), "modes": ["keyword"]}
+        files.append(
+            _write(tmp_path / f"result{n}.json", "truthfulness", params, {"cases": records})
+        )
     assert truthfulness.pool(files) == 0
     assert "7 cases of 2 sets" in capsys.readouterr().out
     (written,) = (tmp_path / "results").glob("truthfulness-pooled-*.json")
@@ -135,16 +131,8 @@ def test_truthfulness_pools_only_runs_made_alike(
     files = []
     for n, modes in enumerate((["keyword"], ["hybrid", "keyword"])):
         records = [{"id": "c0", "modes": {m: _verdict(abstain=True) for m in modes}}]
-        doc = {
-            "bench": "truthfulness",
-            "params": {
-                "data": str(data if n == 0 else data.with_name("other.jsonl")),
-                "modes": modes,
-            },
-            "figures": {"cases": records},
-        }
-        files.append(tmp_path / f"r{n}.json")
-        files[-1].write_text(json.dumps(doc))
+        params = {"data": str(data if n == 0 else data.with_name("other.jsonl")), "modes": modes}
+        files.append(_write(tmp_path / f"r{n}.json", "truthfulness", params, {"cases": records}))
     assert truthfulness.pool(files) == 2
     assert "pool runs made alike" in capsys.readouterr().err
 
@@ -216,14 +204,8 @@ def _truthfulness_run(
         {"id": c["id"], "modes": {m: v for m in modes}}
         for c, v in zip(cases, verdicts, strict=True)
     ]
-    result = tmp_path / f"result-{data.stem}.json"
-    doc = {
-        "bench": "truthfulness",
-        "params": {"data": str(data), "modes": list(modes)},
-        "figures": {"cases": records},
-    }
-    result.write_text(json.dumps(doc))
-    return result
+    params = {"data": str(data), "modes": list(modes)}
+    return _write(tmp_path / f"result-{data.stem}.json", "truthfulness", params, {"cases": records})
 
 
 def test_truthfulness_leaves_the_team_set_out_and_reports_blind_sets_apart(
