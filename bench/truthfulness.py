@@ -360,10 +360,10 @@ def pool(paths: list[Path]) -> int:
                     "blind": run.data in BLIND,
                 }
             )
-            modes = sorted(run.doc["params"]["modes"])
             if not pooled:
                 continue
-            these, by_mode = _judged(run, modes)
+            these, by_mode = _judged(run)
+            modes = sorted(by_mode)
             for group in ("held-out", "blind") if run.data in BLIND else ("held-out",):
                 cases[group].extend(these)
                 for m in modes:
@@ -403,9 +403,10 @@ def pool(paths: list[Path]) -> int:
     return 0
 
 
-def _judged(run: Run, modes: list[str]) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:
+def _judged(run: Run) -> tuple[list[dict[str, Any]], dict[str, list[Any]]]:
     """The cases of one run, read again from its data set, and each mode's verdicts on them."""
     try:
+        modes = list(run.doc["params"]["modes"])
         data = ROOT / run.doc["params"]["data"]
         records = {r["id"]: r for r in run.doc["figures"]["cases"]}
         _, written = load_cases(data)

@@ -678,8 +678,9 @@ def _kind_of_thing(m: re.Match[str]) -> str:
 # How often, which says nothing of how long: "every 5 minutes", "per hour", "nightly" (not the
 # word inside a name: "analytics.plays_monthly")
 _HOW_OFTEN = _Lazy(
-    rf"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
-    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
+    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
+    rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
     re.IGNORECASE,
 )
 

@@ -25,7 +25,7 @@ from hippograph.recall.scoring import Candidate
 
 PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
-LONG_PROMPT = 5  # topical terms of a short question (or one asked in one clause)
+LONG_PROMPT = 5  # topical terms of a short question; one asked in one clause may have more
 
 
 @dataclass(frozen=True)
