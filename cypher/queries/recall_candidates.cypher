@@ -133,7 +133,7 @@ CALL (semantic_cut, view_scopes) {
   WITH semantic_cut AS run WHERE run AND view_scopes IS NOT NULL
   UNWIND view_scopes AS scope
   WITH DISTINCT scope AS s
-  MATCH (v:Memory) USING INDEX v:Memory(scope) WHERE v.scope = s
+  MATCH (v:Memory) USING INDEX SEEK v:Memory(scope) WHERE v.scope = s
   WITH v LIMIT $exact_view + 1
   RETURN collect(v) AS view
 }
@@ -170,7 +170,9 @@ WITH lexical,
           ELSE semantic_kept END AS semantic
 CALL () {
   WITH 1 AS run WHERE $temporal
-  MATCH (m:Memory) USING INDEX m:Memory(recorded_at)
+  // SEEK: a descending scan of the whole index, filtered by $since afterwards, was planned on
+  // some statistics; on a scope with few units it reads every unit of memory
+  MATCH (m:Memory) USING INDEX SEEK m:Memory(recorded_at)
   WHERE m.recorded_at >= $since AND m.branch IN $branches
     AND m.valid_until IS NULL AND m.retired_at IS NULL
     AND ($scope = '' OR m.scope = $scope)
