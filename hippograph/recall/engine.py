@@ -25,7 +25,16 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from hippograph.errors import RecallError
-from hippograph.recall import answer_kind, decay, evidence, gate, intent, lucene, scoring, stages
+from hippograph.recall import (
+    asked_thing,
+    decay,
+    evidence,
+    gate,
+    intent,
+    lucene,
+    scoring,
+    stages,
+)
 from hippograph.recall.stages import Asked, Gathered, Recording
 from hippograph.schema import MemoryKind, isotime, tuning
 from hippograph.schema.text import STOPWORDS
@@ -278,8 +287,8 @@ class RecallEngine:
             t0 = time.perf_counter()
             # and without the words that name what it asks for, when it names it ("which
             # license …"): the gate compares the two cosines (relevance.asks_another_thing)
-            thing = answer_kind.asked_thing(intent.question_of(asked.query))
-            rest = answer_kind.without_words(asked_about, thing)
+            thing = asked_thing.asked_thing(intent.question_of(asked.query))
+            rest = asked_thing.without_words(asked_about, thing)
             texts = [asked_about] if rest == asked_about else [asked_about, rest]
             vectors = embedder.embed(texts)
             qvec, rest_vec = vectors[0], vectors[-1]

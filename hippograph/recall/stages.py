@@ -18,7 +18,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import answer_kind, decay, evidence, intent, relevance, scoring
+from hippograph.recall import answer_kind, asked_thing, decay, evidence, intent, relevance, scoring
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -199,7 +199,7 @@ def score(
         min_graph=MIN_GRAPH_SCORE,
         asks=asks,
         named=named,
-        thing=answer_kind.asked_thing(question),
+        thing=asked_thing.asked_thing(question),
         long=long_prompt,
     )
     current: list[Candidate] = []

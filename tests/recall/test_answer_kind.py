@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.recall import answer_kind
+from hippograph.recall import asked_thing
 from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected, states
 
 
@@ -387,16 +387,16 @@ def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> Non
 def test_the_words_naming_what_a_what_question_asks_for(
     question: str, thing: tuple[str, ...]
 ) -> None:
-    assert answer_kind.asked_thing(question) == thing
+    assert asked_thing.asked_thing(question) == thing
 
 
 def test_a_query_without_the_words_it_asks_for() -> None:
     assert (
-        answer_kind.without_words("which license is our emqx under?", ("license",))
+        asked_thing.without_words("which license is our emqx under?", ("license",))
         == "which is our emqx under?"
     )
-    assert answer_kind.without_words("license", ("license",)) == "license"  # nothing left
-    assert answer_kind.without_words("sub-license terms", ("license",)) == "sub-license terms"
+    assert asked_thing.without_words("license", ("license",)) == "license"  # nothing left
+    assert asked_thing.without_words("sub-license terms", ("license",)) == "sub-license terms"
 
 
 @pytest.mark.parametrize(

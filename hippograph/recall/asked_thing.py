@@ -1,0 +1,144 @@
+"""What a question asks about: the words that name the thing whose detail it asks for.
+
+"which license is our emqx under?" asks for a license, "what sample rate are we using for traces?"
+for a sample rate, "minimum iOS version for the courier app?" for a minimum iOS version, "is there a
+dark mode in …?" about a dark mode. A unit about emqx that says nothing of a license is about the
+question's subject but not its thing (:func:`hippograph.recall.relevance.asks_another_thing`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippograph.recall.answer_kind import (
+    _BEFORE_MEASURE,
+    _OPENS_QUESTION,
+    _OPENS_WHAT,
+    _QUESTION_WORD,
+    _VERB_ENDS,
+)
+
+# where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
+# preposition ("which license is …", "what sample rate are we …", "what version of …")
+_ASKED_ENDS = _VERB_ENDS | frozenset(
+    "we i you they it he she our my your their its of for on in at to with by from about that "
+    "this these those there".split()
+)
+# ... and where a noun phrase ends too: any other preposition or a conjunction ("what request
+# limit per api key …")
+_PHRASE_ENDS = _ASKED_ENDS | frozenset(
+    "per into via over under across through behind between during before after since until "
+    "against within without when if so then and or but".split()
+)
+_OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
+ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
+SUBJECT_WORDS = 3  # ... or this many before the question's verb
+# a terse question without a question word names what it asks for before its first preposition:
+# "minimum iOS version for the courier app?", "vault path for the psn creds?"
+_FRAGMENT_ENDS = frozenset("for of on in at to with by from about per".split())
+FRAGMENT_WORDS = 3  # at most this many words before that preposition
+FRAGMENT_LENGTH = 8  # and this many in all: a longer question is a sentence, its words in doubt
+_SENTENCE_BREAK = re.compile(r"[.!?;:,—–]\s|\s-\s")
+# a yes/no question about a feature names it: "is there a dark mode in …?", "do we have an A/B
+# testing platform?", "does report-renderer support PDF/A output?", "is versioning turned on …?"
+_SWITCHED = frozenset("enabled turned switched supported configured".split())
+_FEATURE_ENDS = _ASKED_ENDS | frozenset("or and if when where which".split())
+_DETERMINERS = frozenset("a an any some the our".split())
+
+
+def asked_thing(question: str) -> tuple[str, ...]:
+    """The words that name what a "what"/"which" question asks for, in lower case: "license" in
+    "which license is our emqx under?", "sample rate" in "what sample rate are we using for
+    traces?", "backup schedule" in "hey, what's the backup schedule for the reporting
+    cluster?". Only words closed by a verb, a pronoun or a preposition: in "what framework
+    drives the e2e suite?" or "what executes deferred work for …" no word names a thing asked
+    for (the words after "what" are a verb, or the phrase runs on). Two words at most, three
+    when the question's verb closes them ("which push notification provider does …": a phrase
+    before the verb is its subject). A terse question without a
+    question word names it before its first preposition ("minimum iOS version for the courier
+    app?": ``_fragment_thing``), and a yes/no question the feature it asks about ("is there a
+    dark mode in …?": ``_feature_thing``). Empty for any other question."""
+    words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
+    if len(words) > 1 and words[0] in _OPENERS:
+        words = words[1:]
+    if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
+        return _fragment_thing(question, words)
+    if not words:
+        return ()
+    if words[0] not in _OPENS_WHAT:
+        return _feature_thing(words)
+    start = 1
+    while start < len(words) and words[start] in _BEFORE_MEASURE:
+        start += 1
+    found: list[str] = []
+    for w in words[start:]:
+        if w in _PHRASE_ENDS:
+            return tuple(found) if len(found) <= ASKED_WORDS or w in _VERB_ENDS else ()
+        if len(found) == SUBJECT_WORDS:
+            return ()
+        found.append(w)
+    return tuple(found) if len(found) <= ASKED_WORDS else ()  # the question ends: "which licence?"
+
+
+def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:
+    """What a terse question of one phrase asks for: the words before its first preposition, when
+    a subject follows it ("minimum iOS version for the courier app?" → "minimum ios version").
+    A sentence ("customer says their basket expired …?") or a phrase of no preposition
+    ("route-planner rust version?": the subject is among the words) names nothing apart."""
+    text = question.strip()
+    if (
+        not text.endswith("?")
+        or len(words) > FRAGMENT_LENGTH
+        or _SENTENCE_BREAK.search(text[:-1] + " ")
+    ):
+        return ()
+    for i, w in enumerate(words[: FRAGMENT_WORDS + 1]):
+        if w in _FRAGMENT_ENDS:
+            return tuple(words[:i]) if 0 < i < len(words) - 1 else ()
+        if w in _ASKED_ENDS:
+            return ()  # a verb or a pronoun: a sentence, not a phrase
+    return ()
+
+
+def _feature_thing(words: list[str]) -> tuple[str, ...]:
+    """The feature a yes/no question asks about, up to three words: after "is there", "do we
+    have" or "does … support" ("a dark mode", "an A/B testing platform", "PDF/A output"), or
+    before "enabled", "turned on" and the like ("is versioning turned on for …?")."""
+    if len(words) < 3:
+        return ()
+    if words[0] in ("is", "are") and words[1] == "there":
+        start = 2
+    elif (
+        words[0] in ("do", "does")
+        and words[1] in ("we", "you", "they", "it")
+        and words[2] == "have"
+    ):
+        start = 3
+    elif words[0] in ("do", "does") and "support" in words[2:5]:
+        start = words.index("support", 2) + 1
+    elif words[0] in ("is", "are"):
+        end = next((i for i, w in enumerate(words[:6]) if w in _SWITCHED), 0)
+        start = 2 if words[1] in _DETERMINERS else 1
+        return tuple(words[start:end]) if 0 < end - start <= FRAGMENT_WORDS else ()
+    else:
+        return ()
+    while start < len(words) and words[start] in _DETERMINERS:
+        start += 1
+    found: list[str] = []
+    for w in words[start:]:
+        if w in _FEATURE_ENDS:
+            break
+        if len(found) == FRAGMENT_WORDS:
+            return ()
+        found.append(w)
+    return tuple(found)
+
+
+def without_words(query: str, words: tuple[str, ...]) -> str:
+    """The query without these words (as whole words, in any case); the query itself when
+    nothing else would be left."""
+    rest = query
+    for word in words:
+        rest = re.sub(rf"(?<![\w'-]){re.escape(word)}(?![\w'-])", " ", rest, flags=re.IGNORECASE)
+    rest = " ".join(rest.split())
+    return rest if re.search(r"\w", rest) else query
