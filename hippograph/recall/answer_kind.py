@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any
 
 from hippograph.schema.text import STOPWORDS
@@ -65,6 +66,7 @@ class AnswerKind(StrEnum):
     PERSON = "person"  # who owns, approves, maintains or is on call for something
     CHOICE = "choice"  # one of the options the question names: "playwright or cypress?"
     REASON = "reason"  # "why is grib-loader pinned to one replica?": because, so that, to avoid …
+    PRESENCE = "presence"  # whether someone is around: "is Hana out next week?": leave, away …
 
 
 class Dimension(StrEnum):
@@ -78,6 +80,8 @@ class Dimension(StrEnum):
     MEMORY = "memory"  # an amount of memory or storage: "memory limit", "how much disk"
     PORT = "port"  # "what port …": the one measure a port number answers
     VERSION = "version"  # "which rust version …": a number ("1.83", "17") or "v2", not a name
+    MONEY = "money"  # "what does the staging account cost us?": "$2,400", "300 EUR", "free"
+    RATE = "rate"  # "how many requests per second …": "600 per minute", "50 rps", "unlimited"
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,9 @@ class Asked:
     names: frozenset[str] = frozenset()
     # the options a question ends by naming ("playwright or cypress?"): an answer names one
     options: frozenset[str] = frozenset()
+    # a yes/no question whether there is one ("is there a max object size in seedvault?"): a
+    # unit that names what is asked ("no size limit") answers it without a value
+    optional: bool = False
 
 
 _NONE: frozenset[str] = frozenset()
@@ -113,6 +120,59 @@ _NOT_OPTIONS = frozenset(
 )
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
 _ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
+# "why do my jobs sit in the queue?" asks how a thing works for me, which a unit may tell without
+# a word of reason ("fairshare per PI account"); "why is grib-loader pinned …?" asks for one
+_ASKS_WHY_FOR_ME = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\s+(?:(?:do|does|did|is|are|was|were|am|"
+    r"can't|cannot|won't|doesn't|don't|isn't|aren't)\s+)?(?:my|i|i'm|me)\b",
+    re.IGNORECASE,
+)
+# whether someone is around: "is Haruto around next week?", "is she out next week?", "will Mei
+# be on leave in May?"; "available", "back" and "in the office" with a time ("is Hana available
+# next week?"): "is Grafana available on the VPN?" asks about a thing
+_ASKS_PRESENCE = re.compile(
+    r"\b(?:is|are|will)\s+(?:he|she|they|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?:be\s+)?"
+    r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
+    r"(?:available|free|back|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|today|tonight|until|over|"
+    r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
+    re.IGNORECASE,
+)
+# a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
+_PRESENCE = _Lazy(
+    r"\b(?:leave|vacation|holidays?|pto|ooo|out\s+of\s+(?:the\s+)?office|(?:day|days|time|week|weeks)\s+off|"
+    r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
+    r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
+    r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
+    r"wfh|working\s+from|calendar)\b",
+    re.IGNORECASE,
+)
+# "what does the staging account cost us per month?", "how much do we pay for Sentry?"
+_ASKS_MONEY = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    r"(?:how\s+much|what)\b[^?]*?\b(?:cost|costs|costing|price|prices|priced|pricing|spend|spending|"
+    r"pay|paying|charge|charges|charged|bill|billed|fee|fees)(?![\w-])",
+    re.IGNORECASE,
+)
+_CURRENCIES = (
+    "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
+)
+_MONEY = _Lazy(
+    rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{_CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
+    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b",
+    re.IGNORECASE,
+)
+# "how many requests per second …": a rate, not "four replicas"
+_PER_TIME = re.compile(
+    r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b|\b[rq]ps\b", re.I
+)
+_RATE = _Lazy(
+    r"\b(?:per|a|an|each|every)\s+(?:second|sec|minute|min|hour|hr|day)\b|"
+    r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
+    r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
+    re.IGNORECASE,
+)
+# "is there a max object size in seedvault?", "is there a per-user memory limit on …?"
+_ASKS_WHETHER_THERE = re.compile(r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+", re.IGNORECASE)
 # a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
 _REASON = _Lazy(
     r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
@@ -226,6 +286,14 @@ _WHEN_NUMBER = _Lazy(
 # number of days (or a date to count from).
 _DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
+# the size of these is an amount of bytes: "max payload size", "bundle size" (not "batch size",
+# "vm size" or "image size")
+_SIZED = frozenset(
+    "payload payloads body request response upload uploads file files object objects attachment "
+    "attachments bundle blob blobs artifact artifacts message messages backup backups dump "
+    "database db index cache log logs volume".split()
+)
+_SIZE_WORDS = frozenset("size sizes".split())
 _PORT_MEASURES = frozenset("port ports".split())
 _VERSION_MEASURES = frozenset("version versions".split())
 _VERSION_MARK = _Lazy(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
@@ -297,7 +365,9 @@ _OWNER_VERBS = (
 _PERSON_NAME = _Lazy(
     r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
-    r"\b(?:owned|maintained|approved|led)\s+by\b"
+    r"\b(?:owned|maintained|approved|led)\s+by\b|"
+    # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
+    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
 )
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
@@ -330,11 +400,15 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_TIME.match(query):
         return Asked(AnswerKind.TIME)
+    if _ASKS_PRESENCE.search(query):
+        return Asked(AnswerKind.PRESENCE)
     person = _ASKS_PERSON.match(query)
     if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
-        return Asked(AnswerKind.PERSON, names=frozenset(_WORD.findall(person["role"].lower())))
-    if _ASKS_REASON.match(query):
+        return Asked(AnswerKind.PERSON, names=frozenset(_ROLE_WORD.findall(person["role"].lower())))
+    if _ASKS_REASON.match(query) and not _ASKS_WHY_FOR_ME.match(query):
         return Asked(AnswerKind.REASON)
+    if _ASKS_MONEY.match(query):
+        return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
@@ -345,6 +419,13 @@ def _expected(query: str) -> Asked | None:
     if window is not None:
         names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
         return Asked(AnswerKind.MEASURE, _measure_dimension(window), names)
+    whether = _ASKS_WHETHER_THERE.match(query)
+    if whether:
+        window = _QUESTION_WORD.findall(query[whether.end() :].lower())[:TERSE]
+        measures = [w for w in window if w in _MEASURE_WORDS or w in _SIZE_WORDS]
+        if measures:  # "is there a per-user memory limit …?": "limit", "memory"
+            names = frozenset(measures) | _MEMORY_NOUNS.intersection(window)
+            return Asked(AnswerKind.MEASURE, _measure_dimension(window), names, optional=True)
     options = _options(query)
     if options:
         return Asked(AnswerKind.CHOICE, options=options)
@@ -385,6 +466,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.SPAN
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         return Dimension.DURATION
+    if asked == "many" and _PER_TIME.search(query):
+        return Dimension.RATE
     if asked == "many":
         return Dimension.COUNT
     if asked == "much" and following and following[0] in _MEMORY_NOUNS:
@@ -396,7 +479,9 @@ def _measure_dimension(window: list[str]) -> Dimension | None:
     """What the measure words in the question's first words measure, when they say."""
     if not _DURATION_MEASURES.isdisjoint(window):
         return Dimension.DURATION
-    if not _MEMORY_NOUNS.isdisjoint(window):
+    if not _MEMORY_NOUNS.isdisjoint(window) or any(
+        w in _SIZE_WORDS and before in _SIZED for before, w in pairwise(window)
+    ):
         return Dimension.MEMORY
     if not _PORT_MEASURES.isdisjoint(window):
         return Dimension.PORT
@@ -418,6 +503,8 @@ def _measure_window(query: str) -> list[str] | None:
         start = 1
         while start < len(words) and words[start] in _BEFORE_MEASURE:
             start += 1
+        if start < len(words) and words[start].endswith("'s"):
+            return None  # "which vendor's quota console …" asks for the vendor
         end = start + MEASURE_WITHIN
         if (
             end + 1 < len(words) and words[end] in _MEASURE_WORDS and words[end + 1] in _VERB_ENDS
@@ -470,12 +557,20 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     ``asked`` would."""
     said = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text"))
     if asked.kind is AnswerKind.PERSON:
-        return _names_someone(said)
+        return _names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
         return _names_an_option(asked.options, said.lower())
     if asked.kind is AnswerKind.REASON:
         return bool(_REASON.re.search(said))
+    if asked.kind is AnswerKind.PRESENCE:
+        return bool(_PRESENCE.re.search(said))
     text = said.lower()
+    if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
+        return True  # "is there a size limit …?": "no size limit", "the limit is …"
+    if asked.dimension is Dimension.MONEY:
+        return bool(_MONEY.re.search(text))
+    if asked.dimension is Dimension.RATE:
+        return bool(_RATE.re.search(text))
     kind, dimension = asked.kind, asked.dimension
     if dimension is Dimension.CLOCK:
         return bool(_CLOCK.re.search(text))
@@ -526,11 +621,13 @@ def _names_an_option(options: frozenset[str], text: str) -> bool:
     return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
 
 
-def _names_someone(text: str) -> bool:
-    """Whether the text names a person or a team by what they do, or by name as someone."""
+def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
+    """Whether the text names a person or a team by what they do, or by name as someone. The
+    role the question asks about is no one: "who's on-call this week?" is not answered by
+    "on-call pages go to the PagerDuty service"."""
     if _PERSON_NAME.re.search(text):
         return True
-    return not _ROLE_WORDS.isdisjoint(_ROLE_WORD.findall(text.lower()))
+    return not (_ROLE_WORDS - asked).isdisjoint(_ROLE_WORD.findall(text.lower()))
 
 
 def _says_time(text: str) -> bool:

@@ -36,6 +36,8 @@ fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
 start stop try back hold moment sec second minute something see
+ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
+rofl lmfao jk
 """.split()
 )
 # Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
@@ -141,7 +143,8 @@ REPLY_WORDS = 5  # a reply to the agent is this short
 # go-aheads and acknowledgements of more than one word, each a word that names things too
 # ("keep the cache warm", "the go module", "got a minute")
 _GO_AHEAD = re.compile(
-    r"\b(?:keep\s+(?:going|at\s+it|it\s+up)|carry\s+on|go\s+(?:on|ahead)|i\s+see|got\s+it)\b",
+    r"\b(?:keep\s+(?:going|at\s+it|it\s+up)|carry\s+on|go\s+(?:on|ahead|for\s+it)|i\s+see|got\s+it|"
+    r"crack\s+on|work\s+away|fire\s+away|on\s+you\s+go|off\s+you\s+go|have\s+at\s+it)\b",
     re.IGNORECASE,
 )
 _ASKING = frozenset("what which how why where when who whose".split())
@@ -158,8 +161,23 @@ plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
 appreciated noted sorry proceed continue whatever anyway anyways righty
 gm gn morning evening afternoon night brb afk bbl back hang
+ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
+rofl lmfao jk
 """.split()
 )
+# the words of a reply that turn to a new topic ("k, now the openapi spec", "sweet, and the csp
+# headers", "ok next: webhook retries"): two words after them are that topic, not slang
+_TURNING = frozenset("the now next onto and then also".split())
+# an away message: what follows says where the speaker goes ("brb grabbing coffee", "afk till 2,
+# in a meeting", "back in 10"), never a task
+_AWAY = re.compile(
+    r"^\W*(?:(?:ok|okay|k|kk|right|alright|so)\W+)?(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
+    r"be\s+(?:right\s+)?back|stepping\s+(?:away|out)|heading\s+(?:out|off|home)|off\s+to\s+lunch|"
+    r"out\s+(?:for|to)\s+lunch|logging\s+off|signing\s+off|calling\s+it\s+a\s+day|"
+    r"done\s+for\s+(?:the\s+day|today))\b",
+    re.IGNORECASE,
+)
+AWAY_WORDS = 8  # an away message is this short
 
 
 def _a_reply(
@@ -167,14 +185,18 @@ def _a_reply(
 ) -> bool:
     """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
     word, no identifier, at most ``REPLY_WORDS`` words (not counting "it", "with", "me" …), an
-    acknowledgement (a word, a go-ahead or an emoji) among them and one other word at most.
+    acknowledgement (a word, a go-ahead or an emoji) among them and one other word at most, or
+    two when no word turns to a new topic ("lekker, thanks bru", but "k, now the openapi spec").
+    An away message ("brb grabbing coffee", "afk till 2, in a meeting") whatever it names.
     Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
+    lowered = [w.lower() for w in words]
+    if "?" in query or identifiers or not _ASKING.isdisjoint(lowered):
+        return False
+    if _AWAY.match(query):
+        return len(words) <= AWAY_WORDS
     return (
-        "?" not in query
-        and not any(w.lower() in _ASKING for w in words)
-        and not identifiers
-        and len([w for w in words if w.lower() not in STOPWORDS]) <= REPLY_WORDS
-        and len(content) <= 1
+        len([w for w in lowered if w not in STOPWORDS]) <= REPLY_WORDS
+        and (len(content) <= 1 or (len(content) == 2 and _TURNING.isdisjoint(lowered)))
         and (
             any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
             or _GO_AHEAD.search(query) is not None

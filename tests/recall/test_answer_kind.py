@@ -44,7 +44,14 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("what time zone is Hiroshi in?", AnswerKind.MEASURE),  # a zone, not a time
         ("roughly how long does the nightly export take?", AnswerKind.QUANTITY),
         ("max upload size?", AnswerKind.MEASURE),
-        ("is there a rate limit on the export endpoint?", None),
+        ("is there a rate limit on the export endpoint?", AnswerKind.MEASURE),  # or "no limit"
+        ("is there a dark mode in the app?", None),  # a feature, not a value
+        ("is Marta around on Friday?", AnswerKind.PRESENCE),
+        ("need a second reviewer — will Jonas be on leave next week?", AnswerKind.PRESENCE),
+        ("is Grafana available on the VPN?", None),  # a thing, not someone
+        ("is the release out?", None),
+        ("roughly what does the nightly GPU runner cost us?", AnswerKind.QUANTITY),
+        ("why do my builds wait so long in the queue?", None),  # how it works for me
         ("timeout errors in checkout?", None),
         ("port forwarding broken?", None),
         ("update the port to 8041?", None),
@@ -412,3 +419,53 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
     asked = expected("which rust toolchain version does analyzer-bridge build with?")
     assert asked is not None and asked.dimension is Dimension.VERSION
     assert states(asked, {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # whether someone is around: leave, travel, days off; not any fact about them
+        ("is Marta around on Friday?", "Marta reviews every schema migration.", False),
+        ("is Marta around on Friday?", "Marta is on parental leave until 3 March.", True),
+        ("is she out next week?", "Marta has Thursday and Friday off next week.", True),
+        ("is she out next week?", "Marta is travelling to the Lisbon offsite.", True),
+        # a cost in money, not another number
+        ("what does the staging cluster cost us per month?", "Staging runs 4 nodes.", False),
+        ("what does the staging cluster cost us per month?", "Staging costs about $1,900.", True),
+        ("how much do we pay for the error tracker?", "We pay 240 EUR a month for it.", True),
+        # a rate, not a count of other things
+        ("how many requests per second can a client send?", "The gateway runs 4 replicas.", False),
+        ("how many requests per second can a client send?", "Clients get 50 rps each.", True),
+        ("how many rows per hour does the stream write?", "It publishes at 1 Hz.", True),
+        # the size of a payload or an upload is an amount of bytes
+        ("max payload size the broker accepts?", "The broker runs six replicas.", False),
+        ("max payload size the broker accepts?", "Messages are capped at 256 KB.", True),
+        # "is there a …?": a value, or the unit saying there is none
+        ("is there a max object size in the archive?", "Ingest checks each MD5.", False),
+        ("is there a max object size in the archive?", "The archive has no size limit.", True),
+        ("is there a max object size in the archive?", "Objects may be up to 5 TB.", True),
+    ],
+)
+def test_presence_money_rate_and_size_need_their_own_kind_of_answer(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("On-call pages go to the PagerDuty service backend-primary.", False),  # the role asked
+        ("Lena is primary on-call for payments from this week.", True),
+        ("Kofi Mensah is the on-call lead this week.", True),
+        ("The rota moved to Joana Silva, who now takes the pager.", True),
+    ],
+)
+def test_the_role_a_question_asks_about_names_no_one(text: str, names: bool) -> None:
+    asked = expected("who's on-call for the backend this week?")
+    assert states(asked, {"kind": "fact", "text": text}) is names
+
+
+def test_a_possessive_after_which_asks_for_its_owner_not_a_value() -> None:
+    asked = expected("which vendor's quota page should I check?")
+    assert asked is None or asked.kind is not AnswerKind.MEASURE

@@ -129,6 +129,16 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("thanks, now the nginx config", False),  # two words of a topic
         ("ok rollback?", False),  # asks
         ("job queue", False),  # no acknowledgement
+        ("ugh, fridays", True),  # an interjection acknowledges as "ok" does
+        ("thanks heaps bru", True),
+        ("lol ok just ship already", True),  # two stray words, none turning to a topic
+        ("sweet, and the csp headers", False),  # "and the": a new topic
+        ("ok next: webhook retries", False),
+        ("off you go, boss", True),  # a go-ahead
+        ("brb grabbing lunch", True),  # an away message names where, not a topic
+        ("afk till 3, dentist appointment", True),
+        ("brb, can you check the logs?", False),  # asks
+        ("heading out, will finish the migration tomorrow morning sorry", False),  # long: a plan
     ],
 )
 def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
