@@ -25,7 +25,9 @@ and terse real requests; heldout14 and heldout15, written at stop 42 and first r
 as it was, asked for "adjacent" unknowns and prompts that open with their context; heldout16
 and heldout17, written the same way at stop 43, were run first on that stop's first commit;
 heldout18 and heldout19, written at stop 45, were run first on that stop's code before any
-change to recall). Which
+change to recall; heldout20-23, written at stop 46 by helpers that saw only the file format,
+were run first on that stop's code before any change to recall, and heldout16-19 were then read
+case by case and are blind no more). Which
 held-out set was used to choose or reject a rule is recorded in BENCHMARKS.md; a set that was,
 is not held out for that rule any more. A chit-chat case may leave ``statements`` out.
 
@@ -72,7 +74,7 @@ DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 HELD_OUT = sorted((ROOT / "bench" / "data").glob("truthfulness-heldout*.jsonl"))
 # Held-out sets whose failures no rule has been chosen from yet (BENCHMARKS.md says which set
 # was used for which rule): the pooled result reports them apart too, as data nothing here fits.
-BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (16, 17, 18, 19))
+BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (20, 21, 22, 23))
 # What runs must share to be pooled as one set.
 ALIKE = ("smoke", "per_type", "k", "top", "strict", "modes")
 TYPES = ("changed", "contradiction", "unknown", "chitchat")

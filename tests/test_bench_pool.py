@@ -215,7 +215,7 @@ def test_truthfulness_leaves_the_team_set_out_and_reports_blind_sets_apart(
     team = _truthfulness_run(tmp_path, "truthfulness.jsonl", [_verdict(abstain=True)] * 9)
     seen = _truthfulness_run(tmp_path, "truthfulness-heldout2.jsonl", [_verdict(abstain=True)] * 3)
     blind = _truthfulness_run(
-        tmp_path, "truthfulness-heldout16.jsonl", [_verdict(abstain=True), _verdict()]
+        tmp_path, min(truthfulness.BLIND), [_verdict(abstain=True), _verdict()]
     )
     assert truthfulness.pool([team, seen, blind]) == 0
     assert "5 cases of 2 sets" in capsys.readouterr().out
