@@ -82,6 +82,9 @@ class Dimension(StrEnum):
     VERSION = "version"  # "which rust version …": a number ("1.83", "17") or "v2", not a name
     MONEY = "money"  # "what does the staging account cost us?": "$2,400", "300 EUR", "free"
     RATE = "rate"  # "how many requests per second …": "600 per minute", "50 rps", "unlimited"
+    TRIES = "tries"  # "how many times does it retry …": "up to 8 attempts", not "one printer"
+    KEPT = "kept"  # "how long do we keep …": "kept for 90 days", not "p99 under 40 ms"
+    TAKES = "takes"  # "how long does the restore take?": "takes about 40 minutes", "in 2 h"
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,32 @@ _RATE = _Lazy(
     r"\b(?:per|a|an|each|every)\s+(?:second|sec|minute|min|hour|hr|day)\b|"
     r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
     r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
+    re.IGNORECASE,
+)
+# "how many times / retries / attempts …": a number of tries, said as one
+_TRY_WORDS = frozenset("times retries attempts tries".split())
+_TRIES = _Lazy(r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried)\b|\d\s?x\b", re.I)
+# "how long do we keep / retain / store … ", "how long does it remember …": how long a thing is
+# kept, said as one ("kept for 90 days", "expire after 24 hours", "13-month retention")
+_KEEP_WORDS = frozenset(
+    "keep keeps kept retain retains retained store stores stored hold holds held remember "
+    "remembers cache caches cached stay stays persist persists".split()
+)
+_KEPT = _Lazy(
+    r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|hold|holds|held|purg\w*|"
+    r"delet\w*|expir\w*|ttl|remember\w*|cach\w*|evict\w*|archiv\w*|rotat\w*|stay|stays|"
+    r"persist\w*|lifetime|forever|indefinitely)\b|"
+    r"\b(?:for|after|up\s+to)\s+(?:\d|an?\s|one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"thirty|ninety)",
+    re.IGNORECASE,
+)
+# "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
+# "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
+_TAKE_WORDS = frozenset("take takes took taking".split())
+_TAKES = _Lazy(
+    r"\b(?:take|takes|took|taking|last|lasts|lasted|finish\w*|complet\w*|runs?\s+for|ran\s+for|"
+    r"within|under|duration|elapsed|wall[-\s]?clock)\b|\bin\s+(?:about\s+|around\s+|roughly\s+|"
+    r"less\s+than\s+|over\s+)?(?:\d|an?\s|one|two|three|four|five|six|ten|twenty|thirty)",
     re.IGNORECASE,
 )
 # "is there a max object size in seedvault?", "is there a per-user memory limit on …?"
@@ -326,6 +355,9 @@ _MEMORY = _Lazy(
 )
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
 _PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
+# a number that may be a port on its own: three to five digits, not a part of a decimal, a
+# version or a size ("8040", not "50 trucks", "3.12" or "512 GB")
+_BARE_PORT = _Lazy(r"(?<![\w.,-])\d{3,5}(?![\w,%-]|[.,]\d|\s*(?:[kmgt]i?b|bytes?)\b)", re.I)
 _VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
 # "how long are the blades?" asks for a length as well: "60 meters", "2 km", "80 characters"
 _LENGTH = _Lazy(
@@ -462,8 +494,14 @@ def _quantity_dimension(query: str) -> Dimension | None:
     at = words.index("how")
     asked = words[at + 1]
     following = words[at + 2 : at + 3]
+    if asked == "long" and not _KEEP_WORDS.isdisjoint(words[at + 2 :]):
+        return Dimension.KEPT
+    if asked == "long" and not _TAKE_WORDS.isdisjoint(words[at + 2 :]):
+        return Dimension.TAKES
     if asked == "long":
         return Dimension.SPAN
+    if asked == "many" and not _TRY_WORDS.isdisjoint(words[at + 2 : at + 5]):
+        return Dimension.TRIES
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         return Dimension.DURATION
     if asked == "many" and _PER_TIME.search(query):
@@ -578,6 +616,15 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_ZONE.re.search(said))
     if kind is AnswerKind.TIME:
         return _says_time(text)
+    if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
+        said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
+        if not said_so.re.search(text):
+            return False
+        dimension = Dimension.SPAN
+    if dimension is Dimension.TRIES:  # a count, said of tries
+        if not _TRIES.re.search(text):
+            return False
+        dimension = Dimension.COUNT
     if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
         text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
     if dimension in (Dimension.DURATION, Dimension.SPAN):
@@ -596,8 +643,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         )
     if dimension is Dimension.MEMORY:
         return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
-    if dimension is not Dimension.PORT:
-        text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
+    if dimension is Dimension.PORT:  # "port 443", ":8080", "listens on 8040"; not "50 trucks"
+        return bool(_PORT_NUMBER.re.search(text) or _BARE_PORT.re.search(text))
+    text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
     if kind is AnswerKind.QUANTITY:
         text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:

@@ -172,11 +172,11 @@ def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(
         ("what port is route-planner listening on?", Dimension.PORT),
         ("device-registry port?", Dimension.PORT),
         ("how many partitions does the invoice.events topic have?", Dimension.COUNT),
-        ("how long do we keep backups?", Dimension.SPAN),
+        ("how long do we keep backups?", Dimension.KEPT),
         ("what time is the standup?", Dimension.CLOCK),
         ("which time zone is Ngozi in?", Dimension.ZONE),
         # a condition before the question: the question after it decides
-        ("when a webhook fails, how many times do we retry it?", Dimension.COUNT),
+        ("when a webhook fails, how many times do we retry it?", Dimension.TRIES),
         ("if the feed is down, how long do we serve stale rates?", Dimension.SPAN),
         ("what's the rate limit on the export api?", None),
         ("which python version do our services run?", Dimension.VERSION),
@@ -437,6 +437,25 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
         ("how many requests per second can a client send?", "The gateway runs 4 replicas.", False),
         ("how many requests per second can a client send?", "Clients get 50 rps each.", True),
         ("how many rows per hour does the stream write?", "It publishes at 1 Hz.", True),
+        # a number of tries, said as one
+        ("how many times does the spooler retry a job?", "It queues jobs per printer.", False),
+        ("how many times does the spooler retry a job?", "One printer may block.", False),
+        ("how many times does the spooler retry a job?", "Jobs get up to 5 attempts.", True),
+        ("how many retries do flaky tests get?", "E2E tests run in 3 shards.", False),
+        ("how many retries do flaky tests get?", "Flaky tests are retried twice.", True),
+        # how long something is kept, said of keeping it
+        ("how long does the scorer keep its rows?", "p99 latency is under 40 ms.", False),
+        ("how long does the scorer keep its rows?", "Rows are purged after 90 days.", True),
+        ("how long does the api remember a key?", "Keys expire after 24 hours.", True),
+        ("how long does the api remember a key?", "Bookings close 30 minutes ahead.", False),
+        # a port is a number of three to five digits, or one named as a port
+        ("which port does the simulator expose?", "It boots a fleet of 50 trucks.", False),
+        ("which port does the simulator expose?", "The simulator listens on 8088.", True),
+        ("which port does the simulator expose?", "It is served on :9100.", True),
+        # how long a thing runs, said of running
+        ("how long does a full restore take?", "Snapshots are kept for 35 days.", False),
+        ("how long does a full restore take?", "A full restore takes about 3 hours.", True),
+        ("how long did the last drill take?", "It finished in under 40 minutes.", True),
         # the size of a payload or an upload is an amount of bytes
         ("max payload size the broker accepts?", "The broker runs six replicas.", False),
         ("max payload size the broker accepts?", "Messages are capped at 256 KB.", True),
