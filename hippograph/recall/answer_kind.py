@@ -175,9 +175,15 @@ _RATE = _Lazy(
     r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
     re.IGNORECASE,
 )
-# "how many times / retries / attempts …": a number of tries, said as one
-_TRY_WORDS = frozenset("times retries attempts tries".split())
-_TRIES = _Lazy(r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried)\b|\d\s?x\b", re.I)
+# "how many retries / attempts …", "how many times does it retry …": a number of tries, said as
+# one; "how many times did Mel go camping?" counts events, which "twice" or "again" may answer
+_TRY_WORDS = frozenset("retries attempts tries".split())
+_TRYING = re.compile(
+    r"\b(?:retr(?:y|ies|ied|ying)|attempt\w*|tr(?:y|ies|ied)|re-?(?:deliver|send|run)\w*)\b"
+)
+_TRIES = _Lazy(
+    r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried|once|twice|thrice)\b|\d\s?x\b", re.I
+)
 # "how long do we keep / retain / store … ", "how long does it remember …": how long a thing is
 # kept, said as one ("kept for 90 days", "expire after 24 hours", "13-month retention")
 _KEEP_WORDS = frozenset(
@@ -501,7 +507,10 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.TAKES
     if asked == "long":
         return Dimension.SPAN
-    if asked == "many" and not _TRY_WORDS.isdisjoint(words[at + 2 : at + 5]):
+    if asked == "many" and (
+        not _TRY_WORDS.isdisjoint(words[at + 2 : at + 5])
+        or ("times" in words[at + 2 : at + 3] and _TRYING.search(" ".join(words[at + 3 :])))
+    ):
         return Dimension.TRIES
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         return Dimension.DURATION

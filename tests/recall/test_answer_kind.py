@@ -444,6 +444,8 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
         ("how many times does the spooler retry a job?", "Jobs get up to 5 attempts.", True),
         ("how many retries do flaky tests get?", "E2E tests run in 3 shards.", False),
         ("how many retries do flaky tests get?", "Flaky tests are retried twice.", True),
+        # "how many times did …" counts events: any count answers it
+        ("how many times did Mel go camping?", "We went camping twice.", True),
         # how long something is kept, said of keeping it
         ("how long does the scorer keep its rows?", "p99 latency is under 40 ms.", False),
         ("how long does the scorer keep its rows?", "Rows are purged after 90 days.", True),
