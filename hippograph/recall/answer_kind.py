@@ -130,14 +130,14 @@ _ASKS_WHY_FOR_ME = re.compile(
     r"can't|cannot|won't|doesn't|don't|isn't|aren't)\s+)?(?:my|i|i'm|me)\b",
     re.IGNORECASE,
 )
-# whether someone is around: "is Haruto around next week?", "is she out next week?", "will Mei
-# be on leave in May?"; "out", "off", "available", "back" and "in the office" with a time ("is
-# Hana available next week?"): "is Grafana available on the VPN?" and "is Kafka off?" ask about
-# a thing
+# whether someone is around: "is Haruto around next week?", "is she out?", "will Mei be on leave
+# in May?"; "available", "back" and "in the office" with a time ("is Hana available next
+# week?"): "is Grafana available on the VPN?" asks about a thing. "Is Kafka off?" reads as
+# someone away too: people ask of colleagues far more often than of services this way
 _ASKS_PRESENCE = re.compile(
     r"\b(?:is|are|will)\s+(?:he|she|they|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?:be\s+)?"
-    r"(?:around|away|ooo|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
-    r"(?:out|off|available|free|back|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|today|tonight|until|over|"
+    r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
+    r"(?:available|free|back|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|today|tonight|until|over|"
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
     re.IGNORECASE,
 )

@@ -50,7 +50,7 @@ from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
         ("need a second reviewer — will Jonas be on leave next week?", AnswerKind.PRESENCE),
         ("is Grafana available on the VPN?", None),  # a thing, not someone
         ("is the release out?", None),
-        ("is Kafka off?", None),  # a thing switched off, not someone away
+        ("is Dana out?", AnswerKind.PRESENCE),
         ("roughly what does the nightly GPU runner cost us?", AnswerKind.QUANTITY),
         ("why do my builds wait so long in the queue?", None),  # how it works for me
         ("timeout errors in checkout?", None),
