@@ -362,9 +362,6 @@ _MEMORY = _Lazy(
 )
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
 _PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
-# a number that may be a port on its own: three to five digits, not a part of a decimal, a
-# version or a size ("8040", not "50 trucks", "3.12" or "512 GB")
-_BARE_PORT = _Lazy(r"(?<![\w.,-])\d{3,5}(?![\w,%-]|[.,]\d|\s*(?:[kmgt]i?b|bytes?)\b)", re.I)
 _VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
 # "how long are the blades?" asks for a length as well: "60 meters", "2 km", "80 characters"
 _LENGTH = _Lazy(
@@ -653,9 +650,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         )
     if dimension is Dimension.MEMORY:
         return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
-    if dimension is Dimension.PORT:  # "port 443", ":8080", "listens on 8040"; not "50 trucks"
-        return bool(_PORT_NUMBER.re.search(text) or _BARE_PORT.re.search(text))
-    text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
+    if dimension is not Dimension.PORT:
+        text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
     if kind is AnswerKind.QUANTITY:
         text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:

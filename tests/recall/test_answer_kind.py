@@ -451,10 +451,6 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
         ("how long does the scorer keep its rows?", "Rows are purged after 90 days.", True),
         ("how long does the api remember a key?", "Keys expire after 24 hours.", True),
         ("how long does the api remember a key?", "Bookings close 30 minutes ahead.", False),
-        # a port is a number of three to five digits, or one named as a port
-        ("which port does the simulator expose?", "It boots a fleet of 50 trucks.", False),
-        ("which port does the simulator expose?", "The simulator listens on 8088.", True),
-        ("which port does the simulator expose?", "It is served on :9100.", True),
         # how long a thing runs, said of running
         ("how long does a full restore take?", "Snapshots are kept for 35 days.", False),
         ("how long does a full restore take?", "A full restore takes about 3 hours.", True),
