@@ -37,6 +37,9 @@ precision 1.0, stale 0, chit-chat silence 1.0), and the sets in ``BLIND`` (no ru
 their failures) as one set apart. ``--pool FILE...`` pools result files already written (the
 cases are read again from each file's data set; the team's set and pooled results among them
 are left out; a set given twice or runs made with other options are refused), and runs nothing.
+``--kinds`` runs nothing either: it checks the kind-of-answer rules on every set without a
+database (:mod:`bench.kinds`: answers they would reject, unknowns they settle; blind sets as
+counts) and exits 1 when a rule rejects an answer.
 """
 
 from __future__ import annotations
@@ -326,6 +329,12 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         "pool them",
     )
     parser.add_argument(
+        "--kinds",
+        action="store_true",
+        help="run nothing against the database: check the kind-of-answer rules on the team's "
+        "set and every held-out set (answers they would reject, unknowns they settle)",
+    )
+    parser.add_argument(
         "--pool",
         type=Path,
         nargs="+",
@@ -333,6 +342,10 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         help="run nothing: pool these truthfulness result files as one set",
     )
     opts = parser.parse_args(rest)
+    if opts.kinds:
+        from bench import kinds
+
+        return kinds.run([DATA, *HELD_OUT], load_cases, BLIND)
     if opts.pool:
         return pool(opts.pool)
     sets = [opts.data, *(HELD_OUT if opts.held_out else [])]
