@@ -166,11 +166,10 @@ _MONEY = _Lazy(
     re.IGNORECASE,
 )
 # "how many requests per second …": a rate, not "four replicas"
-_PER_TIME = re.compile(
-    r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b|\b[rq]ps\b", re.I
-)
+_PER_UNIT = r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b"
+_PER_TIME = re.compile(rf"{_PER_UNIT}|\b[rq]ps\b", re.I)
 _RATE = _Lazy(
-    r"\b(?:per|a|an|each|every)\s+(?:second|sec|minute|min|hour|hr|day)\b|"
+    rf"{_PER_UNIT}|\bevery\s+(?:second|sec|minute|min|hour|hr|day)\b|"
     r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
     r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
     re.IGNORECASE,

@@ -20,10 +20,19 @@ _IDENT = re.compile(
 )
 
 
+# Interjections and chat abbreviations ("ugh mondays", "aight bet"): no topic, and an
+# acknowledgement as "ok" is
+INTERJECTIONS = frozenset(
+    """
+ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
+rofl lmfao jk
+""".split()
+)
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
 # acknowledgements, go-aheads, thanks, praise and fillers, in the forms people type them.
-CHATTER = frozenset(
-    """
+CHATTER = (
+    frozenset(
+        """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye gm gn
 continue go on proceed next carry keep going again right alright alrighty righto rightio lgtm
@@ -36,9 +45,9 @@ fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
 start stop try back hold moment sec second minute something see
-ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk
 """.split()
+    )
+    | INTERJECTIONS
 )
 # Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
 # and "readiness?" name a topic.
@@ -151,8 +160,9 @@ _ASKING = frozenset("what which how why where when who whose".split())
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
 # which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
 # "back in 10")
-ACKS = frozenset(
-    """
+ACKS = (
+    frozenset(
+        """
 ok okay okey okie okies k kk yes yeah yea yah ya yep yup yas aye no nope nah sure fine great good
 nice cool awesome perfect thanks thank thanx thnx thks thx ty tysm ta cheers hi hello hey bye lgtm
 alright alrighty righto rightio hmm hm mhm mm uh um oh ah huh lol lmao haha hehe heh hah nvm
@@ -161,9 +171,9 @@ plz gotcha understood agreed exactly indeed wow neat brilliant excellent amazing
 splendid terrific lovely sweet dope noice yay woohoo woo hooray bravo kudos np nw wilco dokey
 appreciated noted sorry proceed continue whatever anyway anyways righty
 gm gn morning evening afternoon night brb afk bbl back hang
-ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk
 """.split()
+    )
+    | INTERJECTIONS
 )
 # the words of a reply that turn to a new topic ("k, now the openapi spec", "sweet, and the csp
 # headers", "ok next: webhook retries"): two words after them are that topic, not slang
