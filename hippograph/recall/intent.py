@@ -55,15 +55,42 @@ CHATTER_EXACT = frozenset("move moving whenever ready".split())
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
 # beside another word ("api timeout retries", "copy the fixtures", "forward the port").
 # Greetings by the time of day too ("morning 👋", "evening folks"), which name a time beside
-# another word ("the morning build"); not "night", the stem of "nightly".
+# another word ("the morning build"); not "night", the stem of "nightly". Whom a greeting is
+# for ("morning everyone") and the day of the week ("ugh, mondays") as well.
 CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
     "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick "
-    "morning mornin evening afternoon check".split()
+    "morning mornin evening afternoon check everyone everybody yall monday tuesday wednesday "
+    "thursday friday saturday sunday".split()
 )
 # Where something happens to the speaker, not a topic: "checking something on my end", "all
 # good on our side" ("the end of the month", "the client side" keep their words).
 _WHOSE_SIDE = re.compile(r"\b(?:on|at|from)\s+(?:my|your|our|their|his|her)\s+(?:end|side)\b", re.I)
+# The set phrases of social chat, which name a day or a meal but ask nothing of memory: wishes
+# and greetings ("happy friday", "have a good weekend", "hope you all slept well"), leave-takings
+# ("I'm off for the day", "see you tomorrow") and thanks ("thanks a ton", "thanks for sorting
+# that"). Only whole phrases: "the happy path", "the day rollup", "thanks for the logs, now the
+# cron" keep their words.
+_DAYS = (
+    r"(?:day|night|morning|afternoon|evening|weekend|week|holidays?|break|trip|time|one|lunch|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+)
+_SOCIAL = re.compile(
+    rf"\b(?:(?:good|happy|lovely)\s+{_DAYS}s?"
+    rf"|(?:have|had|enjoy)\s+(?:a|the|your)\s+(?:(?:good|great|nice|lovely|relaxing|restful|fun|"
+    rf"safe)\s+)?{_DAYS}"
+    r"|hope\s+(?:you|y'?all|everyone|everybody)(?:\s+all)?\s+(?:slept|rested|are|were|had|have|"
+    r"enjoyed)\s+(?:well|good|ok|okay|fine|great|a\s+\w+\s+\w+)"
+    r"|see\s+(?:you|ya|u|y'?all)(?:\s+(?:all|guys|folks|everyone))?(?:\s+(?:tomorrow|later|soon|"
+    rf"then|next\s+week|on\s+{_DAYS}|{_DAYS}))?"
+    r"|(?:(?:i'?m|i\s+am)\s+(?:off|out|done)|(?:(?:i'?m|i\s+am)\s+)?(?:heading\s+(?:out|off|home)|"
+    r"logging\s+off|signing\s+off))(?:\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend))?"
+    r"|(?:off|done)\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend)"
+    r"|thanks?\s+(?:a\s+(?:ton|bunch|lot|million|heap|mil)|so\s+much|heaps|loads|again)"
+    r"|thanks?\s+for\s+(?:\w+ing\s+)?(?:that|this|it|them|those|everything)\b(?!\s+\w)"
+    r")\b",
+    re.IGNORECASE,
+)
 # Two-letter names of technical things, as people type them in lower case. Beside other topical
 # words a two-letter word is a term only in capitals ("CI", "DB"): in "whats the ttl on the vault
 # tokens that ci gets issued" the tokens are asked about, and "ci" as a term let a fact about
@@ -228,7 +255,7 @@ def shape(query: str) -> QueryShape:
     content = tuple(
         dict.fromkeys(
             w.lower()
-            for w in _WORD.findall(_WHOSE_SIDE.sub(" ", query))
+            for w in _WORD.findall(_SOCIAL.sub(" ", _WHOSE_SIDE.sub(" ", query)))
             if w.lower() not in STOPWORDS
             and not _chatter(w)
             and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
