@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hippograph.recall import answer_kind, intent
+from hippograph.recall import answer_kind, answer_said, intent
 
 
 @dataclass
@@ -50,10 +50,10 @@ def check_set(
         statements = {s["key"]: s for s in case.get("statements", [])}
         if case["type"] in ("changed", "contradiction"):
             answer = statements[case["expect"]["answer"]]
-            if not answer_kind.states(asked, _unit(answer)):
+            if not answer_said.states(asked, _unit(answer)):
                 out.losses.append((_label(asked), case["query"], answer["text"]))
         elif not any(
-            answer_kind.states(asked, _unit(s)) for s in [*background, *statements.values()]
+            answer_said.states(asked, _unit(s)) for s in [*background, *statements.values()]
         ):
             out.blocked.append((_label(asked), case["query"]))
     return out

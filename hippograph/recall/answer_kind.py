@@ -8,8 +8,9 @@ true); one that asks *how many*, *how long* or *how often* needs a quantity (a n
 word, a duration or a frequency); one that asks for a setting's value ("what port …", "which
 python version …") needs a value (a number, a version, a name with digits such as
 "Standard_D8s_v5", or one in words: "one hour", "nightly", "unlimited"). Recall judges the
-rest by words and meaning (:mod:`hippograph.recall.relevance`); this module only says no to a
-unit that cannot be the answer.
+rest by words and meaning (:mod:`hippograph.recall.relevance`); this module reads the question
+(:func:`expected`), and :mod:`hippograph.recall.answer_said` says no to a unit that cannot be the
+answer.
 
 Some questions also say what the value measures, and a number of another measure is no answer:
 "what's the request timeout on telemetry-ingest?" needs a duration ("30 s", "two minutes"), not
@@ -33,28 +34,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
-from typing import Any
 
 from hippograph.schema.text import STOPWORDS
-
-
-class _Lazy:
-    """A regular expression compiled on first use. The prompt hook imports this module in a
-    fresh process for every prompt, and most prompts ask for no kind of answer: the patterns
-    that check an answer cost nothing until one does."""
-
-    __slots__ = ("_compiled", "_flags", "_source")
-
-    def __init__(self, source: str, flags: int = 0) -> None:
-        self._source = source
-        self._flags = flags
-        self._compiled: re.Pattern[str] | None = None
-
-    @property
-    def re(self) -> re.Pattern[str]:
-        if self._compiled is None:
-            self._compiled = re.compile(self._source, self._flags)
-        return self._compiled
 
 
 class AnswerKind(StrEnum):
@@ -104,6 +85,7 @@ class Asked:
 
 
 _NONE: frozenset[str] = frozenset()
+
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
 # "what time zone …" asks for a zone, not a time
@@ -112,17 +94,24 @@ _ASKS_TIME = re.compile(
     r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
     re.IGNORECASE,
 )
+
 # "…, playwright or cypress?", "npm, yarn or pnpm for the frontend?", "UTC or Europe/London?"
 _CHOICE = re.compile(r"(?P<before>[\w./+#-]+)\s+or\s+(?P<after>[^?.!,;]+)\?", re.IGNORECASE)
+
 PREFIX = 5  # an option matches a word it begins ("enterprise" and "enterprises")
+
 CHOICE_WORDS = 2  # words after "or": more is a clause ("or keep the original currency?")
+
 # an option that names nothing: "or something else?", "or is it optional?", "or not?"
 _NOT_OPTIONS = frozenset(
     "else not something anything other both neither none optional is are was were do does did "
     "can could should would will just one ones thing things someone somebody".split()
 )
+
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
+
 _ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
+
 # "why do my jobs sit in the queue?" asks how a thing works for me, which a unit may tell without
 # a word of reason ("fairshare per PI account"); "why is grib-loader pinned …?" asks for one
 _ASKS_WHY_FOR_ME = re.compile(
@@ -130,6 +119,7 @@ _ASKS_WHY_FOR_ME = re.compile(
     r"can't|cannot|won't|doesn't|don't|isn't|aren't)\s+)?(?:my|i|i'm|me)\b",
     re.IGNORECASE,
 )
+
 # whether someone is around: "is Haruto around next week?", "is she out?", "will Mei be on leave
 # in May?"; "available", "back" and "in the office" with a time ("is Hana available next
 # week?"): "is Grafana available on the VPN?" asks about a thing. "Is Kafka off?" reads as
@@ -141,15 +131,7 @@ _ASKS_PRESENCE = re.compile(
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
     re.IGNORECASE,
 )
-# a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
-_PRESENCE = _Lazy(
-    r"\b(?:leave|vacation|holidays?|pto|ooo|out\s+of\s+(?:the\s+)?office|(?:day|days|time|week|weeks)\s+off|"
-    r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
-    r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
-    r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
-    r"wfh|working\s+from|calendar)\b",
-    re.IGNORECASE,
-)
+
 # "what does the staging account cost us per month?", "how much do we pay for Sentry?"
 _ASKS_MONEY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
@@ -157,79 +139,52 @@ _ASKS_MONEY = re.compile(
     r"pay|paying|charge|charges|charged|bill|billed|fee|fees)(?![\w-])",
     re.IGNORECASE,
 )
-_CURRENCIES = (
-    "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
-)
-_MONEY = _Lazy(
-    rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{_CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
-    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b",
-    re.IGNORECASE,
-)
+
 # "how many requests per second …": a rate, not "four replicas"
 _PER_UNIT = r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b"
+
 _PER_TIME = re.compile(rf"{_PER_UNIT}|\b[rq]ps\b", re.I)
-_RATE = _Lazy(
-    rf"{_PER_UNIT}|\bevery\s+(?:second|sec|minute|min|hour|hr|day)\b|"
-    r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
-    r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
-    re.IGNORECASE,
-)
+
 # "how many retries / attempts …", "how many times does it retry …": a number of tries, said as
 # one; "how many times did Mel go camping?" counts events, which "twice" or "again" may answer
 _TRY_WORDS = frozenset("retries attempts tries".split())
+
 _TRYING = re.compile(
     r"\b(?:retr(?:y|ies|ied|ying)|attempt\w*|tr(?:y|ies|ied)|re-?(?:deliver|send|run)\w*)\b"
 )
-_TRIES = _Lazy(
-    r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried|once|twice|thrice)\b|\d\s?x\b", re.I
-)
+
 # "how long do we keep / retain / store … ", "how long does it remember …": how long a thing is
 # kept, said as one ("kept for 90 days", "expire after 24 hours", "13-month retention")
 _KEEP_WORDS = frozenset(
     "keep keeps kept retain retains retained store stores stored hold holds held remember "
     "remembers cache caches cached stay stays persist persists".split()
 )
-_KEPT = _Lazy(
-    r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|hold|holds|held|purg\w*|"
-    r"delet\w*|expir\w*|ttl|remember\w*|cach\w*|evict\w*|archiv\w*|rotat\w*|stay|stays|"
-    r"persist\w*|lifetime|forever|indefinitely)\b|"
-    r"\b(?:for|after|up\s+to)\s+(?:\d|an?\s|one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
-    r"thirty|ninety)",
-    re.IGNORECASE,
-)
+
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
 # "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
 _TAKE_WORDS = frozenset("take takes took taking".split())
-_TAKES = _Lazy(
-    r"\b(?:take|takes|took|taking|last|lasts|lasted|finish\w*|complet\w*|runs?\s+for|ran\s+for|"
-    r"within|under|duration|elapsed|wall[-\s]?clock)\b|\bin\s+(?:about\s+|around\s+|roughly\s+|"
-    r"less\s+than\s+|over\s+)?(?:\d|an?\s|one|two|three|four|five|six|ten|twenty|thirty)",
-    re.IGNORECASE,
-)
+
 # "is there a max object size in seedvault?", "is there a per-user memory limit on …?"
 _ASKS_WHETHER_THERE = re.compile(r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+", re.IGNORECASE)
-# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
-_REASON = _Lazy(
-    r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
-    r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
-    r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
-    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
-    re.IGNORECASE,
-)
+
 # a condition before the question: "when a broker file fails to import, how many times …"
 _CONDITION = re.compile(
     r"^\s*(?:when|whenever|if|once|after|before|while)\s+(?!(?:did|does|do|is|was|were|are|will|"
     r"would|should|can|could|has|have|had|must)\b)[^,?]{3,80},\s*",
     re.IGNORECASE,
 )
+
 _ASKS_CLOCK = re.compile(r"^\s*what\s+time\b(?!\s*zones?\b)", re.IGNORECASE)
+
 _ASKS_ZONE = re.compile(r"^\s*(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:time\s*zones?|tz)\b", re.I)
+
 # "roughly how long …", "so how many …": a word of approximation or a filler before "how"
 _ASKS_QUANTITY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly|"
     r"for|in|after|within)\s+)?how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b",
     re.IGNORECASE,
 )
+
 # "who owns fx-rates?", "who's on call for ingest tonight?", "who do I ask to cut the build?",
 # "who is the designer on onboarding?": a question for a person or a team, by what they do for a
 # thing. "who serves the map tiles?" may be answered by a thing, so it is not one of these.
@@ -251,14 +206,19 @@ MEASURES = (
     "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
     "minimum"
 )
+
 _MEASURE_WORDS = frozenset(MEASURES.split())
+
 # a measure word naming something else: "version control", "rate limiter", "capacity mode"
 _NOT_MEASURES = frozenset(
     "control controls limiter limiting mode modes provider providers strategy policy policies "
     "spike spikes error errors issue issues forwarding mapping conflict conflicts".split()
 )
+
 _OPENS_WHAT = frozenset("what what's whats which".split())
+
 _BEFORE_MEASURE = frozenset("is are was were 's the our a an current default".split())
+
 # a question word or a verb that starts a question: "why is checkout latency so high?", "is
 # there a rate limit on …?", "update the port to 8041?" ask for no value
 _OPENS_QUESTION = frozenset(
@@ -266,61 +226,20 @@ _OPENS_QUESTION = frozenset(
     "could should would will shall may might has have had must update change set fix add remove "
     "bump raise lower increase decrease".split()
 )
-MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
-TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
-_MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
-_DAYS = (
-    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
-    "thursdays fridays saturdays sundays tue tues thu thur thurs fri weekday "
-    "weekdays weekend weekends"
-)
-# how often, in one word ("runs nightly", "the weekly report")
-_RECURRING = "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually"
-_PERIODS = (
-    f"{_RECURRING} minute minutes hour hours day days week weeks month months quarter quarters "
-    "year years decade decades"
-)
-_MOMENTS = (
-    "today tonight yesterday tomorrow morning mornings afternoon afternoons evening evenings night "
-    "nights midnight noon ago since until till before after during recently lately"
-)
-_COUNTS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty "
-    "ninety hundred hundreds thousand thousands million millions billion dozen dozens once twice "
-    "thrice single double triple half couple few several unlimited infinite forever never always"
-)
-_TIME_WORDS = frozenset(f"{_MONTHS} {_DAYS} {_PERIODS} {_MOMENTS}".split())
-# a value in words: "one hour", "nightly", "unlimited", "never expire"; not "twice" (a count of
-# tries is not a timeout)
-_VALUE_WORDS = (
-    frozenset(f"{_COUNTS} {_PERIODS}".split()) | frozenset("none disabled".split())
-) - frozenset("once twice thrice few several couple".split())
-_QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
-_WORD = re.compile(r"[a-z]+")
-# a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
-# name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
-_NUMBER = _Lazy(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
-# a value written as a name with digits: "v2", "Standard_D8s_v5", "m5.large", "eu-west-1"; not a
-# bare name like "k8s", "s3" or "ec2"
-_VALUE_NAME = _Lazy(r"\bv\d+\b|\b\w*\d\w*[_.-]\w+|\b\w+[_.-]\w*\d\w*")
-_QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
-# a number that says when: a year, a date, a clock time, an ordinal day, a quarter
-_WHEN_NUMBER = _Lazy(
-    r"\b(?:1[89]|20)\d{2}\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}\b|"
-    r"\b\d{1,2}(?:st|nd|rd|th)\b|\bq[1-4]\b",
-    re.IGNORECASE,
-)
 
+MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
+
+TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
+
+_QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 
 # What a measure word measures. A latency, a timeout, a ttl or an interval is a duration; a
 # limit, quota or capacity next to "memory", "disk" … an amount of memory; "how many days …" a
 # number of days (or a date to count from).
 _DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
+
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
+
 # the size of these is an amount of bytes: "max payload size", "bundle size" (not "batch size",
 # "vm size" or "image size")
 _SIZED = frozenset(
@@ -328,84 +247,16 @@ _SIZED = frozenset(
     "attachments bundle blob blobs artifact artifacts message messages backup backups dump "
     "database db index cache log logs volume".split()
 )
-_SIZE_WORDS = frozenset("size sizes".split())
-_PORT_MEASURES = frozenset("port ports".split())
-_VERSION_MEASURES = frozenset("version versions".split())
-_VERSION_MARK = _Lazy(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
-_TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
-_SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
-_LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
-_COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
-_LONG_UNIT = _Lazy(_LONG_TIME_UNITS)
-# "30 s", "200ms", "5m", "two weeks", "twenty-seven years", "90-day": an amount and a unit of
-# time; a word before the unit must be a count ("two", "an") and the unit written out
-_DURATION = _Lazy(
-    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
-    re.IGNORECASE,
-)
-# a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
-_DURATION_WORDS = frozenset(f"{_RECURRING} forever indefinitely unlimited none disabled".split())
-# no end at all: "never expire", "no timeout"; not any "never" ("never put them in git")
-_NO_END = _Lazy(
-    r"\bnever\s+(?:expires?|expiring|times?\s+out)\b|\bno\s+(?:expiry|expiration|timeout|ttl)\b|"
-    r"\b(?:doesn't|don't|does\s+not|do\s+not)\s+expire\b",
-    re.IGNORECASE,
-)
-# a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
-_DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
-# "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
-_MEMORY = _Lazy(
-    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
-    r"terabytes?|gigs?|megs?)\b",
-    re.IGNORECASE,
-)
-# a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
-_PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
-_VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
-# "how long are the blades?" asks for a length as well: "60 meters", "2 km", "80 characters"
-_LENGTH = _Lazy(
-    rf"(?<![\w.-])(?:\d+(?:[.,]\d+)?|(?:(?:{'|'.join(_COUNTS.split())})-?)+)\s*-?\s*(?:mm|cm|km|m|"
-    r"meters?|metres?|"
-    r"kilometers?|kilometres?|miles?|feet|foot|ft|inch(?:es)?|yards?|characters?|chars|lines|"
-    r"pages|words)\b(?!\s*(?:ago|later))",
-    re.IGNORECASE,
-)
-# "until the audit closes", "for as long as the account exists": how long, without an amount
-_UNTIL = _Lazy(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
-# a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
-_CLOCK = _Lazy(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")
-# a time zone: "UTC", "CET", "Europe/London", "UTC+2", "GMT-5", "local time"
-_ZONE = _Lazy(
-    r"(?-i:\b(?:UTC|GMT|CES?T|EES?T|WES?T|BST|IST|JST|KST|[ECMP][SD]?T|AK[SD]T|HST|AE[SD]T|ACST|"
-    r"AWST|NZ[SD]T|SGT|HKT|WAT|EAT|CAT|SAST|MSK)(?:\s*[+-]\s*\d{1,2}(?::?\d{2})?)?\b)|"
-    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_]+|"
-    r"\b(?:time\s*zones?|local\s+time|timezone)\b",
-    re.IGNORECASE,
-)
-_CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
-# Someone who does something for a thing: a team or a role ("the platform team", "primary
-# on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
-# after "ask", "ping", "contact" or "under" ("ask Priya", "under Dmitri"), or doing what owners do
-# ("Priya owns fx-rates", "owned by the data team"). "maintained in the repo …" names no one.
-_ROLE_WORDS = frozenset(
-    "team teams squad squads group groups crew guild department owner owners ownership "
-    "maintainer maintainers lead leads manager managers oncall on-call rotation champion "
-    "designer vendor supplier contractor agency admin admins approver approvers reviewer "
-    "reviewers".split()
-)
-_OWNER_VERBS = (
-    r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
-    r"took\s+over|takes\s+over|signs\s+off"
-)
-_PERSON_NAME = _Lazy(
-    r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
-    rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
-    r"\b(?:owned|maintained|approved|led)\s+by\b|"
-    # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
-    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
-)
-_ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
+_SIZE_WORDS = frozenset("size sizes".split())
+
+_PORT_MEASURES = frozenset("port ports".split())
+
+_VERSION_MEASURES = frozenset("version versions".split())
+
+_TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
+
+_ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
 # The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
 # overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
@@ -575,150 +426,3 @@ _VERB_ENDS = frozenset(
     "is are was were be been 's do does did has have had should can could will would must may "
     "might shall".split()
 )
-
-
-def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
-    """Whether the unit can answer a question asking for ``asked``: it states a time, a quantity
-    or a value in its words; for a time, an episode (it happened when it was said) or a unit whose
-    validity start someone gave counts too."""
-    if asked is None:
-        return True
-    if (
-        asked.kind is AnswerKind.TIME
-        and asked.dimension is not Dimension.CLOCK  # when it was said is no time of day
-        and (unit.get("kind") == "episode" or unit.get("valid_from") is not None)
-    ):
-        return True
-    if asked.kind is AnswerKind.REASON and unit.get("kind") in ("episode", "decision", "failure"):
-        return True  # a turn may answer the one before; a decision or failure carries its why
-    return says(asked, unit)
-
-
-def says(asked: Asked, unit: dict[str, Any]) -> bool:
-    """Whether the unit's own words state a time ("last Saturday", "in May", "2023"), a
-    quantity ("3", "twice") or a value ("8040", "v2", "nightly"), of the measure asked for when
-    the question names one ("30 s" for a timeout, "512Mi" for a memory limit), as an answer to
-    ``asked`` would."""
-    said = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text"))
-    if asked.kind is AnswerKind.PERSON:
-        return _names_someone(said, asked.names)
-    if asked.kind is AnswerKind.CHOICE:
-        return _names_an_option(asked.options, said.lower())
-    if asked.kind is AnswerKind.REASON:
-        return bool(_REASON.re.search(said))
-    if asked.kind is AnswerKind.PRESENCE:
-        return bool(_PRESENCE.re.search(said))
-    text = said.lower()
-    if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
-        return True  # "is there a size limit …?": "no size limit", "the limit is …"
-    if asked.dimension is Dimension.MONEY:
-        return bool(_MONEY.re.search(text))
-    if asked.dimension is Dimension.RATE:
-        return bool(_RATE.re.search(text))
-    kind, dimension = asked.kind, asked.dimension
-    if dimension is Dimension.CLOCK:
-        return bool(_CLOCK.re.search(text))
-    if dimension is Dimension.ZONE:
-        return bool(_ZONE.re.search(said))
-    if kind is AnswerKind.TIME:
-        return _says_time(text)
-    if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
-        said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
-        if not said_so.re.search(text):
-            return False
-        dimension = Dimension.SPAN
-    if dimension is Dimension.TRIES:  # a count, said of tries
-        if not _TRIES.re.search(text):
-            return False
-        dimension = Dimension.COUNT
-    if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
-        text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
-    if dimension in (Dimension.DURATION, Dimension.SPAN):
-        stated = frozenset(_WORD.findall(text))
-        if (
-            _states_duration(text)
-            or (kind is AnswerKind.QUANTITY and _LENGTH.re.search(text))  # how long is a blade
-            or _NO_END.re.search(text)
-            or not _DURATION_WORDS.isdisjoint(stated)
-        ):
-            return True
-        # "how many days until …": a date to count from; "how long …": "until the audit"
-        return kind is AnswerKind.QUANTITY and (
-            bool(_WHEN_NUMBER.re.search(text) or _UNTIL.re.search(text))
-            or not _DATE_WORDS.isdisjoint(stated)
-        )
-    if dimension is Dimension.MEMORY:
-        return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
-    if dimension is not Dimension.PORT:
-        text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
-    if kind is AnswerKind.QUANTITY:
-        text = _VERSION_NUMBER.re.sub(" ", text)
-    if dimension is Dimension.COUNT:
-        text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
-    words = set(_WORD.findall(text))
-    if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
-        text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
-        return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
-    if kind is AnswerKind.MEASURE:
-        return bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text)) or not words.isdisjoint(
-            _VALUE_WORDS
-        )
-    if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
-        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
-    return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
-
-
-def _names_an_option(options: frozenset[str], text: str) -> bool:
-    """Whether the text names one of the options (a word it begins: "Gradle" for "gradle",
-    "Argo CD" for "argo")."""
-    return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
-
-
-def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
-    """Whether the text names a person or a team by what they do, or by name as someone. The
-    role the question asks about is no one: "who's on-call this week?" is not answered by
-    "on-call pages go to the PagerDuty service"."""
-    if _PERSON_NAME.re.search(text):
-        return True
-    return not (_ROLE_WORDS - asked).isdisjoint(_ROLE_WORD.findall(text.lower()))
-
-
-def _says_time(text: str) -> bool:
-    if _WHEN_NUMBER.re.search(text):
-        return True
-    return not _TIME_WORDS.isdisjoint(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text)))
-
-
-# "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
-# name a kind of thing (the word before a noun), which says nothing of when anything happens
-_RECURRING_THING = _Lazy(rf"\b(?:{'|'.join(_RECURRING.split())})\s+([a-z]+)")
-
-
-def _kind_of_thing(m: re.Match[str]) -> str:
-    """The match without its period word when the next word is a noun it describes (neither a
-    stopword nor a word of time); as it was otherwise."""
-    following = m.group(1)
-    return following if following not in STOPWORDS and following not in _TIME_WORDS else m[0]
-
-
-# How often, which says nothing of how long: "every 5 minutes", "per hour", "nightly" (not the
-# word inside a name: "analytics.plays_monthly")
-_HOW_OFTEN = _Lazy(
-    r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
-    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
-    rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
-    re.IGNORECASE,
-)
-
-
-# a name joined by "." or "_" ("analytics.plays_monthly"): its words say nothing of time
-_NAME_OF_PARTS = _Lazy(r"\b[a-z]\w*[._][\w.]*[a-z]\w*", re.IGNORECASE)
-
-
-def _states_duration(text: str) -> bool:
-    for m in _DURATION.re.finditer(text):
-        amount, unit = m.group(1), m.group(2)
-        counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
-        if amount[0].isdigit() or (counted and _LONG_UNIT.re.fullmatch(unit)):
-            return True
-    return False

@@ -59,7 +59,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from hippograph.recall import answer_kind, relevance, when
+from hippograph.recall import answer_kind, answer_said, relevance, when
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -262,7 +262,7 @@ def score(
                 value *= boost
         if spans and _in_time(c, spans):
             value *= DATE_BOOST
-        if asked is not None and answer_kind.says(asked, c.unit):
+        if asked is not None and answer_said.says(asked, c.unit):
             value *= KIND_BOOST
         raw[c.id] = value
     best = _normalised(raw)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import snowballstemmer
 
-from hippograph.recall import answer_kind
+from hippograph.recall import answer_said
 from hippograph.recall.answer_kind import Asked
 from hippograph.schema.text import STOPWORDS
 
@@ -327,7 +327,7 @@ class Judge:
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
             c.checks = {
-                "relevant": answer_kind.states(self.asks, c.unit)
+                "relevant": answer_said.states(self.asks, c.unit)
                 and self.names_what_is_named(c)
                 and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
                 **c.checks,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hippograph.recall import asked_thing
-from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected, states
+from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
+from hippograph.recall.answer_said import states
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,394 @@
+"""Whether a unit's own words state the kind of answer a question asks for
+(:func:`hippograph.recall.answer_kind.expected`): a time, a quantity, a value of the measure
+asked, someone, a reason, one of the options named. Recall only says no here to a unit that
+cannot be the answer; whether it is about the right thing is judged by words and meaning
+(:mod:`hippograph.recall.relevance`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hippograph.recall.answer_kind import (
+    _NONE,
+    _PER_UNIT,
+    _ROLE_WORD,
+    PREFIX,
+    AnswerKind,
+    Asked,
+    Dimension,
+)
+from hippograph.schema.text import STOPWORDS
+
+
+class _Lazy:
+    """A regular expression compiled on first use. The prompt hook imports this module in a
+    fresh process for every prompt, and most prompts ask for no kind of answer: the patterns
+    that check an answer cost nothing until one does."""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def re(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+
+# a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
+_PRESENCE = _Lazy(
+    r"\b(?:leave|vacation|holidays?|pto|ooo|out\s+of\s+(?:the\s+)?office|(?:day|days|time|week|weeks)\s+off|"
+    r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
+    r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
+    r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
+    r"wfh|working\s+from|calendar)\b",
+    re.IGNORECASE,
+)
+
+_CURRENCIES = (
+    "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
+)
+
+_MONEY = _Lazy(
+    rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{_CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
+    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b",
+    re.IGNORECASE,
+)
+
+_RATE = _Lazy(
+    rf"{_PER_UNIT}|\bevery\s+(?:second|sec|minute|min|hour|hr|day)\b|"
+    r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
+    r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
+    re.IGNORECASE,
+)
+
+_TRIES = _Lazy(
+    r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried|once|twice|thrice)\b|\d\s?x\b", re.I
+)
+
+_KEPT = _Lazy(
+    r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|hold|holds|held|purg\w*|"
+    r"delet\w*|expir\w*|ttl|remember\w*|cach\w*|evict\w*|archiv\w*|rotat\w*|stay|stays|"
+    r"persist\w*|lifetime|forever|indefinitely)\b|"
+    r"\b(?:for|after|up\s+to)\s+(?:\d|an?\s|one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
+    r"thirty|ninety)",
+    re.IGNORECASE,
+)
+
+_TAKES = _Lazy(
+    r"\b(?:take|takes|took|taking|last|lasts|lasted|finish\w*|complet\w*|runs?\s+for|ran\s+for|"
+    r"within|under|duration|elapsed|wall[-\s]?clock)\b|\bin\s+(?:about\s+|around\s+|roughly\s+|"
+    r"less\s+than\s+|over\s+)?(?:\d|an?\s|one|two|three|four|five|six|ten|twenty|thirty)",
+    re.IGNORECASE,
+)
+
+# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
+_REASON = _Lazy(
+    r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
+    r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
+    r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
+    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
+    re.IGNORECASE,
+)
+
+_MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
+
+_DAYS = (
+    "monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
+    "thursdays fridays saturdays sundays tue tues thu thur thurs fri weekday "
+    "weekdays weekend weekends"
+)
+
+# how often, in one word ("runs nightly", "the weekly report")
+_RECURRING = "hourly nightly daily weekly biweekly fortnightly monthly quarterly yearly annually"
+
+_PERIODS = (
+    f"{_RECURRING} minute minutes hour hours day days week weeks month months quarter quarters "
+    "year years decade decades"
+)
+
+_MOMENTS = (
+    "today tonight yesterday tomorrow morning mornings afternoon afternoons evening evenings night "
+    "nights midnight noon ago since until till before after during recently lately"
+)
+
+_COUNTS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty "
+    "ninety hundred hundreds thousand thousands million millions billion dozen dozens once twice "
+    "thrice single double triple half couple few several unlimited infinite forever never always"
+)
+
+_TIME_WORDS = frozenset(f"{_MONTHS} {_DAYS} {_PERIODS} {_MOMENTS}".split())
+
+# a value in words: "one hour", "nightly", "unlimited", "never expire"; not "twice" (a count of
+# tries is not a timeout)
+_VALUE_WORDS = (
+    frozenset(f"{_COUNTS} {_PERIODS}".split()) | frozenset("none disabled".split())
+) - frozenset("once twice thrice few several couple".split())
+
+_QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
+
+_WORD = re.compile(r"[a-z]+")
+
+# a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
+# name ("v1", "s3", "eu-central-1", "ubuntu-22.04")
+_NUMBER = _Lazy(r"(?<![\w.-])\d+(?:[.,]\d+)*(?:%|[a-z]{1,3})?(?![\w-])")
+
+# a value written as a name with digits: "v2", "Standard_D8s_v5", "m5.large", "eu-west-1"; not a
+# bare name like "k8s", "s3" or "ec2"
+_VALUE_NAME = _Lazy(r"\bv\d+\b|\b\w*\d\w*[_.-]\w+|\b\w+[_.-]\w*\d\w*")
+
+# a number that says when: a year, a date, a clock time, an ordinal day, a quarter
+_WHEN_NUMBER = _Lazy(
+    r"\b(?:1[89]|20)\d{2}\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b|\bq[1-4]\b",
+    re.IGNORECASE,
+)
+
+_VERSION_MARK = _Lazy(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
+
+_SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
+
+_LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
+
+_COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
+
+_LONG_UNIT = _Lazy(_LONG_TIME_UNITS)
+
+# "30 s", "200ms", "5m", "two weeks", "twenty-seven years", "90-day": an amount and a unit of
+# time; a word before the unit must be a count ("two", "an") and the unit written out
+_DURATION = _Lazy(
+    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
+    re.IGNORECASE,
+)
+
+# a duration in one word: "nightly", "weekly"; or none at all: "unlimited", "forever"
+_DURATION_WORDS = frozenset(f"{_RECURRING} forever indefinitely unlimited none disabled".split())
+
+# no end at all: "never expire", "no timeout"; not any "never" ("never put them in git")
+_NO_END = _Lazy(
+    r"\bnever\s+(?:expires?|expiring|times?\s+out)\b|\bno\s+(?:expiry|expiration|timeout|ttl)\b|"
+    r"\b(?:doesn't|don't|does\s+not|do\s+not)\s+expire\b",
+    re.IGNORECASE,
+)
+
+# a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
+_DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
+
+# "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
+_MEMORY = _Lazy(
+    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
+    r"terabytes?|gigs?|megs?)\b",
+    re.IGNORECASE,
+)
+
+# a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
+_PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
+
+_VERSION_NUMBER = _Lazy(r"\bversions?\s+\d[\w.]*", re.IGNORECASE)
+
+# "how long are the blades?" asks for a length as well: "60 meters", "2 km", "80 characters"
+_LENGTH = _Lazy(
+    rf"(?<![\w.-])(?:\d+(?:[.,]\d+)?|(?:(?:{'|'.join(_COUNTS.split())})-?)+)\s*-?\s*(?:mm|cm|km|m|"
+    r"meters?|metres?|"
+    r"kilometers?|kilometres?|miles?|feet|foot|ft|inch(?:es)?|yards?|characters?|chars|lines|"
+    r"pages|words)\b(?!\s*(?:ago|later))",
+    re.IGNORECASE,
+)
+
+# "until the audit closes", "for as long as the account exists": how long, without an amount
+_UNTIL = _Lazy(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
+
+# a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
+_CLOCK = _Lazy(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")
+
+# a time zone: "UTC", "CET", "Europe/London", "UTC+2", "GMT-5", "local time"
+_ZONE = _Lazy(
+    r"(?-i:\b(?:UTC|GMT|CES?T|EES?T|WES?T|BST|IST|JST|KST|[ECMP][SD]?T|AK[SD]T|HST|AE[SD]T|ACST|"
+    r"AWST|NZ[SD]T|SGT|HKT|WAT|EAT|CAT|SAST|MSK)(?:\s*[+-]\s*\d{1,2}(?::?\d{2})?)?\b)|"
+    r"\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)/[A-Z][A-Za-z_]+|"
+    r"\b(?:time\s*zones?|local\s+time|timezone)\b",
+    re.IGNORECASE,
+)
+
+_CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
+
+# Someone who does something for a thing: a team or a role ("the platform team", "primary
+# on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
+# after "ask", "ping", "contact" or "under" ("ask Priya", "under Dmitri"), or doing what owners do
+# ("Priya owns fx-rates", "owned by the data team"). "maintained in the repo …" names no one.
+_ROLE_WORDS = frozenset(
+    "team teams squad squads group groups crew guild department owner owners ownership "
+    "maintainer maintainers lead leads manager managers oncall on-call rotation champion "
+    "designer vendor supplier contractor agency admin admins approver approvers reviewer "
+    "reviewers".split()
+)
+
+_OWNER_VERBS = (
+    r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
+    r"took\s+over|takes\s+over|signs\s+off"
+)
+
+_PERSON_NAME = _Lazy(
+    r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
+    rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
+    r"\b(?:owned|maintained|approved|led)\s+by\b|"
+    # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
+    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
+)
+
+
+def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
+    """Whether the unit can answer a question asking for ``asked``: it states a time, a quantity
+    or a value in its words; for a time, an episode (it happened when it was said) or a unit whose
+    validity start someone gave counts too."""
+    if asked is None:
+        return True
+    if (
+        asked.kind is AnswerKind.TIME
+        and asked.dimension is not Dimension.CLOCK  # when it was said is no time of day
+        and (unit.get("kind") == "episode" or unit.get("valid_from") is not None)
+    ):
+        return True
+    if asked.kind is AnswerKind.REASON and unit.get("kind") in ("episode", "decision", "failure"):
+        return True  # a turn may answer the one before; a decision or failure carries its why
+    return says(asked, unit)
+
+
+def says(asked: Asked, unit: dict[str, Any]) -> bool:
+    """Whether the unit's own words state a time ("last Saturday", "in May", "2023"), a
+    quantity ("3", "twice") or a value ("8040", "v2", "nightly"), of the measure asked for when
+    the question names one ("30 s" for a timeout, "512Mi" for a memory limit), as an answer to
+    ``asked`` would."""
+    said = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text"))
+    if asked.kind is AnswerKind.PERSON:
+        return _names_someone(said, asked.names)
+    if asked.kind is AnswerKind.CHOICE:
+        return _names_an_option(asked.options, said.lower())
+    if asked.kind is AnswerKind.REASON:
+        return bool(_REASON.re.search(said))
+    if asked.kind is AnswerKind.PRESENCE:
+        return bool(_PRESENCE.re.search(said))
+    text = said.lower()
+    if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
+        return True  # "is there a size limit …?": "no size limit", "the limit is …"
+    if asked.dimension is Dimension.MONEY:
+        return bool(_MONEY.re.search(text))
+    if asked.dimension is Dimension.RATE:
+        return bool(_RATE.re.search(text))
+    kind, dimension = asked.kind, asked.dimension
+    if dimension is Dimension.CLOCK:
+        return bool(_CLOCK.re.search(text))
+    if dimension is Dimension.ZONE:
+        return bool(_ZONE.re.search(said))
+    if kind is AnswerKind.TIME:
+        return _says_time(text)
+    if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
+        said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
+        if not said_so.re.search(text):
+            return False
+        dimension = Dimension.SPAN
+    if dimension is Dimension.TRIES:  # a count, said of tries
+        if not _TRIES.re.search(text):
+            return False
+        dimension = Dimension.COUNT
+    if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
+        text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
+    if dimension in (Dimension.DURATION, Dimension.SPAN):
+        stated = frozenset(_WORD.findall(text))
+        if (
+            _states_duration(text)
+            or (kind is AnswerKind.QUANTITY and _LENGTH.re.search(text))  # how long is a blade
+            or _NO_END.re.search(text)
+            or not _DURATION_WORDS.isdisjoint(stated)
+        ):
+            return True
+        # "how many days until …": a date to count from; "how long …": "until the audit"
+        return kind is AnswerKind.QUANTITY and (
+            bool(_WHEN_NUMBER.re.search(text) or _UNTIL.re.search(text))
+            or not _DATE_WORDS.isdisjoint(stated)
+        )
+    if dimension is Dimension.MEMORY:
+        return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
+    if dimension is not Dimension.PORT:
+        text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
+    if kind is AnswerKind.QUANTITY:
+        text = _VERSION_NUMBER.re.sub(" ", text)
+    if dimension is Dimension.COUNT:
+        text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
+    words = set(_WORD.findall(text))
+    if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
+        text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
+        return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
+    if kind is AnswerKind.MEASURE:
+        return bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text)) or not words.isdisjoint(
+            _VALUE_WORDS
+        )
+    if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
+        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
+    return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
+
+
+def _names_an_option(options: frozenset[str], text: str) -> bool:
+    """Whether the text names one of the options (a word it begins: "Gradle" for "gradle",
+    "Argo CD" for "argo")."""
+    return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
+
+
+def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
+    """Whether the text names a person or a team by what they do, or by name as someone. The
+    role the question asks about is no one: "who's on-call this week?" is not answered by
+    "on-call pages go to the PagerDuty service"."""
+    if _PERSON_NAME.re.search(text):
+        return True
+    return not (_ROLE_WORDS - asked).isdisjoint(_ROLE_WORD.findall(text.lower()))
+
+
+def _says_time(text: str) -> bool:
+    if _WHEN_NUMBER.re.search(text):
+        return True
+    return not _TIME_WORDS.isdisjoint(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text)))
+
+
+# "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
+# name a kind of thing (the word before a noun), which says nothing of when anything happens
+_RECURRING_THING = _Lazy(rf"\b(?:{'|'.join(_RECURRING.split())})\s+([a-z]+)")
+
+
+def _kind_of_thing(m: re.Match[str]) -> str:
+    """The match without its period word when the next word is a noun it describes (neither a
+    stopword nor a word of time); as it was otherwise."""
+    following = m.group(1)
+    return following if following not in STOPWORDS and following not in _TIME_WORDS else m[0]
+
+
+# How often, which says nothing of how long: "every 5 minutes", "per hour", "nightly" (not the
+# word inside a name: "analytics.plays_monthly")
+_HOW_OFTEN = _Lazy(
+    r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
+    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
+    rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    re.IGNORECASE,
+)
+
+# a name joined by "." or "_" ("analytics.plays_monthly"): its words say nothing of time
+_NAME_OF_PARTS = _Lazy(r"\b[a-z]\w*[._][\w.]*[a-z]\w*", re.IGNORECASE)
+
+
+def _states_duration(text: str) -> bool:
+    for m in _DURATION.re.finditer(text):
+        amount, unit = m.group(1), m.group(2)
+        counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
+        if amount[0].isdigit() or (counted and _LONG_UNIT.re.fullmatch(unit)):
+            return True
+    return False
