@@ -66,6 +66,9 @@ class Dimension(StrEnum):
     TRIES = "tries"  # "how many times does it retry …": "up to 8 attempts", not "one printer"
     KEPT = "kept"  # "how long do we keep …": "kept for 90 days", not "p99 under 40 ms"
     TAKES = "takes"  # "how long does the restore take?": "takes about 40 minutes", "in 2 h"
+    DATE = "date"  # "what date …", "when does … start?": a day, not "seasons last 8 weeks"
+    RETURN = "return"  # "when is Priya back?": when someone returns, not when they leave
+    SIZE = "size"  # "how big is a replay file?": an amount, not "kept for 14 days"
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,30 @@ MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 _ASKS_TIME = re.compile(
     r"^\s*(?:(?:since\s+)?when\s+(?:did|does|do|is|was|were|are|will|would|should|can|could|has|"
     r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
+    re.IGNORECASE,
+)
+
+# a point in time: "what date …", "which day …", "when does the season kick off?", "when is v2
+# going live?"; a duration is no answer to these ("ranked seasons last 8 weeks")
+_ASKS_DATE = re.compile(
+    r"^\s*(?:(?:what|which)\s+(?:date|day)\b(?!\s+of\s+the\s+week)|when\s+(?:is|are|does|do|did|will|"
+    r"was|were)\b[^?.!,;]{0,60}?\b(?:start|starts|started|starting|begin|begins|began|beginning|"
+    r"kick(?:s|ed|ing)?\s+off|launch(?:es|ed|ing)?|go(?:es|ing)?\s+live|went\s+live|open|opens|opening|"
+    r"roll(?:s|ed|ing)?\s+out|ship|ships|shipping|land|lands|landing|released?|releasing)\b)",
+    re.IGNORECASE,
+)
+# when someone is back: "when is Priya back?", "when does she return?"
+_ASKS_RETURN = re.compile(
+    r"^\s*when\s+(?:is|are|will|does|do)\s+[^?.!,;]{1,40}?\s+(?:be\s+)?(?:back|return(?:ing)?|"
+    r"come\s+back|coming\s+back|get\s+back)\b",
+    re.IGNORECASE,
+)
+# the unit a question asks in: "max bundle size (kb)?", "p99 in ms?"
+_MEMORY_UNITS = r"kb|mb|gb|tb|kib|mib|gib|bytes|kilobytes|megabytes|gigabytes"
+_TIME_UNITS = r"ms|milliseconds|secs?|seconds|mins|minutes|hours|days|weeks"
+_IN_UNIT = re.compile(
+    rf"\((?P<memory>{_MEMORY_UNITS})\)|\((?P<time>{_TIME_UNITS})\)|\bin\s+(?P<memory_in>{_MEMORY_UNITS})\b|"
+    rf"\bin\s+(?P<time_in>{_TIME_UNITS})\b",
     re.IGNORECASE,
 )
 
@@ -195,6 +222,13 @@ _ASKS_PERSON = re.compile(
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
+# "who does the app store submission?", "who handles refunds?": whoever does it is someone ("who
+# do I ask" asks whom to ask, above)
+_ASKS_DOER = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who\s+(?:does|do|handles?|handled|submits?|decides?|"
+    r"decided)\s+(?!i\b|we\b|you\b|they\b|it\b)",
+    re.IGNORECASE,
+)
 
 # "what port …", "which python version …", "what's the memory limit on …", "device-registry port?":
 # the setting asked for is named in the question's first words, and its value has digits ("port
@@ -204,7 +238,7 @@ _ASKS_PERSON = re.compile(
 MEASURES = (
     "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
     "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
-    "minimum"
+    "minimum max-age age expiry lifetime grace"
 )
 
 _MEASURE_WORDS = frozenset(MEASURES.split())
@@ -228,6 +262,7 @@ _OPENS_QUESTION = frozenset(
 )
 
 MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
+PHRASE_WORDS = 4  # ... or a phrase this long that a measure word ends ("request rate limit")
 
 TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
 
@@ -236,7 +271,9 @@ _QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 # What a measure word measures. A latency, a timeout, a ttl or an interval is a duration; a
 # limit, quota or capacity next to "memory", "disk" … an amount of memory; "how many days …" a
 # number of days (or a date to count from).
-_DURATION_MEASURES = frozenset("timeout timeouts ttl latency interval".split())
+_DURATION_MEASURES = frozenset(
+    "timeout timeouts ttl latency interval max-age age expiry lifetime grace".split()
+)
 
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
 
@@ -284,19 +321,26 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.MEASURE, Dimension.ZONE, frozenset({"time", "zone", "timezone"}))
     if _ASKS_CLOCK.match(query):
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
+    if _ASKS_RETURN.match(query):
+        return Asked(AnswerKind.TIME, Dimension.RETURN)
+    if _ASKS_DATE.match(query):
+        return Asked(AnswerKind.TIME, Dimension.DATE)
     if _ASKS_TIME.match(query):
         return Asked(AnswerKind.TIME)
     if _ASKS_PRESENCE.search(query):
         return Asked(AnswerKind.PRESENCE)
     person = _ASKS_PERSON.match(query)
     if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
-        return Asked(AnswerKind.PERSON, names=frozenset(_ROLE_WORD.findall(person["role"].lower())))
+        role = _ROLE_WORD.findall(person["role"].lower())  # "on call" as "on-call", "oncall" too
+        return Asked(AnswerKind.PERSON, names=frozenset([*role, "-".join(role), "".join(role)]))
+    if _ASKS_DOER.match(query):
+        return Asked(AnswerKind.PERSON)
     if _ASKS_REASON.match(query) and not _ASKS_WHY_FOR_ME.match(query):
         return Asked(AnswerKind.REASON)
     if _ASKS_MONEY.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _ASKS_QUANTITY.match(query):
-        dimension = _quantity_dimension(query)
+        dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
         return Asked(
             AnswerKind.QUANTITY, dimension, names if dimension is Dimension.MEMORY else _NONE
@@ -304,7 +348,8 @@ def _expected(query: str) -> Asked | None:
     window = _measure_window(query)
     if window is not None:
         names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
-        return Asked(AnswerKind.MEASURE, _measure_dimension(window), names)
+        dimension = _measure_dimension(window) or _unit_asked(query)
+        return Asked(AnswerKind.MEASURE, dimension, names)
     whether = _ASKS_WHETHER_THERE.match(query)
     if whether:
         window = _QUESTION_WORD.findall(query[whether.end() :].lower())[:TERSE]
@@ -341,6 +386,15 @@ def _options(query: str) -> frozenset[str]:
     )
 
 
+def _unit_asked(query: str) -> Dimension | None:
+    """The measure a question names by the unit it wants the value in: "max bundle size (kb)?" an
+    amount of memory, "p99 in ms?" a duration."""
+    m = _IN_UNIT.search(query)
+    if m is None:
+        return None
+    return Dimension.MEMORY if m["memory"] or m["memory_in"] else Dimension.DURATION
+
+
 def _quantity_dimension(query: str) -> Dimension | None:
     """ "how long …" and "how many days …" ask for a duration, "how much memory …" for an amount
     of memory, "how many replicas …" for a count of things."""
@@ -367,6 +421,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.COUNT
     if asked == "much" and following and following[0] in _MEMORY_NOUNS:
         return Dimension.MEMORY
+    if asked in ("big", "large"):
+        return Dimension.SIZE
     return None
 
 
@@ -374,6 +430,10 @@ def _measure_dimension(window: list[str]) -> Dimension | None:
     """What the measure words in the question's first words measure, when they say."""
     if not _DURATION_MEASURES.isdisjoint(window):
         return Dimension.DURATION
+    if any(
+        w in ("rate", "rates") and after in ("limit", "limits") for w, after in pairwise(window)
+    ):
+        return Dimension.RATE  # "what's the request rate limit …": per second, per minute
     if not _MEMORY_NOUNS.isdisjoint(window) or any(
         w in _SIZE_WORDS and before in _SIZED for before, w in pairwise(window)
     ):
@@ -401,9 +461,14 @@ def _measure_window(query: str) -> list[str] | None:
         if start < len(words) and words[start].endswith("'s"):
             return None  # "which vendor's quota console …" asks for the vendor
         end = start + MEASURE_WITHIN
-        if (
-            end + 1 < len(words) and words[end] in _MEASURE_WORDS and words[end + 1] in _VERB_ENDS
-        ):  # the head of a subject of three words: "which rust toolchain version does …"
+        # the head of a subject of three or four words: "which rust toolchain version does …",
+        # "what's the per-client request rate limit on …"
+        while (
+            end + 1 < len(words)
+            and end - start < PHRASE_WORDS
+            and words[end] in _MEASURE_WORDS
+            and (words[end + 1] in _HEAD_ENDS or words[end + 1] in _MEASURE_WORDS)
+        ):
             end += 1
     elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
         start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
@@ -426,3 +491,4 @@ _VERB_ENDS = frozenset(
     "is are was were be been 's do does did has have had should can could will would must may "
     "might shall".split()
 )
+_HEAD_ENDS = _VERB_ENDS | frozenset("on for of in at to with by from per".split())

@@ -256,7 +256,8 @@ def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
         return True
     if (
         asked.kind is AnswerKind.TIME
-        and asked.dimension is not Dimension.CLOCK  # when it was said is no time of day
+        # when it was said is no time of day, nor when someone is back
+        and asked.dimension not in (Dimension.CLOCK, Dimension.RETURN)
         and (unit.get("kind") == "episode" or unit.get("valid_from") is not None)
     ):
         return True
@@ -291,8 +292,15 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_CLOCK.re.search(text))
     if dimension is Dimension.ZONE:
         return bool(_ZONE.re.search(said))
+    if dimension is Dimension.DATE:
+        return _says_date(text)
+    if dimension is Dimension.RETURN:
+        return _says_time(text) and bool(_RETURNS.re.search(text))
     if kind is AnswerKind.TIME:
         return _says_time(text)
+    if dimension is Dimension.SIZE:  # "kept for 14 days" is no size
+        text = _WHEN_NUMBER.re.sub(" ", _DURATION.re.sub(" ", text))
+        dimension = Dimension.COUNT
     if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
         if not said_so.re.search(text):
@@ -328,6 +336,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
+        text = _COUNTED.re.sub(_without_count, text)  # nor "has 3 brokers"
         text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
         return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
     if kind is AnswerKind.MEASURE:
@@ -352,6 +361,38 @@ def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
     if _PERSON_NAME.re.search(text):
         return True
     return not (_ROLE_WORDS - asked).isdisjoint(_ROLE_WORD.findall(text.lower()))
+
+
+# a number of things after a little word: "has 3 brokers", "across 12 nodes" (not "python 3
+# services", where the number follows a name)
+_COUNTED = _Lazy(r"\b([a-z']+)\s+\d+\s+(?=[a-z]{3,}s\b)")
+
+
+def _without_count(m: re.Match[str]) -> str:
+    return f"{m.group(1)} " if m.group(1) in STOPWORDS else m[0]
+
+
+# a point in time, relative or said by its name: "next week", "in two weeks", "3 days ago",
+# "tomorrow", "already"; not an amount of time alone ("seasons last 8 weeks", "one-hour slots")
+_DAY_NAMES = "|".join(f"{_DAYS} {_MONTHS}".split())
+_RELATIVE_TIME = _Lazy(
+    rf"\b(?:next|last|this|coming|every|each|past|following)\s+(?:[a-z]+\s+)?(?:{_LONG_TIME_UNITS}|"
+    rf"{_DAY_NAMES}|quarter|sprint|release)\b|"
+    rf"\b(?:in|within|after)\s+(?:a|an|\d+|{'|'.join(_COUNTS.split())})(?:\s+[a-z]+)?\s+"
+    rf"(?:{_LONG_TIME_UNITS}|sprints?)\b|\b(?:{_LONG_TIME_UNITS})\s+(?:ago|from\s+now|later)\b|"
+    r"\b(?:today|tonight|tomorrow|yesterday|now|already|soon|asap|immediately|live)\b",
+    re.IGNORECASE,
+)
+# someone back: "back on 3 July", "returns in May", "out until Friday", "leave ends on …"
+_RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejoin\w*)\b")
+
+
+def _says_date(text: str) -> bool:
+    """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints"),
+    not an amount of time alone."""
+    if _WHEN_NUMBER.re.search(text) or _RELATIVE_TIME.re.search(text):
+        return True
+    return not _DATE_WORDS.isdisjoint(_WORD.findall(text))
 
 
 def _says_time(text: str) -> bool:

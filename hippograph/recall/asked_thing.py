@@ -65,6 +65,8 @@ def asked_thing(question: str) -> tuple[str, ...]:
         return _fragment_thing(question, words)
     if not words:
         return ()
+    if words[:2] == ["how", "many"]:
+        return _counted_thing(words[2:])
     if words[0] not in _OPENS_WHAT:
         return _feature_thing(words)
     start = 1
@@ -78,6 +80,27 @@ def asked_thing(question: str) -> tuple[str, ...]:
             return ()
         found.append(w)
     return tuple(found) if len(found) <= ASKED_WORDS else ()  # the question ends: "which licence?"
+
+
+# what "how many" counts in units of time or tries is not a thing ("how many days grace …")
+_COUNTED_UNITS = frozenset("times seconds minutes hours days weeks months years ms".split())
+
+
+def _counted_thing(words: list[str]) -> tuple[str, ...]:
+    """What a "how many" question counts, up to two words closed by a verb, a pronoun or a
+    preposition: "pump stations" in "how many pump stations is tidewire pulling from?",
+    "partitions" in "how many partitions does the readings topic have?", "grace" in "how many days
+    grace …" (a unit of time is how it is counted)."""
+    found: list[str] = []
+    for w in words:
+        if w in _PHRASE_ENDS:
+            return tuple(found) if len(found) <= ASKED_WORDS else ()
+        if w in _COUNTED_UNITS and not found:
+            continue
+        if len(found) == ASKED_WORDS:
+            return ()
+        found.append(w)
+    return tuple(found)
 
 
 def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:

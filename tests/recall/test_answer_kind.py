@@ -180,7 +180,7 @@ def test_a_value_is_a_number_a_name_with_digits_or_words_for_one(
         # a condition before the question: the question after it decides
         ("when a webhook fails, how many times do we retry it?", Dimension.TRIES),
         ("if the feed is down, how long do we serve stale rates?", Dimension.SPAN),
-        ("what's the rate limit on the export api?", None),
+        ("what's the rate limit on the export api?", Dimension.RATE),  # per second, per minute
         ("which python version do our services run?", Dimension.VERSION),
     ],
 )
@@ -488,3 +488,60 @@ def test_the_role_a_question_asks_about_names_no_one(text: str, names: bool) -> 
 def test_a_possessive_after_which_asks_for_its_owner_not_a_value() -> None:
     asked = expected("which vendor's quota page should I check?")
     assert asked is None or asked.kind is not AnswerKind.MEASURE
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # a point in time, not an amount of time
+        ("what date does the spring sale start?", "The spring sale runs for 3 weeks.", False),
+        ("what date does the spring sale start?", "The spring sale starts on 4 April.", True),
+        ("when does the new office open?", "Desks are booked in two-hour blocks.", False),
+        ("when does the new office open?", "The new office opens next month.", True),
+        ("when does the new office open?", "The office opens in two weeks.", True),
+        ("when is the v3 api going live?", "v3 goes live on Tuesday.", True),
+        # when someone is back, not when they leave
+        ("when is Tomasz back?", "Tomasz goes on holiday on 3 August.", False),
+        ("when is Tomasz back?", "Tomasz is back on 24 August.", True),
+        ("when will she return?", "She is away until the 9th.", True),
+        # a size, not a duration
+        ("how big is a nightly snapshot?", "Snapshots are kept for 30 days.", False),
+        ("how big is a nightly snapshot?", "A snapshot is about 40 GB.", True),
+        # a version, not a count of things
+        ("which redis version is the cache on?", "The cache has 6 shards.", False),
+        ("which redis version is the cache on?", "The cache runs Redis 7.2.", True),
+        # the unit the question asks in names the measure
+        ("what's the max image size (mb) for uploads?", "Uploads must pass a virus scan.", False),
+        ("what's the max image size (mb) for uploads?", "Images are capped at 8 MB.", True),
+        ("what max latency in ms do we promise?", "We promise 99.9% uptime.", False),
+        # a rate limit is a rate
+        ("what's the per-key request rate limit on the api?", "The api runs on 4 pods.", False),
+        ("what's the per-key request rate limit on the api?", "Each key gets 50 rps.", True),
+        # an age or a grace period is a duration
+        ("what cache-control max-age do the assets get?", "Assets are served from a CDN.", False),
+        ("what cache-control max-age do the assets get?", "Assets are cached for a day.", True),
+        # whoever does a thing is someone
+        ("who does the release notes for the app?", "Release notes live in docs/releases.", False),
+        ("who does the release notes for the app?", "Ines writes them; ask Ines.", True),
+        # the role asked is no one, however it is written
+        ("who's on call for payments tonight?", "Payments on-call hands over at 09:00.", False),
+    ],
+)
+def test_a_point_in_time_a_return_a_size_and_a_doer_need_their_own_answer(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "thing"),
+    [
+        ("how many worker pools does the scheduler have?", ("worker", "pools")),
+        ("how many shards is the search index split into?", ("shards",)),
+        ("how many days notice does a tenant get before deletion?", ("notice",)),  # unit of time
+        ("how many times do we retry a webhook?", ()),
+        ("how many hours does a battery last on one charge?", ()),
+    ],
+)
+def test_a_how_many_question_names_what_it_counts(question: str, thing: tuple[str, ...]) -> None:
+    assert asked_thing.asked_thing(question) == thing
