@@ -82,15 +82,18 @@ def asked_thing(question: str) -> tuple[str, ...]:
     return tuple(found) if len(found) <= ASKED_WORDS else ()  # the question ends: "which licence?"
 
 
-# what "how many" counts in units of time or tries is not a thing ("how many days grace …")
-_COUNTED_UNITS = frozenset("times seconds minutes hours days weeks months years ms".split())
+# what "how many" counts in units of time, tries or people is not the thing asked about ("how
+# many days grace …", "how many ppl can be in one party?": "max party size went up to 5")
+_COUNTED_UNITS = frozenset(
+    "times seconds minutes hours days weeks months years ms people ppl persons folks".split()
+)
 
 
 def _counted_thing(words: list[str]) -> tuple[str, ...]:
     """What a "how many" question counts, up to two words closed by a verb, a pronoun or a
     preposition: "pump stations" in "how many pump stations is tidewire pulling from?",
     "partitions" in "how many partitions does the readings topic have?", "grace" in "how many days
-    grace …" (a unit of time is how it is counted)."""
+    grace …" (a unit of time, or people, is how it is counted)."""
     found: list[str] = []
     for w in words:
         if w in _PHRASE_ENDS:

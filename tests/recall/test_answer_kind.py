@@ -541,6 +541,7 @@ def test_a_point_in_time_a_return_a_size_and_a_doer_need_their_own_answer(
         ("how many days notice does a tenant get before deletion?", ("notice",)),  # unit of time
         ("how many times do we retry a webhook?", ()),
         ("how many hours does a battery last on one charge?", ()),
+        ("how many people can join one call?", ()),  # people: how it is counted
     ],
 )
 def test_a_how_many_question_names_what_it_counts(question: str, thing: tuple[str, ...]) -> None:
