@@ -95,9 +95,15 @@ def remember_in_tx(
             branches=list(ctx.visible_branches),
             min_score=NEAR_DUPLICATE_SCORE,
         )
-        # Close in meaning is not the same statement when the numbers differ
-        # ("limit 100" vs "limit 600").
-        near = [n for n in near if _NUMBERS.findall(n["text"]) == _NUMBERS.findall(record.text)]
+        # Close in meaning is not the same statement when the numbers differ ("limit 100" vs
+        # "limit 600"), nor when it says more (``policy.says_more``): a change said in the
+        # earlier words must not be folded into them and lost.
+        near = [
+            n
+            for n in near
+            if _NUMBERS.findall(n["text"]) == _NUMBERS.findall(record.text)
+            and not policy.says_more(n["text"], record.text)
+        ]
         if near:
             return _strengthen(
                 tx, ctx, near[0]["id"], SourceKind(record.source_kind), batch, record.kind

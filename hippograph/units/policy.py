@@ -10,8 +10,13 @@ import hashlib
 import re
 import unicodedata
 from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+import snowballstemmer
 
 from hippograph.schema import INITIAL_TRUST, Lifecycle, SourceKind, TruthStatus
+from hippograph.schema.text import STOPWORDS
 
 # How much one more mention by a source raises confidence, as a share of the gap to 1.
 MENTION_STEP: dict[SourceKind, float] = {
@@ -60,6 +65,44 @@ def normalise(text: str) -> str:
     end punctuation cut."""
     folded = unicodedata.normalize("NFKC", text).casefold()
     return _TRAILING.sub("", _SPACE.sub(" ", folded).strip())
+
+
+# A near copy (close in meaning) is the same statement only when it says nothing new: this many
+# words of content the earlier one lacks (or one in place of one of its words) make it a
+# statement of its own. "crewlink now shows
+# report times in the crew member's base local time, with UTC in brackets" is at cosine 0.90 or
+# more to "crewlink shows all duty and report times in UTC" and says what changed.
+NEW_WORDS = 2
+_CONTENT = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_NEGATIONS = frozenset(
+    "no not never none nothing nobody without cannot nor dont doesnt didnt isnt arent wasnt "
+    "werent wont cant couldnt shouldnt wouldnt hasnt havent hadnt neednt mustnt".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    return snowballstemmer.stemmer("english")
+
+
+def _content(text: str) -> tuple[frozenset[str], bool]:
+    """The stems of a text's words of content, and whether it negates ("not", "never",
+    "doesn't")."""
+    words = _CONTENT.findall(text.casefold())
+    negated = any(w in _NEGATIONS or w.endswith("n't") for w in words)
+    stems = frozenset(_stemmer().stemWord(w) for w in words if w not in STOPWORDS)
+    return stems, negated
+
+
+def says_more(earlier: str, later: str) -> bool:
+    """Whether ``later`` says something ``earlier`` does not, however close the two are in
+    meaning: ``NEW_WORDS`` or more words of content ``earlier`` lacks, a word in place of one of
+    its words ("CSV files" / "Parquet files"), or a negation one of them has and the other has
+    not ("we use Redis for sessions" / "we don't use Redis …")."""
+    before, negated_before = _content(earlier)
+    after, negated_after = _content(later)
+    added, gone = after - before, before - after
+    return len(added) >= NEW_WORDS or bool(added and gone) or negated_before != negated_after
 
 
 def key_of(name: str) -> str:

@@ -13,6 +13,7 @@ from hippograph.config import Settings
 from hippograph.errors import ConflictError, IngestError, NotFoundError
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from hippograph.units import policy
 from tests.fakes import Clock, HashingEmbedder
 
 USER = {"source": "user", "source_ref": "chat#1"}
@@ -73,6 +74,47 @@ def test_near_duplicate_by_embedding_strengthens(
     same_words = mem.remember("afternoon friday on happen deploys", about=["deploys"], **USER)
     assert again.id == first.id and same_words.id == first.id
     assert mem.get(first.id).unit["mention_count"] == 3
+
+
+def test_a_near_copy_that_says_more_is_a_statement_of_its_own(memory: Memory, clock: Clock) -> None:
+    # cosine 0.91 with all-MiniLM-L6-v2: close enough to be a near copy, yet it says what changed
+    old = memory.remember(
+        "ferrylink shows all sailing and boarding times in UTC.",
+        about=["ferrylink"],
+        topic="time display",
+        **USER,
+    )
+    clock.advance(days=30)
+    new = memory.remember(
+        "ferrylink now shows boarding and sailing times in the port's local time, with UTC in "
+        "brackets.",
+        about=["ferrylink"],
+        topic="time display",
+        **USER,
+    )
+    assert new.action == "created" and new.id != old.id and new.superseded == [old.id]
+    assert memory.get(old.id).believed is False
+
+
+@pytest.mark.parametrize(
+    ("earlier", "later", "more"),
+    [
+        ("billing-api runs 3 replicas", "billing-api runs with 3 replicas", False),
+        ("Deploys freeze on Fridays", "We freeze deploys every Friday", False),  # one new word
+        ("reports are CSV files in the bucket", "reports are Parquet files in the bucket", True),
+        ("reports are CSV files in the bucket", "reports are CSV files in the S3 bucket", False),
+        (
+            "reports are CSV in the bucket",
+            "reports are Parquet, not CSV, in the reports bucket",
+            True,
+        ),
+        ("We use Redis for sessions", "We don't use Redis for sessions", True),  # a negation
+        ("We use Redis for sessions", "We dont use Redis for sessions", True),
+        ("the constant is fine", "the constant is fine.", False),  # "constant" negates nothing
+    ],
+)
+def test_what_a_near_copy_adds(earlier: str, later: str, more: bool) -> None:
+    assert policy.says_more(earlier, later) is more
 
 
 def test_less_trusted_contradiction_goes_to_review(memory: Memory) -> None:
