@@ -99,12 +99,13 @@ _ASKS_TIME = re.compile(
 )
 
 # a point in time: "what date …", "which day …", "when does the season kick off?", "when is v2
-# going live?"; a duration is no answer to these ("ranked seasons last 8 weeks")
+# going live?"; a duration is no answer to these ("ranked seasons last 8 weeks"). Not "when do
+# we ship / release / roll out …", which is often a habit ("continuously", "any day")
 _ASKS_DATE = re.compile(
     r"^\s*(?:(?:what|which)\s+(?:date|day)\b(?!\s+of\s+the\s+week)|when\s+(?:is|are|does|do|did|will|"
     r"was|were)\b[^?.!,;]{0,60}?\b(?:start|starts|started|starting|begin|begins|began|beginning|"
     r"kick(?:s|ed|ing)?\s+off|launch(?:es|ed|ing)?|go(?:es|ing)?\s+live|went\s+live|open|opens|opening|"
-    r"roll(?:s|ed|ing)?\s+out|ship|ships|shipping|land|lands|landing|released?|releasing)\b)",
+    r"land|lands|landing)\b)",
     re.IGNORECASE,
 )
 # when someone is back: "when is Priya back?", "when does she return?"

@@ -387,12 +387,16 @@ _RELATIVE_TIME = _Lazy(
 _RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejoin\w*)\b")
 
 
+_RECURRING_WORDS = frozenset(_RECURRING.split())
+
+
 def _says_date(text: str) -> bool:
-    """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints"),
-    not an amount of time alone."""
+    """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints",
+    "daily"), not an amount of time alone."""
     if _WHEN_NUMBER.re.search(text) or _RELATIVE_TIME.re.search(text):
         return True
-    return not _DATE_WORDS.isdisjoint(_WORD.findall(text))
+    said = _WORD.findall(text)  # "on Tuesdays", "in May", and a habit: "daily", "weekly"
+    return not _DATE_WORDS.isdisjoint(said) or not _RECURRING_WORDS.isdisjoint(said)
 
 
 def _says_time(text: str) -> bool:

@@ -546,3 +546,11 @@ def test_a_point_in_time_a_return_a_size_and_a_doer_need_their_own_answer(
 )
 def test_a_how_many_question_names_what_it_counts(question: str, thing: tuple[str, ...]) -> None:
     assert asked_thing.asked_thing(question) == thing
+
+
+def test_which_day_is_answered_by_a_day_or_a_habit() -> None:
+    asked = expected("which day do we deploy?")
+    assert states(asked, {"kind": "fact", "text": "We deploy daily after standup."})
+    assert states(asked, {"kind": "fact", "text": "Deploys go out on Tuesdays."})
+    assert not states(asked, {"kind": "fact", "text": "A deploy takes 20 minutes."})
+    assert expected("when do we ship the mobile app?") == Asked(AnswerKind.TIME)  # a habit too
