@@ -88,9 +88,13 @@ _TAKES = _Lazy(
     re.IGNORECASE,
 )
 
-# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise"
+# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise";
+# "since" as "because", not as "since June 2025" or "since v3"
 _REASON = _Lazy(
-    r"\b(?:because|caused?|causes|causing|since|so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
+    r"\b(?:because|caused?|causes|causing|since(?!\s+(?:\d|v\d|q[1-4]\b|last|early|late|mid|then|"
+    r"yesterday|today|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day|the\s+(?:start|end|beginning|last|first)))|"
+    r"so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
     r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
     r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
     r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",

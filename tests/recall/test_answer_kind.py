@@ -350,6 +350,9 @@ def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
         ("Latency spikes are caused by the N+1 query in the cart.", "fact", True),
         ("Use Redis for the queue.", "decision", True),  # a decision carries its reasons
         ("I moved there last year.", "episode", True),  # a turn may answer the one before it
+        ("grib-loader has run on 1 replica since March 2025.", "fact", False),  # when, not why
+        ("grib-loader runs on 1 replica since v3.", "fact", False),
+        ("grib-loader runs on 1 replica since its lock is not shared.", "fact", True),
     ],
 )
 def test_a_why_question_needs_a_reason(text: str, kind: str, gives: bool) -> None:
