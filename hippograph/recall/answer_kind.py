@@ -115,8 +115,9 @@ _ASKS_RETURN = re.compile(
     re.IGNORECASE,
 )
 # the unit a question asks in: "max bundle size (kb)?", "p99 in ms?"
+_TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
 _MEMORY_UNITS = r"kb|mb|gb|tb|kib|mib|gib|bytes|kilobytes|megabytes|gigabytes"
-_TIME_UNITS = r"ms|milliseconds|secs?|seconds|mins|minutes|hours|days|weeks"
+_TIME_UNITS = "|".join(["ms", "milliseconds", "secs?", "mins", *sorted(_TIME_UNITS_PLURAL)])
 _IN_UNIT = re.compile(
     rf"\((?P<memory>{_MEMORY_UNITS})\)|\((?P<time>{_TIME_UNITS})\)|\bin\s+(?P<memory_in>{_MEMORY_UNITS})\b|"
     rf"\bin\s+(?P<time_in>{_TIME_UNITS})\b",
@@ -239,10 +240,18 @@ _ASKS_DOER = re.compile(
 MEASURES = (
     "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
     "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
-    "minimum max-age age expiry lifetime grace"
+    "minimum"
 )
 
-_MEASURE_WORDS = frozenset(MEASURES.split())
+# What a measure word measures. A latency, a timeout, a ttl or an interval is a duration (and so
+# is an age, an expiry, a lifetime or a grace period); a limit, quota or capacity next to
+# "memory", "disk" … an amount of memory; "how many days …" a number of days (or a date to count
+# from).
+_DURATION_MEASURES = frozenset(
+    "timeout timeouts ttl latency interval max-age age expiry lifetime grace".split()
+)
+
+_MEASURE_WORDS = frozenset(MEASURES.split()) | _DURATION_MEASURES
 
 # a measure word naming something else: "version control", "rate limiter", "capacity mode"
 _NOT_MEASURES = frozenset(
@@ -269,13 +278,6 @@ TERSE = 4  # words from the start of a question without a question word ("device
 
 _QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 
-# What a measure word measures. A latency, a timeout, a ttl or an interval is a duration; a
-# limit, quota or capacity next to "memory", "disk" … an amount of memory; "how many days …" a
-# number of days (or a date to count from).
-_DURATION_MEASURES = frozenset(
-    "timeout timeouts ttl latency interval max-age age expiry lifetime grace".split()
-)
-
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
 
 # the size of these is an amount of bytes: "max payload size", "bundle size" (not "batch size",
@@ -291,8 +293,6 @@ _SIZE_WORDS = frozenset("size sizes".split())
 _PORT_MEASURES = frozenset("port ports".split())
 
 _VERSION_MEASURES = frozenset("version versions".split())
-
-_TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
 
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 

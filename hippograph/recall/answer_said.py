@@ -88,19 +88,6 @@ _TAKES = _Lazy(
     re.IGNORECASE,
 )
 
-# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise";
-# "since" as "because", not as "since June 2025" or "since v3"
-_REASON = _Lazy(
-    r"\b(?:because|caused?|causes|causing|since(?!\s+(?:\d|v\d|q[1-4]\b|last|early|late|mid|then|"
-    r"yesterday|today|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-    r"(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day|the\s+(?:start|end|beginning|last|first)))|"
-    r"so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
-    r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
-    r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
-    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
-    re.IGNORECASE,
-)
-
 _MONTHS = (
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
@@ -379,6 +366,19 @@ def _without_count(m: re.Match[str]) -> str:
 # a point in time, relative or said by its name: "next week", "in two weeks", "3 days ago",
 # "tomorrow", "already"; not an amount of time alone ("seasons last 8 weeks", "one-hour slots")
 _DAY_NAMES = "|".join(f"{_DAYS} {_MONTHS}".split())
+
+# a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise";
+# "since" as "because", not as "since June 2025" or "since v3"
+_REASON = _Lazy(
+    rf"\b(?:because|caused?|causes|causing|since(?!\s+(?:\d|v\d|q[1-4]\b|last|early|late|mid|then|"
+    rf"yesterday|today|(?:{_DAY_NAMES})\b|the\s+(?:start|end|beginning|last|first)))|"
+    r"so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
+    r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
+    r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
+    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
+    re.IGNORECASE,
+)
+
 _RELATIVE_TIME = _Lazy(
     rf"\b(?:next|last|this|coming|every|each|past|following)\s+(?:[a-z]+\s+)?(?:{_LONG_TIME_UNITS}|"
     rf"{_DAY_NAMES}|quarter|sprint|release)\b|"

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from hippograph.recall.relevance import stem as _stem
 from hippograph.schema.text import STOPWORDS
+from hippograph.schema.text import stem as _stem
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
 _IDENT = re.compile(
@@ -71,18 +71,18 @@ _WHOSE_SIDE = re.compile(r"\b(?:on|at|from)\s+(?:my|your|our|their|his|her)\s+(?
 # ("I'm off for the day", "see you tomorrow") and thanks ("thanks a ton", "thanks for sorting
 # that"). Only whole phrases: "the happy path", "the day rollup", "thanks for the logs, now the
 # cron" keep their words.
-_DAYS = (
+_OCCASIONS = (
     r"(?:day|night|morning|afternoon|evening|weekend|week|holidays?|break|trip|time|one|lunch|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
 )
 _SOCIAL = re.compile(
-    rf"\b(?:(?:good|happy|lovely)\s+{_DAYS}s?"
+    rf"\b(?:(?:good|happy|lovely)\s+{_OCCASIONS}s?"
     rf"|(?:have|had|enjoy)\s+(?:a|the|your)\s+(?:(?:good|great|nice|lovely|relaxing|restful|fun|"
-    rf"safe)\s+)?{_DAYS}"
+    rf"safe)\s+)?{_OCCASIONS}"
     r"|hope\s+(?:you|y'?all|everyone|everybody)(?:\s+all)?\s+(?:slept|rested|are|were|had|have|"
     r"enjoyed)\s+(?:well|good|ok|okay|fine|great|a\s+\w+\s+\w+)"
     r"|see\s+(?:you|ya|u|y'?all)(?:\s+(?:all|guys|folks|everyone))?(?:\s+(?:tomorrow|later|soon|"
-    rf"then|next\s+week|on\s+{_DAYS}|{_DAYS}))?"
+    rf"then|next\s+week|on\s+{_OCCASIONS}|{_OCCASIONS}))?"
     r"|(?:(?:i'?m|i\s+am)\s+(?:off|out|done)|(?:(?:i'?m|i\s+am)\s+)?(?:heading\s+(?:out|off|home)|"
     r"logging\s+off|signing\s+off))(?:\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend))?"
     r"|(?:off|done)\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend)"

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 from hippograph.graph.fulltext import escape
-from hippograph.recall import relevance, verbs
+from hippograph.recall import verbs
 from hippograph.recall.intent import QueryShape
+from hippograph.schema.text import stem
 
 MAX_TERMS = 40
 
@@ -23,7 +24,7 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
     seen: set[str] = set()
     terms = []
     for term in dict.fromkeys([*q.identifiers, *q.content_terms]):
-        key = term if term in identifiers else relevance.stem(term)
+        key = term if term in identifiers else stem(term)
         if key not in seen:
             seen.add(key)
             terms.append(term)

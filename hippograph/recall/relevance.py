@@ -16,11 +16,9 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-import snowballstemmer
-
 from hippograph.recall import answer_said
 from hippograph.recall.answer_kind import Asked
-from hippograph.schema.text import STOPWORDS
+from hippograph.schema.text import STOPWORDS, stem
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -43,13 +41,6 @@ kind sort type value values something anything everything nothing someone many m
 """.split()
 )
 _WORD = re.compile(r"[a-z0-9]+")
-_STEMMER = snowballstemmer.stemmer("english")
-
-
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The English (Snowball) stem, close to what the full-text index's analyzer does."""
-    return str(_STEMMER.stemWord(word.lower()))
 
 
 def _stems(text: str) -> frozenset[str]:

@@ -1,6 +1,10 @@
-"""Words that carry no topic, shared by recall (query terms) and the write path (entity context)."""
+"""Words that carry no topic, and the stem of a word, shared by recall (query terms) and the
+write path (entity context, near copies)."""
 
 from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
 
 # English function words and the filler of requests ("please tell me ..."): never a topic.
 STOPWORDS = frozenset(
@@ -15,3 +19,16 @@ would you your yours yourself yourselves also get got make made use used using w
 needs tell know think please thing things stuff really
 """.split()
 )
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import snowballstemmer  # on first use: most importers of the stop words never stem
+
+    return snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The English (Snowball) stem, close to what the full-text index's analyzer does."""
+    return str(_stemmer().stemWord(word.lower()))

@@ -10,13 +10,9 @@ import hashlib
 import re
 import unicodedata
 from datetime import datetime, timedelta
-from functools import lru_cache
-from typing import Any
-
-import snowballstemmer
 
 from hippograph.schema import INITIAL_TRUST, Lifecycle, SourceKind, TruthStatus
-from hippograph.schema.text import STOPWORDS
+from hippograph.schema.text import STOPWORDS, stem
 
 # How much one more mention by a source raises confidence, as a share of the gap to 1.
 MENTION_STEP: dict[SourceKind, float] = {
@@ -80,17 +76,12 @@ _NEGATIONS = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def _stemmer() -> Any:
-    return snowballstemmer.stemmer("english")
-
-
 def _content(text: str) -> tuple[frozenset[str], bool]:
     """The stems of a text's words of content, and whether it negates ("not", "never",
     "doesn't")."""
     words = _CONTENT.findall(text.casefold())
     negated = any(w in _NEGATIONS or w.endswith("n't") for w in words)
-    stems = frozenset(_stemmer().stemWord(w) for w in words if w not in STOPWORDS)
+    stems = frozenset(stem(w) for w in words if w not in STOPWORDS)
     return stems, negated
 
 
