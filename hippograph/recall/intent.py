@@ -49,9 +49,9 @@ start stop try back hold moment sec second minute something see
     )
     | INTERJECTIONS
 )
-# Chatter only as written, not by stem: "moving on", "whenever you're ready", but "what moved?"
-# and "readiness?" name a topic.
-CHATTER_EXACT = frozenset("move moving whenever ready".split())
+# Chatter only as written, not by stem: "moving on", "whenever you're ready", "kindly proceed",
+# but "what moved?", "readiness?" and "what kind of" name a topic.
+CHATTER_EXACT = frozenset("move moving whenever ready kindly".split())
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
 # beside another word ("api timeout retries", "copy the fixtures", "forward the port").
 # Greetings by the time of day too ("morning 👋", "evening folks"), which name a time beside
@@ -68,9 +68,9 @@ CHATTER_ALONE = frozenset(
 _WHOSE_SIDE = re.compile(r"\b(?:on|at|from)\s+(?:my|your|our|their|his|her)\s+(?:end|side)\b", re.I)
 # The set phrases of social chat, which name a day or a meal but ask nothing of memory: wishes
 # and greetings ("happy friday", "have a good weekend", "hope you all slept well"), leave-takings
-# ("I'm off for the day", "see you tomorrow") and thanks ("thanks a ton", "thanks for sorting
-# that"). Only whole phrases: "the happy path", "the day rollup", "thanks for the logs, now the
-# cron" keep their words.
+# ("I'm off for the day", "see you tomorrow", "catch you monday") and thanks ("thanks a ton",
+# "thanks for sorting that"). Only whole phrases: "the happy path", "the day rollup", "thanks for
+# the logs, now the cron", "catch the exception" keep their words.
 _OCCASIONS = (
     r"(?:day|night|morning|afternoon|evening|weekend|week|holidays?|break|trip|time|one|lunch|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
@@ -81,7 +81,8 @@ _SOCIAL = re.compile(
     rf"safe)\s+)?{_OCCASIONS}"
     r"|hope\s+(?:you|y'?all|everyone|everybody)(?:\s+all)?\s+(?:slept|rested|are|were|had|have|"
     r"enjoyed)\s+(?:well|good|ok|okay|fine|great|a\s+\w+\s+\w+)"
-    r"|see\s+(?:you|ya|u|y'?all)(?:\s+(?:all|guys|folks|everyone))?(?:\s+(?:tomorrow|later|soon|"
+    r"|(?:see|catch|talk\s+to|speak\s+to)\s+(?:you|ya|u|y'?all)(?:\s+(?:all|guys|folks|everyone))?"
+    r"(?:\s+(?:tomorrow|later|soon|"
     rf"then|next\s+week|on\s+{_OCCASIONS}|{_OCCASIONS}))?"
     r"|(?:(?:i'?m|i\s+am)\s+(?:off|out|done)|(?:(?:i'?m|i\s+am)\s+)?(?:heading\s+(?:out|off|home)|"
     r"logging\s+off|signing\s+off))(?:\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend))?"
@@ -176,6 +177,7 @@ def _alone_stems() -> frozenset[str]:
 
 
 REPLY_WORDS = 5  # a reply to the agent is this short
+REMARK_WORDS = 8  # ... or this short when it opens with an acknowledgement and turns to nothing new
 # go-aheads and acknowledgements of more than one word, each a word that names things too
 # ("keep the cache warm", "the go module", "got a minute")
 _GO_AHEAD = re.compile(
@@ -183,7 +185,13 @@ _GO_AHEAD = re.compile(
     r"crack\s+on|work\s+away|fire\s+away|on\s+you\s+go|off\s+you\s+go|have\s+at\s+it)\b",
     re.IGNORECASE,
 )
-_ASKING = frozenset("what which how why where when who whose".split())
+# A question word asks at the start of the prompt or of a clause ("what about retries?", "ok, which
+# port", "and whats the ttl"), not inside one ("way cleaner than what i had", "no idea why").
+_ASKS = re.compile(
+    r"(?:^|[,;:.!?(–—]|\s-+\s|\b(?:and|but|or|so|then|now|also)\b)\W*"
+    r"(?:what|which|how|why|where|when|who|whose)(?:'?s|'?re)?\b",
+    re.IGNORECASE,
+)
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
 # which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
 # "back in 10")
@@ -220,26 +228,36 @@ AWAY_WORDS = 8  # an away message is this short
 def _a_reply(
     query: str, words: list[str], content: tuple[str, ...], identifiers: tuple[str, ...]
 ) -> bool:
-    """A short reply, mostly acknowledgement, that asks nothing: no question mark or question
-    word, no identifier, at most ``REPLY_WORDS`` words (not counting "it", "with", "me" …), an
-    acknowledgement (a word, a go-ahead or an emoji) among them and one other word at most, or
-    two when no word turns to a new topic ("lekker, thanks bru", but "k, now the openapi spec").
-    An away message ("brb grabbing coffee", "afk till 2, in a meeting") whatever it names.
+    """A short reply, mostly acknowledgement, that asks nothing: no question mark, no question
+    word opening a clause, no identifier, at most ``REPLY_WORDS`` words (not counting "it",
+    "with", "me" …), an acknowledgement (a word, a go-ahead or an emoji) among them and one other
+    word at most, or two when no word turns to a new topic ("lekker, thanks bru", but "k, now the
+    openapi spec"). A remark that opens with an acknowledgement and turns to nothing new, up to
+    ``REMARK_WORDS`` words ("haha nice, way cleaner than what i had"). An away message ("brb
+    grabbing coffee", "afk till 2, in a meeting") whatever it names.
     Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     lowered = [w.lower() for w in words]
-    if "?" in query or identifiers or not _ASKING.isdisjoint(lowered):
+    if "?" in query or identifiers or _ASKS.search(query):
         return False
     if _AWAY.match(query):
         return len(words) <= AWAY_WORDS
+    said = len([w for w in lowered if w not in STOPWORDS])
+    if words and _is_ack(words[0]) and _TURNING.isdisjoint(lowered):
+        return said <= REMARK_WORDS  # "haha that build name is cursed"
     return (
-        len([w for w in lowered if w not in STOPWORDS]) <= REPLY_WORDS
+        said <= REPLY_WORDS
         and (len(content) <= 1 or (len(content) == 2 and _TURNING.isdisjoint(lowered)))
         and (
-            any(p in ACKS for w in words for spelled in _spellings(w) for p in spelled.split("-"))
+            any(_is_ack(w) for w in words)
             or _GO_AHEAD.search(query) is not None
             or _has_emoji(query)
         )
     )
+
+
+def _is_ack(word: str) -> bool:
+    """An acknowledgement, however spelled ("okkk", "mm-hmm")."""
+    return any(p in ACKS for spelled in _spellings(word) for p in spelled.split("-"))
 
 
 def _has_emoji(query: str) -> bool:

@@ -53,6 +53,9 @@ from hippograph.schema.tuning import DEFAULT_WEIGHTS
         "thanks so much, legend",
         "cheers for doing that",
         "ugh, fridays",  # the day of the week alone
+        "heading home now, catch ya tomorrow",
+        "ok that's me done, talk to you later",
+        "kindly continue",  # politeness, as written
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -94,6 +97,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "thanks for the logs, now the cron schedule",
         "hope you can fix the build today",
         "have a look at the logs",
+        "what kind of queue is it",  # "kindly" is chatter only as written
+        "catch the exception in the worker",  # a leave-taking only as a whole
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
@@ -153,6 +158,13 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("afk till 3, dentist appointment", True),
         ("brb, can you check the logs?", False),  # asks
         ("heading out, will finish the migration tomorrow morning sorry", False),  # long: a plan
+        # a remark opening with an acknowledgement, turning to nothing new, asks nothing
+        ("lol this test name is unhinged", True),
+        ("wow, much faster than what we had before", True),  # "what" inside a clause asks not
+        ("nice, what about the retry budget", False),  # "what" opening a clause asks
+        ("ok whats left on the importer", False),
+        ("cool so the webhook signature check never ran in prod then", False),  # too long
+        ("the importer is way slower than what we had", False),  # opens with no acknowledgement
     ],
 )
 def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
