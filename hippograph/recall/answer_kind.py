@@ -139,6 +139,13 @@ _NOT_OPTIONS = frozenset(
 
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
 
+# options that judge a behaviour rather than name things ("is that a bug or expected?", "bug or
+# working as designed?"): a statement of the behaviour answers them, in whatever words
+_JUDGEMENTS = frozenset(
+    "bug bugs expected intended intentional design designed feature normal correct wrong broken "
+    "fine ok okay".split()
+)
+
 _ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
 
 # "why do my jobs sit in the queue?" asks how a thing works for me, which a unit may tell without
@@ -382,6 +389,8 @@ def _options(query: str) -> frozenset[str]:
     ):
         return _NONE
     pieces = _OPTION_PIECE.findall(" ".join([before, *after]))
+    if not _JUDGEMENTS.isdisjoint(pieces):
+        return _NONE
     return frozenset(
         p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
     )

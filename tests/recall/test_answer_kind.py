@@ -325,6 +325,9 @@ def test_a_time_of_day_is_not_when_something_was_said() -> None:
         ("is the flag computed by us or by the instrument?", None),
         ("would that still be around or has it been purged?", None),
         ("do we convert to GBP before saving or keep the original currency?", None),
+        # options that judge a behaviour: what the behaviour is answers them
+        ("the export skips archived rows, is that a bug or intended?", None),
+        ("login redirects twice. by design or broken?", None),
     ],
 )
 def test_a_question_may_end_by_naming_its_options(question: str, options: set[str] | None) -> None:
