@@ -252,12 +252,21 @@ def gate(scored: Scored, *, strict: bool) -> Gated:
         return passes[c.id] and judge(c)
 
     best_pass = next((c for c in by_score if answers(c)), None)
-    # A contested answer ranked above the best passing one: say so rather than answer with
-    # something less relevant that happens to pass.
+    # A relevant candidate in doubt that outranks the best passing one, or is closer to the
+    # question in meaning (the doubt itself lowers its score: "how do crew sign in?" is asked of
+    # two statements in conflict, and a general one about the app passes): say so rather than
+    # answer with something less relevant that happens to pass.
     contested = best_pass is not None and any(
-        _in_doubt(c) and judge(c) for c in by_score if c.score > best_pass.score
+        _in_doubt(c) and judge(c) for c in by_score if _outranks(c, best_pass)
     )
     return Gated(by_score, answers, contested)
+
+
+def _outranks(c: Candidate, best: Candidate) -> bool:
+    """Scored above ``best``, or closer to the question in meaning (both embedded)."""
+    if c.score > best.score:
+        return True
+    return c.cosine is not None and best.cosine is not None and c.cosine > best.cosine
 
 
 def choose(asked: Asked, scored: Scored, gated: Gated, *, k: int, strict: bool) -> Chosen:

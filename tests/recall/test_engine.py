@@ -13,7 +13,7 @@ from hippograph.graph.client import Graph
 from hippograph.memory import Memory
 from hippograph.schema import Ambiguity, Edge, RelType, isotime
 from hippograph.units import store
-from hippograph.units.embedder import installed_embedder
+from hippograph.units.embedder import default_embedder, installed_embedder
 from tests.fakes import Clock, HashingEmbedder
 from tests.recall.statement import candidate_params, candidates
 
@@ -385,6 +385,44 @@ def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> N
     )
     result = memory.recall("which postgres version does production run?", mode="keyword")
     assert result.abstain and result.reason == "contradiction_unresolved"
+
+
+def test_statements_in_conflict_closer_to_the_question_contest_a_general_one(
+    graph: Graph, settings: Settings, tmp_path: Path, clock: Clock
+) -> None:
+    # The conflict lowers both statements' scores below a general one about the service, which
+    # passes every check; they are closer to the question in meaning (the real model), so
+    # strict recall says the answer is contested rather than answer with the general statement.
+    memory = Memory(
+        graph,
+        settings.model_copy(update={"branch": "main"}),
+        cwd=tmp_path,
+        clock=clock,
+        embedder=default_embedder(settings),
+    )
+    general = memory.remember(
+        "billing-gateway is the Python service behind the customer checkout page.",
+        about=["billing-gateway"],
+        **USER,
+    )
+    memory.remember(
+        "Checkout sessions expire after 15 minutes without activity.",
+        about=["billing-gateway"],
+        topic="session expiry",
+        **USER,
+    )
+    memory.remember(
+        "Checkout sessions stay alive for two hours of inactivity.",
+        about=["billing-gateway"],
+        topic="session expiry",
+        source="agent",
+        source_ref="agent:gw/session.py#L1-L20",
+    )
+    asked = "what happens to an idle checkout session on billing-gateway?"
+    result = memory.recall(asked, mode="hybrid")
+    assert result.abstain and result.reason == "contradiction_unresolved"
+    loose = memory.recall(asked, mode="hybrid", strict=False)
+    assert ids(loose)[0] == general.id  # it does outscore them
 
 
 def test_acronyms_count_as_topics(memory: Memory) -> None:
