@@ -61,8 +61,13 @@ _MONEY = _Lazy(
     re.IGNORECASE,
 )
 
+# a rate, or the period it is the inverse of ("every 30 seconds", "a 5-minute interval": how
+# many readings an hour is that period's count)
+_PERIOD_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)"
 _RATE = _Lazy(
-    rf"{_PER_UNIT}|\bevery\s+(?:second|sec|minute|min|hour|hr|day)\b|"
+    rf"{_PER_UNIT}|\bevery\s+(?:\d[\d.,]*\s?|few\s+|couple\s+of\s+)?{_PERIOD_UNIT}\b|"
+    rf"\b(?:interval|period|cadence)\b[^.;]{{0,30}}?\d[\d.,]*[\s-]?{_PERIOD_UNIT}\b|"
+    rf"\d[\d.,]*[\s-]?{_PERIOD_UNIT}\s+(?:interval|period|cadence)\b|"
     r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
     r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
     re.IGNORECASE,

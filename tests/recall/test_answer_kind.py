@@ -445,6 +445,10 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
         ("how many requests per second can a client send?", "The gateway runs 4 replicas.", False),
         ("how many requests per second can a client send?", "Clients get 50 rps each.", True),
         ("how many rows per hour does the stream write?", "It publishes at 1 Hz.", True),
+        # ... or the period it is the inverse of
+        ("how many pings per hour does a probe send?", "Probes ping every 20 seconds.", True),
+        ("how many pings per hour does a probe send?", "The probe interval is 20 s.", True),
+        ("how many pings per hour does a probe send?", "Probes keep pings for 20 days.", False),
         # a number of tries, said as one
         ("how many times does the spooler retry a job?", "It queues jobs per printer.", False),
         ("how many times does the spooler retry a job?", "One printer may block.", False),
