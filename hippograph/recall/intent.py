@@ -185,12 +185,12 @@ _GO_AHEAD = re.compile(
     r"crack\s+on|work\s+away|fire\s+away|on\s+you\s+go|off\s+you\s+go|have\s+at\s+it)\b",
     re.IGNORECASE,
 )
-# A question word asks at the start of the prompt or of a clause ("what about retries?", "ok, which
-# port", "and whats the ttl"), not inside one ("way cleaner than what i had", "no idea why").
-_ASKS = re.compile(
-    r"(?:^|[,;:.!?(–—]|\s-+\s|\b(?:and|but|or|so|then|now|also)\b)\W*"
-    r"(?:what|which|how|why|where|when|who|whose)(?:'?s|'?re)?\b",
-    re.IGNORECASE,
+# A question word asks at the start of the prompt or of a clause, acknowledgements before it aside
+# ("what about retries", "ok which port", "and whats the ttl"), not inside one ("way cleaner than
+# what i had", "no idea why").
+_CLAUSE_STARTS = re.compile(r"[,;:.!?(–—]|\s-+\s|\b(?:and|but|or|so|then|now|also)\b", re.I)
+_QUESTION_WORDS = frozenset(
+    "what whats which how hows why where wheres when whens who whos whose".split()
 )
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
 # which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
@@ -237,7 +237,7 @@ def _a_reply(
     grabbing coffee", "afk till 2, in a meeting") whatever it names.
     Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     lowered = [w.lower() for w in words]
-    if "?" in query or identifiers or _ASKS.search(query):
+    if "?" in query or identifiers or _asks(query):
         return False
     if _AWAY.match(query):
         return len(words) <= AWAY_WORDS
@@ -253,6 +253,17 @@ def _a_reply(
             or _has_emoji(query)
         )
     )
+
+
+def _asks(query: str) -> bool:
+    """A clause opens with a question word, after any acknowledgements ("ok what's the port")."""
+    for clause in _CLAUSE_STARTS.split(query):
+        words = _WORD.findall(clause)
+        while words and _is_ack(words[0]):
+            words = words[1:]
+        if words and words[0].lower() in _QUESTION_WORDS:
+            return True
+    return False
 
 
 def _is_ack(word: str) -> bool:

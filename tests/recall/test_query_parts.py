@@ -163,6 +163,8 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("wow, much faster than what we had before", True),  # "what" inside a clause asks not
         ("nice, what about the retry budget", False),  # "what" opening a clause asks
         ("ok whats left on the importer", False),
+        ("ok what's the port", False),  # a question word after an acknowledgement asks
+        ("k which port", False),
         ("cool so the webhook signature check never ran in prod then", False),  # too long
         ("the importer is way slower than what we had", False),  # opens with no acknowledgement
     ],
