@@ -40,6 +40,10 @@ are left out; a set given twice or runs made with other options are refused), an
 ``--kinds`` runs nothing either: it checks the kind-of-answer rules on every set without a
 database (:mod:`bench.kinds`: answers they would reject, unknowns they settle; blind sets as
 counts) and exits 1 when a rule rejects an answer.
+
+Besides the target's figures, each report counts per type the cases whose top answer is a
+background statement (one the case did not add): the sign of an answer that only shares the
+question's subject, which a blind set shows without being read.
 """
 
 from __future__ import annotations
@@ -302,7 +306,20 @@ def _figures(cases: list[dict[str, Any]], verdicts: list[dict[str, Any]]) -> dic
             t: _rate(sum(v["passed"] for _, v in by_type[t]), len(by_type[t])) for t in TYPES
         },
         "pass_rate": _rate(sum(v["passed"] for v in verdicts), len(verdicts)),
+        "top_answer_from_background": dict(
+            Counter(
+                c["type"] for c, v in zip(cases, verdicts, strict=True) if _from_background(c, v)
+            )
+        ),
     }
+
+
+def _from_background(case: dict[str, Any], verdict: dict[str, Any]) -> bool:
+    """Answered first with a statement the case did not add: a background one."""
+    returned = verdict.get("returned") or []
+    if not returned or verdict.get("abstain") or verdict.get("silent"):
+        return False
+    return returned[0] not in {s["key"] for s in case.get("statements", [])}
 
 
 def _pick(cases: list[dict[str, Any]], per_type: int | None) -> list[dict[str, Any]]:
@@ -440,7 +457,8 @@ def _summary(per_mode: dict[str, dict[str, Any]]) -> str:
         f"{f['untrusted_answers']}/{f['cases']['contradiction']}, abstain P "
         f"{f['abstain_precision']} R {f['abstain_recall']} (target R >= .90 at P 1.0), "
         f"silence {f['silence_rate_chitchat']}, answerable top-{TOP} "
-        f"{f['answerable_top3_accuracy']}"
+        f"{f['answerable_top3_accuracy']}, top answer from background "
+        f"{sum(f['top_answer_from_background'].values())}"
         for m, f in per_mode.items()
     )
 

@@ -240,3 +240,31 @@ def test_truthfulness_refuses_a_case_without_a_verdict_of_each_mode(
     assert truthfulness.pool([run]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"cannot pool {run}: its data set is not here or a case lacks")
+
+
+def test_truthfulness_counts_top_answers_from_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(bench.common, "RESULTS", tmp_path / "results")
+    cases = [
+        {**_case(0, "unknown"), "statements": [{"key": "f1", "text": "x"}]},
+        {**_case(1, "changed"), "statements": [{"key": "a", "text": "y"}]},
+        {**_case(2, "unknown"), "statements": [{"key": "f1", "text": "z"}]},
+    ]
+    data = tmp_path / "set.jsonl"
+    data.write_text("\n".join(json.dumps(c) for c in cases) + "\n")
+    verdicts = [
+        {**_verdict(), "returned": ["bg1", "f1"]},  # a background statement first
+        {**_verdict(top=True), "returned": ["a", "bg1"]},  # the case's own first
+        {**_verdict(abstain=True), "returned": []},
+    ]
+    records = [
+        {"id": c["id"], "modes": {"keyword": v}} for c, v in zip(cases, verdicts, strict=True)
+    ]
+    params = {"data": str(data), "modes": ["keyword"]}
+    path = _write(tmp_path / "result.json", "truthfulness", params, {"cases": records})
+    assert truthfulness.pool([path]) == 0
+    assert "top answer from background 1" in capsys.readouterr().out
+    (written,) = (tmp_path / "results").glob("truthfulness-pooled-*.json")
+    keyword = json.loads(written.read_text())["figures"]["modes"]["keyword"]
+    assert keyword["top_answer_from_background"] == {"unknown": 1}
