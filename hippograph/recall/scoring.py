@@ -45,6 +45,7 @@ class Candidate:
     )  # graph hits: seeds that reached them, strongest first
     seed_score: float = 0.0  # for seeds of the graph walk: how strong a seed (1/rank)
     evidence: float | None = None  # how well it answers, in [0, 1] (evidence.py)
+    merit: float = 0.0  # the score without its own doubt's penalty (stages.gate)
 
 
 def candidate(
@@ -110,6 +111,7 @@ def retrieval_score(
     raw -= weights["ambiguity_penalty"] * ambiguity
     d = decay.factor(unit, now, curves) * (HISTORY_PENALTY if c.is_history else 1.0)
     c.parts["decay"] = round(d, 4)
+    c.merit = max(raw + weights["ambiguity_penalty"] * ambiguity, 0.0) * d
     return max(raw, 0.0) * d
 
 

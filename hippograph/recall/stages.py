@@ -224,6 +224,7 @@ def score(
         )
         if prefer_scope and c.unit.get("scope") == prefer_scope:
             c.score *= PREFERRED_SCOPE_BOOST
+            c.merit *= PREFERRED_SCOPE_BOOST
         if c.is_history:
             if include_history:
                 # Judged here, in this order, as recall always has: a seed's relevance is
@@ -263,8 +264,9 @@ def gate(scored: Scored, *, strict: bool) -> Gated:
 
 
 def _outranks(c: Candidate, best: Candidate) -> bool:
-    """Scored above ``best``, or closer to the question in meaning (both embedded)."""
-    if c.score > best.score:
+    """Scored above ``best`` but for its own doubt's penalty, or closer to the question in
+    meaning (both embedded)."""
+    if c.merit > best.score:
         return True
     return c.cosine is not None and best.cosine is not None and c.cosine > best.cosine
 

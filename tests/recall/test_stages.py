@@ -3,13 +3,17 @@ write path should record (the units used, or the need behind an abstain)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
+
+import pytest
 
 from hippograph.graph.client import Graph
 from hippograph.memory import Memory
+from hippograph.recall import scoring, stages
 from hippograph.recall.engine import RecallEngine, RecallOptions
 from hippograph.recall.stages import Recording
+from hippograph.schema.tuning import DEFAULT_WEIGHTS
 from tests.fakes import Clock, HashingEmbedder
 
 USER = {"source": "user", "source_ref": "chat#1"}
@@ -72,3 +76,26 @@ def test_the_result_says_what_to_record(memory: Memory, graph: Graph, clock: Clo
     assert engine.recall("ok go on", RecallOptions()).to_record is None
     loose = engine.recall(asked, RecallOptions(mode="keyword", strict=False))
     assert not loose.abstain and (loose.to_record is None) == (not loose.items)
+
+
+def test_a_doubt_does_not_hide_a_candidate_from_the_contest() -> None:
+    # A unit in conflict pays the ambiguity penalty in its score; whether it contests the best
+    # passing answer is judged by its score without that penalty (its merit), or by meaning.
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def scored(unit_id: str, fused: float, cosine: float | None, **unit: Any) -> scoring.Candidate:
+        c = scoring.Candidate(id=unit_id, unit={"trust": 0.9, **unit}, fused=fused, cosine=cosine)
+        c.score = scoring.retrieval_score(
+            c, max_fused=1.0, max_graph=0.0, weights=DEFAULT_WEIGHTS, now=now
+        )
+        return c
+
+    doubted = scored("a", 1.0, None, in_conflict=True)
+    best = scored("b", 0.9, None)
+    assert doubted.merit - doubted.score == pytest.approx(0.15 * 0.5)
+    assert doubted.score < best.score < doubted.merit
+    assert stages._outranks(doubted, best)  # on its merit
+    weaker = scored("c", 0.5, 0.2, in_conflict=True)
+    assert not stages._outranks(weaker, best)  # below it either way, and no meaning to compare
+    closer = scored("d", 0.5, 0.6, in_conflict=True)
+    assert stages._outranks(closer, scored("e", 0.9, 0.4))  # closer in meaning
