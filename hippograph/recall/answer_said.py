@@ -61,9 +61,13 @@ _MONEY = _Lazy(
     re.IGNORECASE,
 )
 
+_SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
+
+_LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
+
 # a rate, or the period it is the inverse of ("every 30 seconds", "a 5-minute interval": how
 # many readings an hour is that period's count)
-_PERIOD_UNIT = r"(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?)"
+_PERIOD_UNIT = rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})"
 _RATE = _Lazy(
     rf"{_PER_UNIT}|\bevery\s+(?:\d[\d.,]*\s?|few\s+|couple\s+of\s+)?{_PERIOD_UNIT}\b|"
     rf"\b(?:interval|period|cadence)\b[^.;]{{0,30}}?\d[\d.,]*[\s-]?{_PERIOD_UNIT}\b|"
@@ -152,10 +156,6 @@ _WHEN_NUMBER = _Lazy(
 )
 
 _VERSION_MARK = _Lazy(r"(?<![a-z])v\d+")  # "v2", "Standard_D8s_v5"
-
-_SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
-
-_LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 
 _COUNT_WORDS = frozenset(_COUNTS.split()) | {"a", "an"}
 
