@@ -58,6 +58,7 @@ class Dimension(StrEnum):
     CLOCK = "clock"  # "what time …": a time of day
     ZONE = "zone"  # "which time zone …": UTC, CET, Europe/London, UTC+2
     COUNT = "count"  # "how many replicas …": a number of things, not a date or a clock time
+    TIMES = "times"  # "how many times did Mel go camping?": events, which "twice" counts too
     MEMORY = "memory"  # an amount of memory or storage: "memory limit", "how much disk"
     PORT = "port"  # "what port …": the one measure a port number answers
     VERSION = "version"  # "which rust version …": a number ("1.83", "17") or "v2", not a name
@@ -68,6 +69,7 @@ class Dimension(StrEnum):
     TAKES = "takes"  # "how long does the restore take?": "takes about 40 minutes", "in 2 h"
     DATE = "date"  # "what date …", "when does … start?": a day, not "seasons last 8 weeks"
     RETURN = "return"  # "when is Priya back?": when someone returns, not when they leave
+    LAST = "last"  # "when was it last restored?": a day, not a habit ("nightly at 03:00")
     SIZE = "size"  # "how big is a replay file?": an amount, not "kept for 14 days"
 
 
@@ -85,6 +87,9 @@ class Asked:
     # a yes/no question whether there is one ("is there a max object size in seedvault?"): a
     # unit that names what is asked ("no size limit") answers it without a value
     optional: bool = False
+    # the unit of time a rate is asked per ("minute" in "how many requests per minute …"): a
+    # period answers it only when it is no longer ("every 30 seconds", not "every 90 days")
+    per: str | None = None
 
 
 _NONE: frozenset[str] = frozenset()
@@ -107,6 +112,11 @@ _ASKS_DATE = re.compile(
     r"kick(?:s|ed|ing)?\s+off|launch(?:es|ed|ing)?|go(?:es|ing)?\s+live|went\s+live|open|opens|opening|"
     r"land|lands|landing)\b)",
     re.IGNORECASE,
+)
+# the last time something happened: "when was intake last deployed?", "when did anyone last
+# test a restore?": a day or a moment, which "backed up nightly at 03:00" does not say
+_ASKS_LAST = re.compile(
+    r"^\s*when\s+(?:did|was|were|has|have|had)\b[^?.!,;]{0,60}?\blast\b", re.IGNORECASE
 )
 # when someone is back: "when is Priya back?", "when does she return?"
 _ASKS_RETURN = re.compile(
@@ -161,9 +171,15 @@ _ASKS_WHY_FOR_ME = re.compile(
 # week?"): "is Grafana available on the VPN?" asks about a thing. "Is Kafka off?" reads as
 # someone away too: people ask of colleagues far more often than of services this way
 _ASKS_PRESENCE = re.compile(
-    r"\b(?:is|are|will)\s+(?:he|she|they|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\s+(?:be\s+)?"
+    r"\b(?:is|are|will)\s+(?:he|she|they|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|"
+    # a name as people type it in chat ("is tomasz around …?"), not a word of a thing nor a
+    # verb ("is going out next sprint")
+    r"(?!(?:it|this|that|there|these|those|the|our|your|my|we|you|i|its|their|everything|"
+    r"everyone|anything|anyone|something|someone)\b|[a-z]+ing\b)[a-z]+)\s+"
+    r"(?:(?:actually|still|really|even|definitely|probably)\s+)?(?:be\s+)?"
     r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
-    r"(?:available|free|back|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|today|tonight|until|over|"
+    r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|"
+    r"today|tonight|until|over|"
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
     re.IGNORECASE,
 )
@@ -172,7 +188,7 @@ _ASKS_PRESENCE = re.compile(
 _ASKS_MONEY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
     r"(?:how\s+much|what)\b[^?]*?\b(?:cost|costs|costing|price|prices|priced|pricing|spend|spending|"
-    r"pay|paying|charge|charges|charged|bill|billed|fee|fees)(?![\w-])",
+    r"pay|paying|charge|charges|charged|charging|bill|billed|fee|fees)(?![\w-])",
     re.IGNORECASE,
 )
 
@@ -180,6 +196,13 @@ _ASKS_MONEY = re.compile(
 _PER_UNIT = r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b"
 
 _PER_TIME = re.compile(rf"{_PER_UNIT}|\b[rq]ps\b", re.I)
+
+# the unit of time a rate is asked per: "per minute", "an hour", "rps"
+_PER_WHAT = re.compile(
+    r"\b(?:per|a|an|each)\s+(?P<unit>second|sec|minute|min|hour|hr|day|week|month)\b|"
+    r"\b[rq](?P<second>p)s\b",
+    re.IGNORECASE,
+)
 
 # "how many retries / attempts …", "how many times does it retry …": a number of tries, said as
 # one; "how many times did Mel go camping?" counts events, which "twice" or "again" may answer
@@ -228,6 +251,7 @@ _ASKS_PERSON = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
+    r"chairs?|chairing|covers?|covering|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
@@ -331,6 +355,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_RETURN.match(query):
         return Asked(AnswerKind.TIME, Dimension.RETURN)
+    if _ASKS_LAST.match(query):
+        return Asked(AnswerKind.TIME, Dimension.LAST)
     if _ASKS_DATE.match(query):
         return Asked(AnswerKind.TIME, Dimension.DATE)
     if _ASKS_TIME.match(query):
@@ -351,13 +377,17 @@ def _expected(query: str) -> Asked | None:
         dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
         return Asked(
-            AnswerKind.QUANTITY, dimension, names if dimension is Dimension.MEMORY else _NONE
+            AnswerKind.QUANTITY,
+            dimension,
+            names if dimension is Dimension.MEMORY else _NONE,
+            per=_per_what(query) if dimension is Dimension.RATE else None,
         )
     window = _measure_window(query)
     if window is not None:
         names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
         dimension = _measure_dimension(window) or _unit_asked(query)
-        return Asked(AnswerKind.MEASURE, dimension, names)
+        per = _per_what(query) if dimension is Dimension.RATE else None
+        return Asked(AnswerKind.MEASURE, dimension, names, per=per)
     whether = _ASKS_WHETHER_THERE.match(query)
     if whether:
         window = _QUESTION_WORD.findall(query[whether.end() :].lower())[:TERSE]
@@ -369,6 +399,15 @@ def _expected(query: str) -> Asked | None:
     if options:
         return Asked(AnswerKind.CHOICE, options=options)
     return None
+
+
+def _per_what(query: str) -> str | None:
+    """The unit of time a rate is asked per ("minute", "second" for "rps"), if the question
+    says."""
+    m = _PER_WHAT.search(query)
+    if m is None:
+        return None
+    return "second" if m["second"] else m["unit"].lower()
 
 
 def _options(query: str) -> frozenset[str]:
@@ -423,6 +462,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         or ("times" in words[at + 2 : at + 3] and _TRYING.search(" ".join(words[at + 3 :])))
     ):
         return Dimension.TRIES
+    if asked == "many" and following == ["times"]:
+        return Dimension.TIMES
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         return Dimension.DURATION
     if asked == "many" and _PER_TIME.search(query):
@@ -479,6 +520,10 @@ def _measure_window(query: str) -> list[str] | None:
             and words[end] in _MEASURE_WORDS
             and (words[end + 1] in _HEAD_ENDS or words[end + 1] in _MEASURE_WORDS)
         ):
+            end += 1
+        # a measure of two words the window ends inside: "what's the per-client rate limit
+        # before …", "what's the max timeout for …"
+        if end < len(words) and words[end - 1] in _MEASURE_WORDS and words[end] in _MEASURE_WORDS:
             end += 1
     elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
         start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question

@@ -65,17 +65,26 @@ _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
 
-# a rate, or the period it is the inverse of ("every 30 seconds", "a 5-minute interval": how
-# many readings an hour is that period's count)
-_PERIOD_UNIT = rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})"
+# a rate: "600 per minute", "50 rps", "10/s", "unlimited"
 _RATE = _Lazy(
-    rf"{_PER_UNIT}|\bevery\s+(?:\d[\d.,]*\s?|few\s+|couple\s+of\s+)?{_PERIOD_UNIT}\b|"
-    rf"\b(?:interval|period|cadence)\b[^.;]{{0,30}}?\d[\d.,]*[\s-]?{_PERIOD_UNIT}\b|"
-    rf"\d[\d.,]*[\s-]?{_PERIOD_UNIT}\s+(?:interval|period|cadence)\b|"
-    r"/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|\bunlimited\b|"
-    r"\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
+    rf"{_PER_UNIT}|/\s?(?:s|sec|second|min|minute|h|hr|hour|day)\b|\b[rqt]ps\b|\d\s?[km]?hz\b|"
+    r"\bunlimited\b|\bnot\s+(?:rate[-\s])?limited\b|\bno\s+(?:rate\s+)?limit\b",
     re.IGNORECASE,
 )
+
+# or the period it is the inverse of ("every 30 seconds", "a 5-minute interval": how many
+# readings an hour is that period's count)
+_PERIOD_UNIT = rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})"
+_PERIOD = _Lazy(
+    rf"\bevery\s+(?P<every>\d[\d.,]*\s?|few\s+|couple\s+of\s+)?(?P<every_unit>{_PERIOD_UNIT})\b|"
+    rf"\b(?:interval|period|cadence)\b[^.;]{{0,30}}?(?P<of>\d[\d.,]*)[\s-]?(?P<of_unit>{_PERIOD_UNIT})\b|"
+    rf"(?P<named>\d[\d.,]*)[\s-]?(?P<named_unit>{_PERIOD_UNIT})\s+(?:interval|period|cadence)\b",
+    re.IGNORECASE,
+)
+
+# a period of more than a day is no rate when the question gives no unit: "what's the rate
+# limit?" is not answered by "secrets rotate every 90 days"
+_DAY_SECONDS = 86_400.0
 
 _TRIES = _Lazy(
     r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried|once|twice|thrice)\b|\d\s?x\b", re.I
@@ -282,7 +291,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.dimension is Dimension.MONEY:
         return bool(_MONEY.re.search(text))
     if asked.dimension is Dimension.RATE:
-        return bool(_RATE.re.search(text))
+        return bool(_RATE.re.search(text)) or _states_period(text, asked.per)
     kind, dimension = asked.kind, asked.dimension
     if dimension is Dimension.CLOCK:
         return bool(_CLOCK.re.search(text))
@@ -290,6 +299,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_ZONE.re.search(said))
     if dimension is Dimension.DATE:
         return _says_date(text)
+    if dimension is Dimension.LAST:  # a day, not a habit nor a time of day
+        return _says_date(_CLOCK.re.sub(" ", _HOW_OFTEN.re.sub(" ", text)), habits=False)
     if dimension is Dimension.RETURN:
         return _says_time(text) and bool(_RETURNS.re.search(text))
     if kind is AnswerKind.TIME:
@@ -302,9 +313,17 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         if not said_so.re.search(text):
             return False
         dimension = Dimension.SPAN
+    counts = _COUNT_WORDS - {"a", "an"}
     if dimension is Dimension.TRIES:  # a count, said of tries
         if not _TRIES.re.search(text):
             return False
+        # "the backoff between retries is capped at 5 minutes" counts no tries ("20-minute
+        # slots" may count the things that fit in a morning, but a try is no amount of time)
+        text = _DURATION.re.sub(_without_amount_of_time, text)
+        dimension = Dimension.COUNT
+    elif dimension is Dimension.COUNT:  # "twice" counts times, not things
+        counts -= _TIMES_WORDS
+    elif dimension is Dimension.TIMES:
         dimension = Dimension.COUNT
     if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
         text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
@@ -340,7 +359,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             _VALUE_WORDS
         )
     if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
-        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_COUNT_WORDS - {"a", "an"})
+        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(counts)
     return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
 
 
@@ -399,13 +418,13 @@ _RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejo
 _RECURRING_WORDS = frozenset(_RECURRING.split())
 
 
-def _says_date(text: str) -> bool:
+def _says_date(text: str, *, habits: bool = True) -> bool:
     """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints",
-    "daily"), not an amount of time alone."""
+    and with ``habits`` "daily"), not an amount of time alone."""
     if _WHEN_NUMBER.re.search(text) or _RELATIVE_TIME.re.search(text):
         return True
     said = _WORD.findall(text)  # "on Tuesdays", "in May", and a habit: "daily", "weekly"
-    return not _DATE_WORDS.isdisjoint(said) or not _RECURRING_WORDS.isdisjoint(said)
+    return not _DATE_WORDS.isdisjoint(said) or (habits and not _RECURRING_WORDS.isdisjoint(said))
 
 
 def _says_time(text: str) -> bool:
@@ -440,9 +459,58 @@ _NAME_OF_PARTS = _Lazy(r"\b[a-z]\w*[._][\w.]*[a-z]\w*", re.IGNORECASE)
 
 
 def _states_duration(text: str) -> bool:
-    for m in _DURATION.re.finditer(text):
-        amount, unit = m.group(1), m.group(2)
-        counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
-        if amount[0].isdigit() or (counted and _LONG_UNIT.re.fullmatch(unit)):
+    return any(_is_amount_of_time(m) for m in _DURATION.re.finditer(text))
+
+
+def _is_amount_of_time(m: re.Match[str]) -> bool:
+    """A match of ``_DURATION`` that is an amount of time ("30 s", "two weeks"), not a word
+    that ends like a unit ("replicas")."""
+    amount, unit = m.group(1), m.group(2)
+    counted = all(word in _COUNT_WORDS for word in amount.lower().split("-"))  # twenty-seven
+    return amount[0].isdigit() or (counted and bool(_LONG_UNIT.re.fullmatch(unit)))
+
+
+def _without_amount_of_time(m: re.Match[str]) -> str:
+    return " " if _is_amount_of_time(m) else m[0]
+
+
+# counts of times, not of things
+_TIMES_WORDS = frozenset("once twice thrice".split())
+
+
+def _states_period(text: str, per: str | None) -> bool:
+    """A period no longer than the unit the rate is asked per ("every 30 seconds" for "how many
+    readings an hour?"), or under a day when the question names none."""
+    longest = _seconds(per) if per else _DAY_SECONDS
+    for m in _PERIOD.re.finditer(text):
+        amount = m["every"] or m["of"] or m["named"] or ""
+        unit = m["every_unit"] or m["of_unit"] or m["named_unit"]
+        seconds = _amount(amount) * _seconds(unit)
+        if seconds <= longest if per else seconds < longest:
             return True
     return False
+
+
+def _amount(said: str) -> float:
+    """ "30" as 30, "1,000" as 1000, "few" as 3, "couple of" as 2, nothing as 1."""
+    said = said.strip().lower()
+    if not said:
+        return 1.0
+    if said[0].isdigit():
+        try:
+            return float(said.replace(",", ""))
+        except ValueError:
+            return 1.0
+    return 2.0 if said.startswith("couple") else 3.0
+
+
+def _seconds(unit: str) -> float:
+    """The length in seconds of a unit of time as written: "ms", "s", "min", "hours", "wk" …"""
+    unit = unit.lower()
+    if unit.startswith(("ms", "milli", "msec")):
+        return 0.001
+    if unit.startswith("mo"):
+        return 30 * _DAY_SECONDS
+    lengths = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": _DAY_SECONDS, "w": 7 * _DAY_SECONDS}
+    lengths |= {"f": 14 * _DAY_SECONDS, "y": 365 * _DAY_SECONDS}
+    return lengths.get(unit[0], 1.0)

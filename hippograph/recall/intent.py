@@ -29,7 +29,8 @@ rofl lmfao jk
 """.split()
 )
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
-# acknowledgements, go-aheads, thanks, praise and fillers, in the forms people type them.
+# acknowledgements, go-aheads, thanks, praise and fillers, in the forms people type them, and the
+# adverbs that only stress them ("you're a legend, honestly", "seriously, thanks").
 CHATTER = (
     frozenset(
         """
@@ -45,6 +46,7 @@ fair enough np nw take your time other seems job wilco dokey onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
 start stop try back hold moment sec second minute something see
+honestly seriously literally truly totally absolutely definitely genuinely
 """.split()
     )
     | INTERJECTIONS
@@ -59,7 +61,8 @@ CHATTER_EXACT = frozenset("move moving whenever ready kindly".split())
 # for ("morning everyone") and the day of the week ("ugh, mondays") as well.
 CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
-    "ace grand legend champion mate bro dude man buddy pal fam guys folks beans quick "
+    "ace grand legend champion hero star rock rocks mate bro dude man buddy pal fam guys folks "
+    "beans quick "
     "morning mornin evening afternoon check everyone everybody yall monday tuesday wednesday "
     "thursday friday saturday sunday".split()
 )

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from hippograph.recall import answer_said
+from hippograph.recall import answer_said, numbered
 from hippograph.recall.answer_kind import Asked
 from hippograph.schema.text import STOPWORDS, stem
 
@@ -260,9 +260,11 @@ class Judge:
         asks: Asked | None = None,
         named: list[tuple[str, ...]] | None = None,
         thing: tuple[str, ...] = (),
+        marks: frozenset[str] = frozenset(),
         long: bool | None = None,
     ) -> None:
         self.terms = terms
+        self.marks = marks
         self.long = long
         self.named = named or []
         self.stems = stems_of(terms)
@@ -312,14 +314,15 @@ class Judge:
         return any(matched(list(group), text) == frozenset(group) for group in self.named)
 
     def __call__(self, c: Candidate) -> bool:
-        """Relevant directly or through a relevant seed, naming what the question names, and
-        stating the kind of answer it asks for (a time, a quantity, a measure); sets
-        ``c.checks["relevant"]``."""
+        """Relevant directly or through a relevant seed, naming what the question names and no
+        sibling of a numbered name it asks about ("4.1" for "4.2"), and stating the kind of
+        answer it asks for (a time, a quantity, a measure); sets ``c.checks["relevant"]``."""
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
             c.checks = {
                 "relevant": answer_said.states(self.asks, c.unit)
                 and self.names_what_is_named(c)
+                and not numbered.names_another(self.marks, searchable(c.unit))
                 and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
                 **c.checks,
             }

@@ -18,7 +18,16 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from hippograph.recall import answer_kind, asked_thing, decay, evidence, intent, relevance, scoring
+from hippograph.recall import (
+    answer_kind,
+    asked_thing,
+    decay,
+    evidence,
+    intent,
+    numbered,
+    relevance,
+    scoring,
+)
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
 from hippograph.recall.intent import QueryShape
 from hippograph.recall.scoring import Candidate
@@ -200,6 +209,7 @@ def score(
         asks=asks,
         named=named,
         thing=asked_thing.asked_thing(question),
+        marks=numbered.asked(question),
         long=long_prompt,
     )
     current: list[Candidate] = []

@@ -56,6 +56,9 @@ from hippograph.schema.tuning import DEFAULT_WEIGHTS
         "heading home now, catch ya tomorrow",
         "ok that's me done, talk to you later",
         "kindly continue",  # politeness, as written
+        "you're a star, seriously",  # praise, and a word that only stresses it
+        "you rock",
+        "honestly, thanks",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -99,6 +102,8 @@ def test_chit_chat_is_silent(text: str) -> None:
         "have a look at the logs",
         "what kind of queue is it",  # "kindly" is chatter only as written
         "catch the exception in the worker",  # a leave-taking only as a whole
+        "star schema for the warehouse?",  # praise alone, a word of a topic beside others
+        "honestly the retry timeout looks wrong",
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:

@@ -1,0 +1,60 @@
+"""Numbered names in a question: "4.2" in "when is bedscan 4.2 going out to every ward?", "P3" in
+"what's our response time for a P3 ticket?", "v1" in "when is api v1 switched off?".
+
+Such a name picks one of a series (releases, priorities, API versions, models), and a unit that
+names another of the same form and not the one asked ("BedScan 4.1 rolled out on 2025-03-10",
+"P1 tickets have a 4-hour SLA") is about a sibling: it shares every other word of the question
+and answers nothing. Only a question that asks (what, which, when, who, how, where) names one
+this way: "we're on 3.9.0, is that current?" asks whether it is, and "stable is 3.9.1" answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hippograph.recall.answer_kind import _CONDITION
+
+# "4.2", "3.9.0", "v2", "P3", "K4", "p99": a few letters and a number, or numbers joined by
+# dots; not a plain number ("30"), a date ("2025-03-10"), a name with digits inside a word
+# ("python3", "k8s", "eu-west-1") nor a number with its unit ("4.2GB")
+_MARK = re.compile(
+    r"(?<![\w.-])(?:v?\d+(?:\.\d+)+|[a-z]{1,3}\d{1,3})(?![\w-]|\.\d)",
+    re.IGNORECASE,
+)
+_ASKS = re.compile(r"^\s*(?:what|what's|whats|which|when|who|who's|whose|how|where)\b", re.I)
+_DIGITS = re.compile(r"\d+")
+# where a clause ends: a mark of punctuation before a space ("2.4" goes on), or a dash
+_BREAK = re.compile(r"[,;:.!?]+\s+|\s[-–—]+\s+")
+
+
+def asked(question: str) -> frozenset[str]:
+    """The numbered names (in lower case) of the clause that asks, when it asks with a question
+    word: the prompt, after a condition ("when 2.6 comes out, do I …" asks nothing of 2.6), or a
+    question after its context ("the queue is long, when does 2.4 reach every store?")."""
+    questions = (c for c in _BREAK.split(question)[1:] if c.rstrip().endswith("?"))
+    for clause in (question, *questions):
+        clause = _CONDITION.sub("", clause, count=1)
+        if _ASKS.match(clause):
+            return _marks(clause)
+    return frozenset()
+
+
+def names_another(asked_marks: frozenset[str], text: str) -> bool:
+    """The text names a sibling of a numbered name asked ("4.1" for "4.2", "P1" for "P3") and not
+    that name itself."""
+    if not asked_marks:
+        return False
+    said = _marks(text)
+    return any(
+        mark not in said and any(_form(other) == _form(mark) for other in said)
+        for mark in asked_marks
+    )
+
+
+def _marks(text: str) -> frozenset[str]:
+    return frozenset(m.lower() for m in _MARK.findall(text))
+
+
+def _form(mark: str) -> str:
+    """ "4.1" and "4.2" as "#.#", "P1" and "P3" as "p#"."""
+    return _DIGITS.sub("#", mark)
