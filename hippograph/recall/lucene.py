@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from hippograph.graph.fulltext import escape
-from hippograph.recall import verbs
+from hippograph.recall import short_forms, verbs
 from hippograph.recall.intent import QueryShape
 from hippograph.schema.text import stem
 
@@ -39,6 +39,8 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
             parts.extend(escape(p) for p in pieces if len(p) >= 3)
         if term not in identifiers:
             parts.append(escape(term))
-            # "won" answers "did they win?": a stemmer never joins them (verbs.py)
+            # "won" answers "did they win?": a stemmer never joins them (verbs.py), nor
+            # "prod" and "production" (short_forms.py)
             parts.extend(escape(f) for f in verbs.other_forms(term))
+            parts.extend(escape(f) for f in short_forms.other_forms(term))
     return " OR ".join(dict.fromkeys(parts)), dropped

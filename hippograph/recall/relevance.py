@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from hippograph.recall import answer_said, numbered
+from hippograph.recall import answer_said, numbered, short_forms
 from hippograph.recall.answer_kind import Asked
 from hippograph.schema.text import STOPWORDS, stem
 
@@ -43,14 +43,20 @@ kind sort type value values something anything everything nothing someone many m
 _WORD = re.compile(r"[a-z0-9]+")
 
 
+def _stem(word: str) -> str:
+    """The stem words are compared by: a short form's is its long form's ("prod" as
+    "production", :mod:`hippograph.recall.short_forms`)."""
+    return stem(short_forms.long_form(word))
+
+
 def _stems(text: str) -> frozenset[str]:
     """The stems of a text's words, stopwords left out (two-letter words count: CI, DB)."""
-    return frozenset(stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+    return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
 
 
 @lru_cache(maxsize=1)
 def _weak_stems() -> frozenset[str]:
-    return frozenset(stem(w) for w in WEAK)
+    return frozenset(_stem(w) for w in WEAK)
 
 
 def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -64,9 +70,9 @@ def query_terms(terms: tuple[str, ...]) -> list[tuple[str, ...]]:
         ]
         for term in terms
     ]
-    strong = [[p for p in ps if p not in WEAK and stem(p) not in _weak_stems()] for ps in pieces]
+    strong = [[p for p in ps if p not in WEAK and _stem(p) not in _weak_stems()] for ps in pieces]
     chosen = strong if any(strong) else pieces
-    groups = (tuple(dict.fromkeys(stem(p) for p in ps)) for ps in chosen)
+    groups = (tuple(dict.fromkeys(_stem(p) for p in ps)) for ps in chosen)
     return list(dict.fromkeys(g for g in groups if g))
 
 
@@ -118,7 +124,7 @@ def names_entity(stems: list[str], names: list[str]) -> bool:
                 len(word) >= 4
                 and word not in STOPWORDS
                 and word not in WEAK
-                and stem(word) in wanted
+                and _stem(word) in wanted
             ):
                 return True
     return False
@@ -167,7 +173,7 @@ def _matched(stems: tuple[str, ...], text: str) -> frozenset[str]:
     # A Snowball stem keeps its word's first letter, so only words starting like a query stem
     # are stemmed: most of a text's words never are.
     firsts = {s[:1] for s in stems}
-    have = {stem(w) for w in _WORD.findall(text.lower()) if w[:1] in firsts and w not in STOPWORDS}
+    have = {_stem(w) for w in _WORD.findall(text.lower()) if w[:1] in firsts and w not in STOPWORDS}
     found = {s for s in stems if s in have}
     if len(found) < len(stems):
         by_length, starts = _prefixes(stems)
@@ -272,10 +278,10 @@ class Judge:
         self.names_count = names_count
         self.min_graph = min_graph
         self.asks = asks
-        self.asked_for = frozenset(stem(w) for w in asks.names) if asks else frozenset()
+        self.asked_for = frozenset(_stem(w) for w in asks.names) if asks else frozenset()
         self.thing = list(
             dict.fromkeys(
-                stem(w)
+                _stem(w)
                 for w in thing
                 if w not in STOPWORDS and w not in WEAK and _WORD.fullmatch(w)
             )

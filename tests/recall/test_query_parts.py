@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from hippograph.graph import fulltext
-from hippograph.recall import decay, gate, lucene, relevance, scoring, verbs
+from hippograph.recall import decay, gate, lucene, relevance, scoring, short_forms, verbs
 from hippograph.recall.intent import Intent, is_one_clause_question, question_of, shape
 from hippograph.schema import isotime
 from hippograph.schema.tuning import DEFAULT_WEIGHTS
@@ -263,6 +263,19 @@ def test_lucene_query_asks_an_irregular_verb_in_its_other_forms() -> None:
     assert {"break", "broke", "broken"} <= set(query.split(" OR "))
     assert verbs.other_forms("Bought") == ("buy",)
     assert verbs.other_forms("hurt") == () and verbs.other_forms("rose") == ()
+
+
+def test_a_short_form_and_its_long_form_are_one_word() -> None:
+    query, _ = lucene.build(shape("which DB does billing use in prod?"))
+    assert {"db", "database", "prod", "production"} <= set(query.split(" OR "))
+    query, _ = lucene.build(shape("staging credentials rotation"))
+    assert {"creds", "stg"} <= set(query.split(" OR "))
+    assert short_forms.other_forms("Dev") == ()  # developer or development: left alone
+    terms = relevance.query_terms(shape("can I ship the hotfix to prod tonight?").content_terms)
+    assert relevance.term_hits(terms, "Production deploys stop at 18:00 on weekdays.") == 1
+    assert relevance.term_hits(terms, "The products page lists every plan.") == 1  # one stem
+    terms = relevance.query_terms(shape("where do the database creds live?").content_terms)
+    assert relevance.term_hits(terms, "DB credentials are kept in vault.") == 2
 
 
 def test_relevance_needs_enough_shared_terms() -> None:
