@@ -35,6 +35,7 @@ from hippograph.recall.scoring import Candidate
 PREFERRED_SCOPE_BOOST = 1.25
 MIN_GRAPH_SCORE = 0.2  # a graph-only hit must be reached over strong edges, not weak co-occurrence
 LONG_PROMPT = 5  # topical terms of a short question; one asked in one clause may have more
+WORD_LETTERS = 3  # a piece of a name this long is a word of its own ("apps/web"; not "co-op")
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,14 @@ def item(c: Candidate, failed_checks: list[str]) -> dict[str, Any]:
     }
 
 
+def _words_of(group: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """A term of several stems as one term per stem, when each is a word (three letters or
+    more); as it is otherwise."""
+    if all(len(piece) >= WORD_LETTERS for piece in group):
+        return [(piece,) for piece in group]
+    return [group]
+
+
 def _is_graph_only(c: Candidate) -> bool:
     return "graph" in c.ranks and len(c.ranks) == 1
 
@@ -185,7 +194,10 @@ def score(
         # In a long prompt a name of several words ("apps/web", "styled-components") is
         # deliberate and as telling as that many words; in a short question it is the subject,
         # and "what's the memory limit on the billing-api pods?" asks about something else.
-        terms = [(s,) for s in stems]
+        # Pieces of two letters are no words: "co-op" and "pt-BR" stay one term each ("does
+        # the co-op pay for the first aid course?" shares two words with any unit that says
+        # "co-op" otherwise).
+        terms = list(dict.fromkeys(piece for group in terms for piece in _words_of(group)))
 
     # Naming what a unit is about makes it relevant when the query asks about that thing itself
     # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode

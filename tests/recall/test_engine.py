@@ -169,6 +169,22 @@ def test_a_question_for_a_time_or_a_count_needs_one(memory: Memory) -> None:
     assert ids(counted) == [sized.id]
 
 
+def test_a_sibling_of_the_numbered_name_asked_is_no_answer(memory: Memory) -> None:
+    memory.remember("Relay 2.3 reached every depot on 4 May 2025", about=["relay"], **USER)
+    asked = memory.recall("when does relay 2.4 reach every depot?", mode="keyword")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    planned = memory.remember("Relay 2.4 reaches every depot on 9 June", about=["relay"], **USER)
+    assert ids(memory.recall("when does relay 2.4 reach every depot?", mode="keyword")) == [
+        planned.id
+    ]
+
+
+def test_a_name_of_two_letter_pieces_is_one_word_of_a_long_prompt(memory: Memory) -> None:
+    memory.remember("Every repo lives on the co-op's own Gitea server", about=["gitea"], **USER)
+    prompt = "does the co-op refund the first aid course if I book it for next month?"
+    assert memory.recall(prompt, mode="keyword").abstain
+
+
 @pytest.mark.parametrize(
     "prompt", ["ok go on", "thanks!", "continue", "sounds good, do it", "lgtm", "yes please", "ok"]
 )
