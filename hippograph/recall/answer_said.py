@@ -486,7 +486,7 @@ def _states_period(text: str, per: str | None) -> bool:
         amount = m["every"] or m["of"] or m["named"] or ""
         unit = m["every_unit"] or m["of_unit"] or m["named_unit"]
         seconds = _amount(amount) * _seconds(unit)
-        if seconds <= longest if per else seconds < longest:
+        if (seconds <= longest) if per else (seconds < longest):
             return True
     return False
 
