@@ -90,6 +90,14 @@ _TRIES = _Lazy(
     r"\b(?:times|retr(?:y|ies|ied|ying)|attempts?|tries|tried|once|twice|thrice)\b|\d\s?x\b", re.I
 )
 
+# no time at all: "immediately", "the moment it's rung up", "in real time"
+_AT_ONCE = _Lazy(
+    r"\b(?:immediately|instantly|instant|at\s+once|right\s+away|straight\s+away|the\s+moment|"
+    r"as\s+soon\s+as|in\s+real[-\s]?time|real[-\s]?time|without\s+(?:any\s+)?delay|"
+    r"no\s+delay|synchronously)\b",
+    re.IGNORECASE,
+)
+
 _KEPT = _Lazy(
     r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|hold|holds|held|purg\w*|"
     r"delet\w*|expir\w*|ttl|remember\w*|cach\w*|evict\w*|archiv\w*|rotat\w*|stay|stays|"
@@ -308,6 +316,10 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if dimension is Dimension.SIZE:  # "kept for 14 days" is no size
         text = _WHEN_NUMBER.re.sub(" ", _DURATION.re.sub(" ", text))
         dimension = Dimension.COUNT
+    if dimension in (Dimension.TAKES, Dimension.SPAN, Dimension.DURATION) and _AT_ONCE.re.search(
+        text
+    ):
+        return True  # no time at all: "each sale is sent the moment it's rung up"
     if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
         if not said_so.re.search(text):

@@ -486,6 +486,9 @@ def test_the_head_of_a_three_word_subject_may_be_the_measure(text: str, answers:
         ("how long does a full restore take?", "Snapshots are kept for 35 days.", False),
         ("how long does a full restore take?", "A full restore takes about 3 hours.", True),
         ("how long did the last drill take?", "It finished in under 40 minutes.", True),
+        # ... or that it takes no time at all
+        ("how long does a refund take to show up?", "Refunds post the moment they are made.", True),
+        ("how long does a refund take to show up?", "Refunds post to the ledger.", False),
         # the size of a payload or an upload is an amount of bytes
         ("max payload size the broker accepts?", "The broker runs six replicas.", False),
         ("max payload size the broker accepts?", "Messages are capped at 256 KB.", True),
