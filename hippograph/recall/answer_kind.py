@@ -193,16 +193,10 @@ _ASKS_MONEY = re.compile(
 )
 
 # "how many requests per second …": a rate, not "four replicas"
-_PER_UNIT = r"\b(?:per|a|an|each)\s+(?:second|sec|minute|min|hour|hr|day)\b"
+# (the unit it is asked per, for ``Asked.per``: "minute"; "rps" is per second)
+_PER_UNIT = r"\b(?:per|a|an|each)\s+(?P<unit>second|sec|minute|min|hour|hr|day)\b"
 
 _PER_TIME = re.compile(rf"{_PER_UNIT}|\b[rq]ps\b", re.I)
-
-# the unit of time a rate is asked per: "per minute", "an hour", "rps"
-_PER_WHAT = re.compile(
-    r"\b(?:per|a|an|each)\s+(?P<unit>second|sec|minute|min|hour|hr|day|week|month)\b|"
-    r"\b[rq](?P<second>p)s\b",
-    re.IGNORECASE,
-)
 
 # "how many retries / attempts …", "how many times does it retry …": a number of tries, said as
 # one; "how many times did Mel go camping?" counts events, which "twice" or "again" may answer
@@ -404,10 +398,10 @@ def _expected(query: str) -> Asked | None:
 def _per_what(query: str) -> str | None:
     """The unit of time a rate is asked per ("minute", "second" for "rps"), if the question
     says."""
-    m = _PER_WHAT.search(query)
+    m = _PER_TIME.search(query)
     if m is None:
         return None
-    return "second" if m["second"] else m["unit"].lower()
+    return m["unit"].lower() if m["unit"] else "second"
 
 
 def _options(query: str) -> frozenset[str]:
