@@ -14,7 +14,10 @@ logs and tracebacks, typos, one in ten chit-chat), after a few warm-up runs, int
    timing every HTTP read (the hook's database time);
 4. the bare full-text query over HTTP (the same Lucene string, one round trip): the floor.
 
-Also: the hook's imports alone in a fresh process, and the hook with Neo4j unreachable (a
+The package's bytecode is compiled first, as `make install` does (`bytecode` in the result).
+Also: the hook's imports alone in a fresh process, once with that bytecode and once compiled from
+source (an empty PYTHONPYCACHEPREFIX: what every prompt pays when PYTHONDONTWRITEBYTECODE is set
+and nothing was compiled), and the hook with Neo4j unreachable (a
 port nothing listens on). Targets (reported, not asserted): process p50 <= 250 ms, database
 reads p50 <= 20 ms. Bench options: --prompts N (60), --warmup N (5), --unreachable N (10),
 --out PATH.
@@ -23,7 +26,10 @@ reads p50 <= 20 ms. Bench options: --prompts N (60), --warmup N (5), --unreachab
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import random
+import re
 import sys
 import tempfile
 import time
@@ -32,6 +38,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import hippograph
 from bench import hookkit, speedkit
 from bench.common import bench_settings, write_result
 from bench.textgen import TextGen
@@ -150,6 +157,13 @@ def _load(graph: Graph, gen: TextGen, size: int, seed: int) -> dict[str, Any]:
     }
 
 
+def _compile_package() -> str:
+    """Compile the measured package's bytecode as `make install` does; say what was done."""
+    package = Path(hippograph.__file__).parent
+    ok = compileall.compile_dir(str(package), quiet=1, rx=re.compile(r"[/\\]demo[/\\]project"))
+    return f"{package} compiled before measuring" + ("" if ok else " (some modules failed)")
+
+
 def _same_database(graph: Graph, settings: Any, port: int) -> None:
     """Refuse to measure when the HTTP port serves another server than the Bolt URI."""
 
@@ -197,6 +211,7 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             f"{hookkit.HIPPO} is missing: install hippograph into this environment "
             "(pip install -e .)."
         )
+    bytecode = _compile_package()
     gen = TextGen(args.seed)
     graph = speedkit.connect(settings, clear=True)
     try:
@@ -268,8 +283,15 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             if slowest[1]
             else None
         )
+        source_env = {
+            **os.environ,
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONPYCACHEPREFIX": str(Path(tmp) / "no-bytecode"),
+        }
         for _ in range(max(3, opts.unreachable)):
-            series["imports_only"].append(hookkit.run_process([sys.executable, "-c", IMPORTS_ONLY]))
+            imports = [sys.executable, "-c", IMPORTS_ONLY]
+            series["imports_only"].append(hookkit.run_process(imports))
+            series["imports_only_from_source"].append(hookkit.run_process(imports, source_env))
         down_env = {**env, "HIPPOGRAPH_NEO4J_HTTP_PORT": str(hookkit.free_port())}
         for text, _ in [m for m in measured if m[1] != "chat"][: opts.unreachable]:
             wall, out, code, _ = hookkit.run_hook(text, cwd, down_env)
@@ -298,6 +320,8 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
         },
         "python_pass_ms": s["python_pass"],
         "imports_only_process_ms": s["imports_only"],
+        "imports_only_from_source_ms": s["imports_only_from_source"],
+        "bytecode": bytecode,
         "in_process_handle_ms": s["in_process_handle"],
         "in_process_reads_ms": s["in_process_reads"],
         "in_process_non_read_ms": s["in_process_non_read"],

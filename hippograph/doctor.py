@@ -2,19 +2,23 @@
 
 Each check looks at one thing a user depends on (the server and its version, the schema, the
 indexes, the password file, the embedding model and how long a query embedding takes, units
-left without an embedding, the prompt hook's HTTP path against its budget, the Claude Code
-hooks and MCP entries and whether the `hippo` they run exists, the capture queue, the last
-maintenance run) and answers ok, warn or fail with the fix. Nothing is written. A check that
-cannot run because an earlier one failed (no server, say) says so instead of failing again.
+left without an embedding, the prompt hook's HTTP path against its budget, whether the
+package's bytecode is compiled when Python may not write it (else every hook process compiles
+every module), the Claude Code hooks and MCP entries and whether the `hippo` they run exists,
+the capture queue, the last maintenance run) and answers ok, warn or fail with the fix. Nothing
+is written. A check that cannot run because an earlier one failed (no server, say) says so
+instead of failing again.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shlex
 import shutil
 import stat
+import sys
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -134,6 +138,7 @@ def run_checks(settings: Settings, *, cwd: Path, home: Path | None = None) -> Ch
                 )
             )
     add(_model(settings))
+    add(_bytecode(Path(__file__).parent, writes=not sys.dont_write_bytecode))
     checks.extend(_agent_install(cwd, home or Path.home()))
     add(_capture_queue(settings))
     return Checkup(checks)
@@ -159,6 +164,51 @@ def _password_file(settings: Settings) -> Check:
             fix=f"chmod 600 {shlex.quote(str(path))}",
         )
     return Check(name="password", verdict="ok", seen=f"{path}, mode 600")
+
+
+def _bytecode(package: Path, *, writes: bool) -> Check:
+    """Whether each module of ``package`` has bytecode Python will use, when it may not write any.
+
+    With PYTHONDONTWRITEBYTECODE set (or an unwritable install), a module without up-to-date
+    bytecode is compiled from source by every process that imports it: the prompt hook is a
+    fresh process per prompt, so it pays that every time.
+    """
+    sources = [p for p in package.rglob("*.py") if "project" not in p.relative_to(package).parts]
+    stale = [p for p in sources if not _compiled(p)]
+    if not stale:
+        return Check(name="bytecode", verdict="ok", seen=f"{len(sources)} modules compiled")
+    if writes:
+        return Check(
+            name="bytecode",
+            verdict="ok",
+            seen=f"{len(stale)} of {len(sources)} modules not compiled yet: "
+            "Python writes their bytecode on first import",
+        )
+    return Check(
+        name="bytecode",
+        verdict="warn",
+        seen=f"{len(stale)} of {len(sources)} modules have no up-to-date bytecode and Python "
+        "may not write it (PYTHONDONTWRITEBYTECODE): each prompt hook compiles them from source",
+        fix=f"make install, or: {shlex.quote(sys.executable)} -m compileall -q "
+        f"{shlex.quote(str(package))}",
+    )
+
+
+def _compiled(source: Path) -> bool:
+    """True when the cached bytecode of ``source`` exists and matches it, as the importer checks."""
+    try:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        header = cached.read_bytes()[:16]
+        st = source.stat()
+    except (OSError, NotImplementedError, ValueError):
+        return False
+    if len(header) < 16 or header[:4] != importlib.util.MAGIC_NUMBER:
+        return False
+    if int.from_bytes(header[4:8], "little") & 0b1:  # hash-based: checked (or not) by hash
+        return True
+    mtime = int.from_bytes(header[8:12], "little")
+    size = int.from_bytes(header[12:16], "little")
+    return mtime == int(st.st_mtime) & 0xFFFFFFFF and size == st.st_size & 0xFFFFFFFF
 
 
 def _model(settings: Settings) -> Check:

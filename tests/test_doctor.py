@@ -4,6 +4,7 @@ to fix what is wrong."""
 from __future__ import annotations
 
 import json
+import py_compile
 import socket
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 
 from hippograph.cli import app
 from hippograph.config import Settings
-from hippograph.doctor import run_checks
+from hippograph.doctor import Check, _bytecode, run_checks
 from hippograph.graph.client import Graph
 from hippograph.hooks.install import install_claude_code
 from hippograph.memory import Memory
@@ -67,3 +68,28 @@ def test_doctor_without_a_server_fails_once_and_skips_what_needs_it(
     checks = {c["name"]: c for c in json.loads(result.stdout)}
     assert checks["server"]["verdict"] == "fail" and "hippo db start" in checks["server"]["fix"]
     assert checks["schema"]["verdict"] == checks["indexes"]["verdict"] == "skip"
+
+
+def test_doctor_warns_when_every_hook_process_would_compile_the_package(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    modules = [package / "__init__.py", package / "sub" / "mod.py"]
+    for module in modules:
+        module.write_text("X = 1\n")
+    (package / "demo" / "project").mkdir(parents=True)  # a sample project, not the package
+    (package / "demo" / "project" / "app.py").write_text("Y = 2\n")
+
+    missing = _bytecode(package, writes=False)
+    assert missing.verdict == "warn" and missing.seen.startswith("2 of 2 modules"), missing
+    assert missing.fix and "compileall" in missing.fix
+    assert _bytecode(package, writes=True).verdict == "ok"
+
+    for module in modules:
+        py_compile.compile(str(module), doraise=True)
+    assert _bytecode(package, writes=False) == Check(
+        name="bytecode", verdict="ok", seen="2 modules compiled"
+    )
+
+    modules[1].write_text("X = 10\n")  # edited after compiling: the bytecode no longer matches
+    stale = _bytecode(package, writes=False)
+    assert stale.verdict == "warn" and stale.seen.startswith("1 of 2 modules"), stale
