@@ -88,7 +88,9 @@ class Asked:
     # unit that names what is asked ("no size limit") answers it without a value
     optional: bool = False
     # the unit of time a rate is asked per ("minute" in "how many requests per minute …"): a
-    # period answers it only when it is no longer ("every 30 seconds", not "every 90 days")
+    # period answers it only when it is no longer ("every 30 seconds", not "every 90 days"); and
+    # the period a count is asked within ("year" in "how many periods in a year?"), which a
+    # shorter period answers ("quarters")
     per: str | None = None
 
 
@@ -99,7 +101,7 @@ MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 # "what time zone …" asks for a zone, not a time
 _ASKS_TIME = re.compile(
     r"^\s*(?:(?:since\s+)?when\s+(?:did|does|do|is|was|were|are|will|would|should|can|could|has|"
-    r"have|had|must)\b|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
+    r"have|had|must)\b|when(?:'s|s|'re|'ll)\s|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
     re.IGNORECASE,
 )
 
@@ -178,7 +180,8 @@ _ASKS_PRESENCE = re.compile(
     r"everyone|anything|anyone|something|someone)\b|[a-z]+ing\b)[a-z]+)\s+"
     r"(?:(?:actually|still|really|even|definitely|probably)\s+)?(?:be\s+)?"
     r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
-    r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office)\s+(?:next|this|tomorrow|"
+    # "is dawit in this week?": in, as at work
+    r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office|in)\s+(?:next|this|tomorrow|"
     r"today|tonight|until|over|"
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
     re.IGNORECASE,
@@ -294,6 +297,9 @@ _OPENS_QUESTION = frozenset(
     "what what's whats which who whose whom where when why how is are was were do does did can "
     "could should would will shall may might has have had must update change set fix add remove "
     "bump raise lower increase decrease".split()
+    # a clause the question follows, with no comma to end it: "if the port imports fall over at
+    # 2am where am i supposed to shout about it?" asks no port
+    + "if whenever once after before while since because although though unless until".split()
 )
 
 MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
@@ -324,6 +330,12 @@ _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 # The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
 # overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
 # docker get?". The clause after the last comma, semicolon, colon, dash or full stop.
+# a second question after the first: "why did roster send Dev? how does it decide now?"
+_FOLLOW_UP = re.compile(
+    r"\?\s+(?P<question>(?P<opener>how|what|what's|whats|which|where|who|whose|when|why)\b[^?]{3,}\??)\s*$",
+    re.IGNORECASE,
+)
+
 _CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
 
 
@@ -336,6 +348,9 @@ def expected(query: str) -> Asked | None:
     found = _expected(query)
     if found is None and (closing := _CLOSING_QUESTION.search(query)):
         return _expected(closing["question"])
+    follow_up = _FOLLOW_UP.search(query)
+    if found is not None and follow_up and _expected(follow_up["question"]) is None:
+        return None  # "why did it pick Dev? how does it decide now?": either may be answered
     return found
 
 
@@ -374,7 +389,11 @@ def _expected(query: str) -> Asked | None:
             AnswerKind.QUANTITY,
             dimension,
             names if dimension is Dimension.MEMORY else _NONE,
-            per=_per_what(query) if dimension is Dimension.RATE else None,
+            per=_per_what(query)
+            if dimension is Dimension.RATE
+            else _in_period(query)
+            if dimension is Dimension.COUNT
+            else None,
         )
     window = _measure_window(query)
     if window is not None:
@@ -402,6 +421,21 @@ def _per_what(query: str) -> str | None:
     if m is None:
         return None
     return m["unit"].lower() if m["unit"] else "second"
+
+
+# "how many quota periods are there in a year?": a count within a longer period, which a period
+# answers ("quarters", "monthly")
+_IN_PERIOD = re.compile(
+    r"\b(?:in|per|a|an|each|every)\s+(?:a\s+|one\s+|single\s+)?(?P<unit>week|month|quarter|year)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_period(query: str) -> str | None:
+    """The period a count is asked within ("year" in "how many … in a year?"), if the question
+    says."""
+    m = _IN_PERIOD.search(query)
+    return m["unit"].lower() if m else None
 
 
 def _options(query: str) -> frozenset[str]:

@@ -47,7 +47,7 @@ _PRESENCE = _Lazy(
     r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
     r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
     r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
-    r"wfh|working\s+from|calendar)\b",
+    r"wfh|working\s+from|(?:his|her|their|my|[a-z]+'s)\s+calendar|calendar\s+(?:says|shows))\b",
     re.IGNORECASE,
 )
 
@@ -57,7 +57,10 @@ _CURRENCIES = (
 
 _MONEY = _Lazy(
     rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{_CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
-    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b",
+    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
+    # a share of an amount of money: "a deposit of 30% of the hire fee"
+    r"\d%\s+of\s+(?:the\s+|its\s+|their\s+|our\s+|each\s+)?(?:[a-z-]+\s+){0,2}(?:fees?|prices?|"
+    r"costs?|total|amount|value|bill|invoice|charges?|rent|payment|balance|subtotal|revenue)\b",
     re.IGNORECASE,
 )
 
@@ -257,7 +260,9 @@ _PERSON_NAME = _Lazy(
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
-    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
+    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s|"
+    # "Obinna Mbeki, the new head of legal, now approves …": who they are, then what they do
+    rf"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s+(?:the|our|a|an)\s[^,.;]{{1,40}},\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b"
 )
 
 
@@ -371,7 +376,11 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             _VALUE_WORDS
         )
     if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
-        return bool(_NUMBER.re.search(text)) or not words.isdisjoint(counts)
+        return (
+            bool(_NUMBER.re.search(text))
+            or not words.isdisjoint(counts)
+            or (asked.per is not None and _names_a_shorter_period(text, asked.per))
+        )
     return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
 
 
@@ -503,6 +512,25 @@ def _states_period(text: str, per: str | None) -> bool:
     return False
 
 
+# a period named as what things recur by, with no amount: "periods are now quarters", "billed
+# monthly"; not "kept for 14 days"
+_PERIOD_NAMED = _Lazy(
+    r"\b(?P<unit>(?:hour|day|week|month|quarter|year)s|hourly|daily|weekly|"
+    r"fortnightly|monthly|quarterly|yearly|annually)\b"
+)
+
+
+def _names_a_shorter_period(text: str, within: str) -> bool:
+    """Whether the text names a period shorter than ``within`` without an amount ("quarters"
+    answers how many periods there are in a year)."""
+    longest = _seconds(within)
+    return any(
+        _seconds(m["unit"]) < longest
+        for m in _PERIOD_NAMED.re.finditer(text)
+        if not re.search(r"\d[\s-]*$", text[: m.start("unit")])
+    )
+
+
 def _amount(said: str) -> float:
     """ "30" as 30, "1,000" as 1000, "few" as 3, "couple of" as 2, nothing as 1."""
     said = said.strip().lower()
@@ -523,6 +551,8 @@ def _seconds(unit: str) -> float:
         return 0.001
     if unit.startswith("mo"):
         return 30 * _DAY_SECONDS
+    if unit.startswith("annual"):
+        return 365 * _DAY_SECONDS
     lengths = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": _DAY_SECONDS, "w": 7 * _DAY_SECONDS}
-    lengths |= {"f": 14 * _DAY_SECONDS, "y": 365 * _DAY_SECONDS}
+    lengths |= {"f": 14 * _DAY_SECONDS, "q": 91 * _DAY_SECONDS, "y": 365 * _DAY_SECONDS}
     return lengths.get(unit[0], 1.0)

@@ -226,6 +226,24 @@ _AWAY = re.compile(
     re.IGNORECASE,
 )
 AWAY_WORDS = 8  # an away message is this short
+# a wish or a sign-off: "hope the coffee machine is fixed", "have a good weekend folks", "enjoy
+# the sun"; a remark that carries one and asks nothing is social, whatever else it names
+_WISH = re.compile(
+    r"\b(?:hope\s+(?:you|everyone|everybody|all|the|your|it|this|that|we|y'all)\b|"
+    r"have\s+a\s+(?:good|great|nice|lovely|fab|relaxing|restful|safe|quiet)\b|"
+    r"enjoy\s+(?:the|your)\b|good\s+luck\b|see\s+(?:you|ya|y'all)\b|take\s+care\b|"
+    r"happy\s+(?:friday|monday|weekend|holidays?|new\s+year|birthday)\b)",
+    re.IGNORECASE,
+)
+# a request, which a wish may come with: "hope you're well, can you check the lock timeout"
+_REQUEST = re.compile(
+    r"\b(?:can|could|would|will)\s+(?:you|u|we|someone|anyone)\b|\b(?:please|pls|plz|need|needs|"
+    r"let's|lets|should|must|help|remind|tell|check|fix|add|remove|update|change|look)\b",
+    re.IGNORECASE,
+)
+# laughter, which reacts to what the remark names ("lol the coffee machine strikes again")
+_LAUGHTER = frozenset("lol lmao lmfao rofl haha hahaha hehe heh hah".split())
+SOCIAL_WORDS = 12  # a social remark is this short
 
 
 def _a_reply(
@@ -237,7 +255,9 @@ def _a_reply(
     word at most, or two when no word turns to a new topic ("lekker, thanks bru", but "k, now the
     openapi spec"). A remark that opens with an acknowledgement and turns to nothing new, up to
     ``REMARK_WORDS`` words ("haha nice, way cleaner than what i had"). An away message ("brb
-    grabbing coffee", "afk till 2, in a meeting") whatever it names.
+    grabbing coffee", "afk till 2, in a meeting") whatever it names. A social remark, up to
+    ``SOCIAL_WORDS`` words, that asks for nothing: a wish or a sign-off ("have a good weekend
+    folks") or a laugh at something ("lol the coffee machine strikes again").
     Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     lowered = [w.lower() for w in words]
     if "?" in query or identifiers or _asks(query):
@@ -245,6 +265,12 @@ def _a_reply(
     if _AWAY.match(query):
         return len(words) <= AWAY_WORDS
     said = len([w for w in lowered if w not in STOPWORDS])
+    if (
+        said <= SOCIAL_WORDS
+        and not _REQUEST.search(query)
+        and (_WISH.search(query) or (lowered and _REPEATS.sub(r"\1\1", lowered[0]) in _LAUGHTER))
+    ):
+        return True  # "morning all, hope the coffee machine is fixed", "lol the … strikes again"
     if words and _is_ack(words[0]) and _TURNING.isdisjoint(lowered):
         return said <= REMARK_WORDS  # "haha that build name is cursed"
     return (
@@ -322,7 +348,8 @@ QUESTION_TERMS = 2  # topical words a question needs to stand for the prompt it 
 def question_of(query: str) -> str:
     """The question a prompt opens with, when a remark follows it ("whats the request timeout on
     claims-intake? brokers say big submissions just hang"): its first sentences, up to the first
-    that does not end with "?". The remark says why it is asked, not what an answer must state.
+    that neither ends with "?" nor opens with a question word. The remark says why it is asked,
+    not what an answer must state.
     A prompt that opens with its context and ends with a question ("wrote the migration with
     op.add_column. anything I should watch out for?") is judged whole: there the context carries
     the topic. The whole query too when every sentence is a question, or when the question has
@@ -331,7 +358,8 @@ def question_of(query: str) -> str:
     sentences = [s.strip() for s in _SENTENCE_END.split(query.strip()) if s.strip()]
     opening: list[str] = []
     for sentence in sentences:
-        if not sentence.endswith("?"):
+        # "how does it decide now" is a question typed without its "?"
+        if not sentence.endswith("?") and sentence.split()[0].lower() not in _WH_WORDS:
             break
         opening.append(sentence)
     if not opening or len(opening) == len(sentences):
@@ -346,6 +374,9 @@ def question_of(query: str) -> str:
 _QUESTION_OPENERS = frozenset(
     "what what's whats which who who's whos whose whom where where's when why how is are was "
     "were do does did can could should would will has have".split()
+)
+_WH_WORDS = frozenset(
+    "what what's whats which who who's whos whose whom where where's why how".split()
 )
 _CLAUSE_BREAK = re.compile(r"[,;:–—]|\s-+\s|[.!?]\s+\S")
 ONE_CLAUSE_WORDS = 12  # words of a question asked in one breath

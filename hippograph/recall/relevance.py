@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from hippograph.recall import answer_said, numbered, short_forms
+from hippograph.recall import answer_said, numbered, opposites, short_forms
 from hippograph.recall.answer_kind import Asked
 from hippograph.schema.text import STOPWORDS, stem
 
@@ -252,7 +252,8 @@ class Judge:
 
     Direct: enough shared terms, or close in meaning (``is_relevant``); or it names what the unit is
     about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
-    over edges of at least ``min_graph`` is directly relevant. Either way the unit must name one
+    over edges of at least ``min_graph`` is directly relevant. Through its history: a unit it
+    replaced (it supersedes it) is directly relevant. Either way the unit must name one
     of ``named`` (the things a short question names by a name of several parts, "route-planner",
     "VEHICLE_PINGS") in its words or in what it is about, and state the kind of answer asked for."""
 
@@ -267,14 +268,23 @@ class Judge:
         named: list[tuple[str, ...]] | None = None,
         thing: tuple[str, ...] = (),
         marks: frozenset[str] = frozenset(),
+        opposed: frozenset[tuple[int, int]] = frozenset(),
         long: bool | None = None,
     ) -> None:
         self.terms = terms
         self.marks = marks
+        self.opposed = opposed
         self.long = long
         self.named = named or []
         self.stems = stems_of(terms)
         self.by_id = {c.id: c for c in cands}
+        # what each unit replaced: the current version of a fact the question matches is about
+        # the same thing ("booking emails come from tickets@" → "confirmations now go out from
+        # visit@"), though it may share none of the question's words
+        self.replaced: dict[str, list[Candidate]] = {}
+        for c in cands:
+            for successor in c.unit.get("superseded_by") or []:
+                self.replaced.setdefault(successor, []).append(c)
         self.names_count = names_count
         self.min_graph = min_graph
         self.asks = asks
@@ -321,7 +331,8 @@ class Judge:
 
     def __call__(self, c: Candidate) -> bool:
         """Relevant directly or through a relevant seed, naming what the question names and no
-        sibling of a numbered name it asks about ("4.1" for "4.2"), and stating the kind of
+        sibling of a numbered name it asks about ("4.1" for "4.2") nor only the opposite of a
+        word it picks a side with ("outgoing" for "incoming"), and stating the kind of
         answer it asks for (a time, a quantity, a measure); sets ``c.checks["relevant"]``."""
         if "relevant" not in c.checks:
             seeds = (self.by_id.get(seed) for seed, score in c.via if score >= self.min_graph)
@@ -329,7 +340,12 @@ class Judge:
                 "relevant": answer_said.states(self.asks, c.unit)
                 and self.names_what_is_named(c)
                 and not numbered.names_another(self.marks, searchable(c.unit))
-                and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
+                and not opposites.names_the_other(self.opposed, searchable(c.unit))
+                and (
+                    self.direct(c)
+                    or any(s is not None and self.direct(s) for s in seeds)
+                    or any(self.direct(p) for p in self.replaced.get(c.id, ()))
+                ),
                 **c.checks,
             }
         return bool(c.checks["relevant"])

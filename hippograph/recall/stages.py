@@ -25,6 +25,7 @@ from hippograph.recall import (
     evidence,
     intent,
     numbered,
+    opposites,
     relevance,
     scoring,
 )
@@ -222,6 +223,7 @@ def score(
         named=named,
         thing=asked_thing.asked_thing(question),
         marks=numbered.asked(question),
+        opposed=opposites.sides(question),
         long=long_prompt,
     )
     current: list[Candidate] = []

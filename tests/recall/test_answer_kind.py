@@ -595,3 +595,49 @@ def test_which_day_is_answered_by_a_day_or_a_habit() -> None:
     assert states(asked, {"kind": "fact", "text": "Deploys go out on Tuesdays."})
     assert not states(asked, {"kind": "fact", "text": "A deploy takes 20 minutes."})
     assert expected("when do we ship the mobile app?") == Asked(AnswerKind.TIME)  # a habit too
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # someone named, then who they are, then what they do
+        (
+            "who signs off a change to the invoice template?",
+            "Mara has left; Ilse Brandt, the new finance lead, now signs off template changes.",
+            True,
+        ),
+        ("who approves it?", "The release, the big one, approves nothing.", False),
+        # a share of an amount of money is money; a share of anything else is not
+        ("how much do we charge upfront?", "The deposit is 20% of the order total.", True),
+        ("how much do we charge upfront?", "Uploads may use 20% of the disk.", False),
+        # a count within a longer period: a shorter period, named without an amount, answers it
+        ("how many billing cycles are there in a year?", "Billing cycles are now months.", True),
+        ("how many billing cycles are there in a year?", "Invoices go out quarterly.", True),
+        ("how many billing cycles are there in a year?", "Billing runs on Stripe.", False),
+        ("how many billing cycles are there in a month?", "Billing cycles are quarters.", False),
+        # "when's …" asks for a time as "when is …" does
+        ("when's the next mobile release?", "The mobile app is built with Expo.", False),
+        ("when's the next mobile release?", "The next mobile release ships on 3 March.", True),
+        # "is dawit in this week?": in, as at work; a calendar module is no one's calendar
+        ("is dawit in this week?", "Dawit reviews the reconcile changes.", False),
+        ("is dawit in this week?", "Dawit is off sick until Thursday.", True),
+        ("is dawit around next week?", "Dawit approves changes to the calendar module.", False),
+        ("is dawit around next week?", "Dawit's calendar says he is at the offsite.", True),
+    ],
+)
+def test_an_answer_may_name_someone_by_role_a_share_of_money_or_a_period(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+def test_a_clause_before_the_question_or_a_second_question_changes_what_is_asked() -> None:
+    # "if …" with no comma: the words after "if" are no terse "<thing> port?" question
+    assert expected("if the port scans fail at night where do we report it?") is None
+    assert expected("gateway port?") is not None
+    # a second wh-question that asks for no kind: either question may be answered
+    assert expected("why did the router pick eu-west? how does it choose a region now") is None
+    assert expected("how many replicas? which version?") == Asked(
+        AnswerKind.QUANTITY, Dimension.COUNT
+    )
+    assert expected("who approves it? is it still Hana?") is not None  # a check of the first

@@ -179,6 +179,27 @@ def test_a_sibling_of_the_numbered_name_asked_is_no_answer(memory: Memory) -> No
     ]
 
 
+def test_a_unit_about_the_opposite_side_is_no_answer(memory: Memory) -> None:
+    memory.remember("Noor approves outgoing transfers in the vault app", about=["vault"], **USER)
+    asked = memory.recall("who approves an incoming transfer in the vault app?", mode="keyword")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    both = memory.remember(
+        "Incoming and outgoing transfers are both approved by Noor", about=["vault"], **USER
+    )
+    answered = memory.recall("who approves an incoming transfer in the vault app?", mode="keyword")
+    assert ids(answered) == [both.id]
+
+
+def test_a_social_remark_is_silent_when_memory_has_nothing_on_it(
+    memory: Memory, graph: Graph
+) -> None:
+    memory.remember("We deploy on Tuesdays", about=["deploy"], **USER)
+    for remark in ("lol the printer jams again", "hey all, hope the kettle is fixed"):
+        result = memory.recall(remark, mode="keyword")
+        assert result.silent and not result.abstain and result.task_id is None, remark
+    assert {r["label"]: r["count"] for r in graph.read("count_labels")}.get("Task", 0) == 0
+
+
 def test_a_name_of_two_letter_pieces_is_one_word_of_a_long_prompt(memory: Memory) -> None:
     memory.remember("Every repo lives on the co-op's own Gitea server", about=["gitea"], **USER)
     prompt = "does the co-op refund the first aid course if I book it for next month?"

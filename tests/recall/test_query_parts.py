@@ -172,6 +172,12 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("k which port", False),
         ("cool so the webhook signature check never ran in prod then", False),  # too long
         ("the importer is way slower than what we had", False),  # opens with no acknowledgement
+        # a social remark asks for nothing, whatever it names: a wish, a sign-off, a laugh
+        ("hey all, hope the printer on floor 2 is working again 🙏", True),
+        ("calm seas and have a good weekend everyone", True),
+        ("lol the printer jams again", True),  # a laugh, though "the" turns to a topic
+        ("hope you're well, can you bump the redis timeout", False),  # a request comes with it
+        ("lol the build is red again, whats up with ci", False),  # asks
     ],
 )
 def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
@@ -211,6 +217,10 @@ def test_intent(text: str, intent: Intent) -> None:
         ("any idea? the build fails on arm64", "any idea? the build fails on arm64"),  # too short
         ("GET /api?x=1 fails on staging. why?", "GET /api?x=1 fails on staging. why?"),
         ("fix the flaky login test", "fix the flaky login test"),  # no question
+        (  # a question typed without its "?" is a question, not a remark
+            "why did the router pick eu-west? how does it choose a region now",
+            "why did the router pick eu-west? how does it choose a region now",
+        ),
     ],
 )
 def test_a_question_is_judged_apart_from_the_remark_after_it(prompt: str, question: str) -> None:
