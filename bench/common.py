@@ -109,10 +109,10 @@ def write_result(
     name: str, params: dict[str, Any], figures: dict[str, Any], *, copy_to: Path | None = None
 ) -> Path:
     """Write bench/results/<name>-<timestamp>.json (and the same text to ``copy_to``, a bench's
-    --out) and return its path."""
+    --out) and return its path. Two runs finishing in the same second write two files
+    (<name>-<timestamp>-2.json): neither overwrites the other."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    path = RESULTS / f"{name}-{stamp}.json"
     doc = {
         "bench": name,
         "date": stamp,
@@ -122,11 +122,24 @@ def write_result(
         "figures": figures,
     }
     text = json.dumps(doc, indent=2, default=str) + "\n"
-    path.write_text(text)
+    path = _new_file(RESULTS, f"{name}-{stamp}", text)
     if copy_to is not None:
         copy_to.parent.mkdir(parents=True, exist_ok=True)
         copy_to.write_text(text)
     return path
+
+
+def _new_file(folder: Path, stem: str, text: str) -> Path:
+    """Create ``folder/stem.json`` with ``text``, or ``stem-2.json`` … when it exists already."""
+    for n in range(1, 1000):
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                out.write(text)
+        except FileExistsError:
+            continue
+        return path
+    raise RuntimeError(f"no free result file name for {stem} in {folder}")
 
 
 def percentile(values: list[float], p: float) -> float:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import table
+from bench import common, table
 
 
 def _group(r1: float, r5: float, r10: float) -> dict[str, dict[str, float]]:
@@ -62,3 +62,13 @@ def test_a_file_that_is_no_recall_quality_result_is_refused(
     missing = tmp_path / "missing.json"
     assert table.main([str(missing)]) == 1
     assert capsys.readouterr().err.startswith(f"Error: cannot read {missing} (")
+
+
+def test_two_results_written_in_the_same_second_are_two_files(tmp_path: Path) -> None:
+    first = common._new_file(tmp_path, "truthfulness-20261206T155919Z", '{"n": 1}')
+    second = common._new_file(tmp_path, "truthfulness-20261206T155919Z", '{"n": 2}')
+    assert [first.name, second.name] == [
+        "truthfulness-20261206T155919Z.json",
+        "truthfulness-20261206T155919Z-2.json",
+    ]
+    assert [json.loads(p.read_text())["n"] for p in (first, second)] == [1, 2]
