@@ -213,7 +213,9 @@ _TRYING = re.compile(
 # kept, said as one ("kept for 90 days", "expire after 24 hours", "13-month retention")
 _KEEP_WORDS = frozenset(
     "keep keeps kept retain retains retained store stores stored hold holds held remember "
-    "remembers cache caches cached stay stays persist persists".split()
+    "remembers cache caches cached stay stays persist persists"
+    # "how long do dead-lettered events hang around before they're gone?"
+    " linger lingers hang hangs survive survives expire expires purged deleted gone".split()
 )
 
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",

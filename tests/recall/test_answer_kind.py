@@ -615,6 +615,9 @@ def test_which_day_is_answered_by_a_day_or_a_habit() -> None:
         ("how many billing cycles are there in a year?", "Invoices go out quarterly.", True),
         ("how many billing cycles are there in a year?", "Billing runs on Stripe.", False),
         ("how many billing cycles are there in a month?", "Billing cycles are quarters.", False),
+        # how long things "hang around" is how long they are kept
+        ("how long do failed jobs hang around before they're gone?", "Jobs retry 5 times.", False),
+        ("how long do failed jobs hang around?", "Failed jobs are purged after 7 days.", True),
         # "when's …" asks for a time as "when is …" does
         ("when's the next mobile release?", "The mobile app is built with Expo.", False),
         ("when's the next mobile release?", "The next mobile release ships on 3 March.", True),
