@@ -22,7 +22,8 @@ def doctor(
 ) -> None:
     """Check the installation end to end and say how to fix what is wrong: server and version,
     schema, indexes, password file, embedding model and query-embedding time, units without
-    embeddings, the prompt hook against its budget, Claude Code hooks and MCP entries, the
+    embeddings, the prompt hook against its budget, whether the package's bytecode is compiled
+    when Python may not write it, Claude Code hooks and MCP entries, the
     capture queue, the last maintenance. Exit 1 when a check fails. Writes nothing."""
     from hippograph.doctor import run_checks
 
