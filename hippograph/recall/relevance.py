@@ -252,8 +252,7 @@ class Judge:
 
     Direct: enough shared terms, or close in meaning (``is_relevant``); or it names what the unit is
     about, when that counts (``names_count``). Through the graph: a seed of the walk that reached it
-    over edges of at least ``min_graph`` is directly relevant. Through its history: a unit it
-    replaced (it supersedes it) is directly relevant. Either way the unit must name one
+    over edges of at least ``min_graph`` is directly relevant. Either way the unit must name one
     of ``named`` (the things a short question names by a name of several parts, "route-planner",
     "VEHICLE_PINGS") in its words or in what it is about, and state the kind of answer asked for."""
 
@@ -278,13 +277,6 @@ class Judge:
         self.named = named or []
         self.stems = stems_of(terms)
         self.by_id = {c.id: c for c in cands}
-        # what each unit replaced: the current version of a fact the question matches is about
-        # the same thing ("booking emails come from tickets@" → "confirmations now go out from
-        # visit@"), though it may share none of the question's words
-        self.replaced: dict[str, list[Candidate]] = {}
-        for c in cands:
-            for successor in c.unit.get("superseded_by") or []:
-                self.replaced.setdefault(successor, []).append(c)
         self.names_count = names_count
         self.min_graph = min_graph
         self.asks = asks
@@ -341,11 +333,7 @@ class Judge:
                 and self.names_what_is_named(c)
                 and not numbered.names_another(self.marks, searchable(c.unit))
                 and not opposites.names_the_other(self.opposed, searchable(c.unit))
-                and (
-                    self.direct(c)
-                    or any(s is not None and self.direct(s) for s in seeds)
-                    or any(self.direct(p) for p in self.replaced.get(c.id, ()))
-                ),
+                and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
                 **c.checks,
             }
         return bool(c.checks["relevant"])

@@ -190,6 +190,21 @@ def test_a_unit_about_the_opposite_side_is_no_answer(memory: Memory) -> None:
     assert ids(answered) == [both.id]
 
 
+def test_a_question_in_the_words_of_a_superseded_fact_gets_the_fact_that_replaced_it(
+    memory: Memory,
+) -> None:
+    """The current version shares too few of the question's words to be relevant on its own; the
+    graph walk reaches it from the superseded unit, a relevant seed."""
+    old = memory.remember(
+        "Booking confirmation emails are sent from tickets@example.org", about=["mail"], **USER
+    )
+    new = memory.supersede(
+        old.id, "Confirmations now go out from visit@example.org", reason="moved", **USER
+    )
+    asked = memory.recall("which address do booking confirmation emails come from?", mode="keyword")
+    assert ids(asked) == [new.id]
+
+
 def test_a_social_remark_is_silent_when_memory_has_nothing_on_it(
     memory: Memory, graph: Graph
 ) -> None:
