@@ -306,9 +306,13 @@ def run(args: argparse.Namespace, rest: list[str]) -> int:
             ),
         }
         for _ in range(max(3, opts.unreachable)):
+            # run from the temporary folder, as the hook runs from its project: "-c" puts the
+            # working folder first on sys.path, before PYTHONPATH
             imports = [sys.executable, "-c", IMPORTS_ONLY]
-            series["imports_only"].append(hookkit.run_process(imports))
-            series["imports_only_from_source"].append(hookkit.run_process(imports, source_env))
+            series["imports_only"].append(hookkit.run_process(imports, cwd=Path(tmp)))
+            series["imports_only_from_source"].append(
+                hookkit.run_process(imports, source_env, cwd=Path(tmp))
+            )
         down_env = {**env, "HIPPOGRAPH_NEO4J_HTTP_PORT": str(hookkit.free_port())}
         for text, _ in [m for m in measured if m[1] != "chat"][: opts.unreachable]:
             wall, out, code, _ = hookkit.run_hook(text, cwd, down_env)

@@ -107,10 +107,12 @@ def run_hook(
     return wall, out, done.returncode, done.stderr.strip()[-500:]
 
 
-def run_process(argv: list[str], env: dict[str, str] | None = None) -> float:
+def run_process(
+    argv: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> float:
     """Wall ms of a process (a startup baseline)."""
     t0 = time.perf_counter()
-    subprocess.run(argv, check=True, capture_output=True, timeout=30, env=env)
+    subprocess.run(argv, check=True, capture_output=True, timeout=30, env=env, cwd=cwd)
     return (time.perf_counter() - t0) * 1000
 
 
