@@ -236,6 +236,15 @@ _ASKS_CLOCK = re.compile(r"^\s*what\s+time\b(?!\s*zones?\b)", re.IGNORECASE)
 
 _ASKS_ZONE = re.compile(r"^\s*(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:time\s*zones?|tz)\b", re.I)
 
+# "how many tickets could we lose if …?": a count of what would follow, which an answer may give
+# by saying how things work ("each ticket is pushed the moment it is printed") as well as by a
+# number
+_WHAT_IF_COUNT = re.compile(
+    r"^\s*how\s+many\s+(?:[\w'-]+\s+){1,4}?(?:could|would|might)\s+(?:we|you|they|it|i|\w+)\s+"
+    r"(?:lose|lost|miss|drop|leak|skip|break|fail)\b",
+    re.IGNORECASE,
+)
+
 # "roughly how long …", "so how many …": a word of approximation or a filler before "how"
 _ASKS_QUANTITY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly|"
@@ -384,6 +393,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.REASON)
     if _ASKS_MONEY.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
+    if _WHAT_IF_COUNT.match(query):
+        return None  # what would follow, reasoned from how it works: "each is sent at once"
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])

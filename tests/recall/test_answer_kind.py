@@ -644,3 +644,8 @@ def test_a_clause_before_the_question_or_a_second_question_changes_what_is_asked
         AnswerKind.QUANTITY, Dimension.COUNT
     )
     assert expected("who approves it? is it still Hana?") is not None  # a check of the first
+    # what would follow is reasoned from how it works: "each order is sent at once" answers it
+    assert expected("if the app crashes, how many orders could we lose?") is None
+    assert expected("how many orders did we lose in the outage?") == Asked(
+        AnswerKind.QUANTITY, Dimension.COUNT
+    )
