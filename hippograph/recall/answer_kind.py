@@ -338,15 +338,15 @@ _VERSION_MEASURES = frozenset("version versions".split())
 
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
-# The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
-# overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
-# docker get?". The clause after the last comma, semicolon, colon, dash or full stop.
 # a second question after the first: "why did roster send Dev? how does it decide now?"
 _FOLLOW_UP = re.compile(
     r"\?\s+(?P<question>(?P<opener>how|what|what's|whats|which|where|who|whose|when|why)\b[^?]{3,}\??)\s*$",
     re.IGNORECASE,
 )
 
+# The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
+# overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
+# docker get?". The clause after the last comma, semicolon, colon, dash or full stop.
 _CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
 
 
