@@ -308,9 +308,11 @@ _OPENS_QUESTION = frozenset(
     "what what's whats which who whose whom where when why how is are was were do does did can "
     "could should would will shall may might has have had must update change set fix add remove "
     "bump raise lower increase decrease".split()
-    # a clause the question follows, with no comma to end it: "if the port imports fall over at
-    # 2am where am i supposed to shout about it?" asks no port
-    + "if whenever once after before while since because although though unless until".split()
+)
+# a clause the question follows, with no comma to end it: "if the port imports fall over at 2am
+# where am i supposed to shout about it?" is no terse "<thing> port?" question
+_OPENS_CLAUSE = frozenset(
+    "if whenever once after before while since because although though unless until".split()
 )
 
 MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
@@ -566,7 +568,11 @@ def _measure_window(query: str) -> list[str] | None:
         # before …", "what's the max timeout for …"
         if end < len(words) and words[end - 1] in _MEASURE_WORDS and words[end] in _MEASURE_WORDS:
             end += 1
-    elif query.rstrip().endswith("?") and words[0] not in _OPENS_QUESTION:
+    elif (
+        query.rstrip().endswith("?")
+        and words[0] not in _OPENS_QUESTION
+        and words[0] not in _OPENS_CLAUSE
+    ):
         start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
     else:
         return None

@@ -195,6 +195,9 @@ _CLAUSE_STARTS = re.compile(r"[,;:.!?(–—]|\s-+\s|\b(?:and|but|or|so|then|now
 _QUESTION_WORDS = frozenset(
     "what whats which how hows why where wheres when whens who whos whose".split()
 )
+# ... and that make a sentence a question without its "?" ("how does it decide now"); "when"
+# also opens a clause ("when the build fails we page")
+_ASKING_WORDS = _QUESTION_WORDS - {"when", "whens"}
 # Chatter words that are nothing but an acknowledgement (not "job", "work", "start", "next",
 # which name things too: "job queue" is a topic), a greeting or an away message ("brb, standup",
 # "back in 10")
@@ -359,7 +362,8 @@ def question_of(query: str) -> str:
     opening: list[str] = []
     for sentence in sentences:
         # "how does it decide now" is a question typed without its "?"
-        if not sentence.endswith("?") and sentence.split()[0].lower() not in _WH_WORDS:
+        first = _WORD.findall(sentence)[:1]
+        if not sentence.endswith("?") and not (first and first[0].lower() in _ASKING_WORDS):
             break
         opening.append(sentence)
     if not opening or len(opening) == len(sentences):
@@ -374,9 +378,6 @@ def question_of(query: str) -> str:
 _QUESTION_OPENERS = frozenset(
     "what what's whats which who who's whos whose whom where where's when why how is are was "
     "were do does did can could should would will has have".split()
-)
-_WH_WORDS = frozenset(
-    "what what's whats which who who's whos whose whom where where's why how".split()
 )
 _CLAUSE_BREAK = re.compile(r"[,;:–—]|\s-+\s|[.!?]\s+\S")
 ONE_CLAUSE_WORDS = 12  # words of a question asked in one breath
