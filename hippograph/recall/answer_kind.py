@@ -71,6 +71,8 @@ class Dimension(StrEnum):
     RETURN = "return"  # "when is Priya back?": when someone returns, not when they leave
     LAST = "last"  # "when was it last restored?": a day, not a habit ("nightly at 03:00")
     SIZE = "size"  # "how big is a replay file?": an amount, not "kept for 14 days"
+    SHARE = "share"  # "what % of the word price is it?": "20%", "half", "not charged at all"
+    DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,9 @@ class Asked:
     # the period a count is asked within ("year" in "how many periods in a year?"), which a
     # shorter period answers ("quarters")
     per: str | None = None
+    # a time still to come ("when's the next upgrade?"): a unit that only tells of the past
+    # ("Femi did the last upgrade in November 2024") does not say it
+    ahead: bool = False
 
 
 _NONE: frozenset[str] = frozenset()
@@ -113,6 +118,16 @@ _ASKS_DATE = re.compile(
     r"was|were)\b[^?.!,;]{0,60}?\b(?:start|starts|started|starting|begin|begins|began|beginning|"
     r"kick(?:s|ed|ing)?\s+off|launch(?:es|ed|ing)?|go(?:es|ing)?\s+live|went\s+live|open|opens|opening|"
     r"land|lands|landing)\b)",
+    re.IGNORECASE,
+)
+# a time still to come: "when's the next calibration due?", "when will v3 ship?", "when is the
+# lodge going live?", "when does the contract come up for renewal?"; what happened before ("we
+# did the last upgrade in November", "4.1 went out in May") does not say it
+_ASKS_AHEAD = re.compile(
+    r"^\s*(?:when(?:'s|s|\s+is|\s+are)\s+the\s+next\b|when\s+will\b|"
+    r"when(?:'s|s|\s+is|\s+are)\s+(?:[^?.!,;]{1,60}?\s)?(?:going|being|coming|getting|turning|"
+    r"switching|moving|rolling|shipping|launching|releasing|due)\b|"
+    r"when\s+(?:does|do)\s+[^?.!,;]{1,60}?\s(?:go|come)\s+(?:live|out|up)\b)",
     re.IGNORECASE,
 )
 # the last time something happened: "when was intake last deployed?", "when did anyone last
@@ -146,7 +161,9 @@ CHOICE_WORDS = 2  # words after "or": more is a clause ("or keep the original cu
 # an option that names nothing: "or something else?", "or is it optional?", "or not?"
 _NOT_OPTIONS = frozenset(
     "else not something anything other both neither none optional is are was were do does did "
-    "can could should would will just one ones thing things someone somebody".split()
+    "can could should would will just one ones thing things someone somebody"
+    # a pronoun: "or dedupe them?", "or shuld it be flagged?" are clauses
+    " it them they those these this that he she we you i".split()
 )
 
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
@@ -192,6 +209,23 @@ _ASKS_MONEY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
     r"(?:how\s+much|what)\b[^?]*?\b(?:cost|costs|costing|price|prices|priced|pricing|spend|spending|"
     r"pay|paying|charge|charges|charged|charging|bill|billed|fee|fees)(?![\w-])",
+    re.IGNORECASE,
+)
+
+# "what % of the normal price is it?", "what percentage of pickups …": a share, which a
+# percentage or a fraction answers ("billed at 20% of the full rate", "half")
+_ASKS_SHARE = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    r"(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:%|percent|percentage|proportion|fraction|share)(?![\w-])",
+    re.IGNORECASE,
+)
+
+# "how far from the door can a tag be read?", "roughly how far do the vans drive?": a distance;
+# not "how far along / behind / through …" (progress) nor "how far out / ahead …" (time)
+_ASKS_DISTANCE = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    r"how\s+far\b(?!\s+(?:along|behind|ahead|out|forward|in\s+advance|through|into|off|back|up|"
+    r"down|have|has|did|are|is)\b)",
     re.IGNORECASE,
 )
 
@@ -245,6 +279,15 @@ _WHAT_IF_COUNT = re.compile(
     re.IGNORECASE,
 )
 
+# "how long til it's live?", "how long until the fix ships?": when something will be, which a
+# date, a relative time or a habit ("the build is cut every Thursday") answers ("how long before
+# a token expires?" asks for a duration: "the ttl is 900 s")
+_ASKS_UNTIL = re.compile(
+    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|about|around)\s+)?how\s+long\s+"
+    r"(?:until|til|till|'til)\b",
+    re.IGNORECASE,
+)
+
 # "roughly how long …", "so how many …": a word of approximation or a filler before "how"
 _ASKS_QUANTITY = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly|"
@@ -259,7 +302,7 @@ _ASKS_PERSON = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
-    r"chairs?|chairing|covers?|covering|"
+    r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
@@ -352,6 +395,16 @@ _FOLLOW_UP = re.compile(
 _CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
 
 
+# A question after a phrase that sets the scene, with no comma to close it: "during a power cut
+# how many hours can an sl-4 keep reporting?", "if the nightly import blows up who gets alerted?"
+_LED_QUESTION = re.compile(
+    r"^\s*(?:during|if|when|whenever|once|after|before|while)\s+"
+    r"(?:(?!\b(?:how|who|what|which|when)\b)[^?,;:.]){3,80}?\s+"
+    r"(?P<question>(?:how\s+(?:many|much|long|often)|who|what|which)\b[^?]*\?)",
+    re.IGNORECASE,
+)
+
+
 def expected(query: str) -> Asked | None:
     """The kind of answer a short question asks for, and what the value measures when the
     question says so; None when any answer may do. A prompt that opens with its context asks
@@ -361,6 +414,8 @@ def expected(query: str) -> Asked | None:
     found = _expected(query)
     if found is None and (closing := _CLOSING_QUESTION.search(query)):
         return _expected(closing["question"])
+    if found is None and (led := _LED_QUESTION.match(query)):
+        return _expected(led["question"])
     follow_up = _FOLLOW_UP.search(query)
     if found is not None and follow_up and _expected(follow_up["question"]) is None:
         return None  # "why did it pick Dev? how does it decide now?": either may be answered
@@ -379,10 +434,11 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.RETURN)
     if _ASKS_LAST.match(query):
         return Asked(AnswerKind.TIME, Dimension.LAST)
+    ahead = bool(_ASKS_AHEAD.match(query))
     if _ASKS_DATE.match(query):
-        return Asked(AnswerKind.TIME, Dimension.DATE)
+        return Asked(AnswerKind.TIME, Dimension.DATE, ahead=ahead)
     if _ASKS_TIME.match(query):
-        return Asked(AnswerKind.TIME)
+        return Asked(AnswerKind.TIME, ahead=ahead)
     if _ASKS_PRESENCE.search(query):
         return Asked(AnswerKind.PRESENCE)
     person = _ASKS_PERSON.match(query)
@@ -393,10 +449,18 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.PERSON)
     if _ASKS_REASON.match(query) and not _ASKS_WHY_FOR_ME.match(query):
         return Asked(AnswerKind.REASON)
+    if _ASKS_DISTANCE.match(query):
+        return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)
+    if _ASKS_SHARE.match(query):
+        return Asked(AnswerKind.QUANTITY, Dimension.SHARE)
     if _ASKS_MONEY.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
+    if _ASKS_UNTIL.match(query):
+        return Asked(
+            AnswerKind.TIME
+        )  # "how long til it's in the stores?": when, by a date or a habit
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])

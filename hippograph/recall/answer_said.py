@@ -64,6 +64,13 @@ _MONEY = _Lazy(
     re.IGNORECASE,
 )
 
+# a share of a whole: "20%", "a third", "half", or none of it ("not charged at all", "free")
+_SHARE = _Lazy(
+    r"\d\s?%|\b(?:per\s?cent|percent|half|halves|quarter|third|fifth|tenth|none|nothing|free|"
+    r"full|whole|not\s+(?:charged|billed|paid))\b",
+    re.IGNORECASE,
+)
+
 _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 
 _LONG_TIME_UNITS = "milliseconds?|seconds?|minutes?|hours?|days?|weeks?|fortnights?|months?|years?"
@@ -112,7 +119,9 @@ _KEPT = _Lazy(
 
 _TAKES = _Lazy(
     r"\b(?:take|takes|took|taking|last|lasts|lasted|finish\w*|complet\w*|runs?\s+for|ran\s+for|"
-    r"within|under|duration|elapsed|wall[-\s]?clock)\b|\bin\s+(?:about\s+|around\s+|roughly\s+|"
+    r"within|under|duration|elapsed|wall[-\s]?clock|"
+    # the time a run is given: "a 12-minute solve budget", "gives the solver 15 minutes"
+    r"budgets?|gets|gives|given|allow\w*|allott\w*)\b|\bin\s+(?:about\s+|around\s+|roughly\s+|"
     r"less\s+than\s+|over\s+)?(?:\d|an?\s|one|two|three|four|five|six|ten|twenty|thirty)",
     re.IGNORECASE,
 )
@@ -252,7 +261,7 @@ _ROLE_WORDS = frozenset(
 
 _OWNER_VERBS = (
     r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
-    r"took\s+over|takes\s+over|signs\s+off"
+    r"took\s+over|takes\s+over|signs\s+off|supervises|organi[sz]es|coordinates"
 )
 
 _PERSON_NAME = _Lazy(
@@ -301,11 +310,17 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     text = said.lower()
     if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
         return True  # "is there a size limit …?": "no size limit", "the limit is …"
+    if asked.dimension is Dimension.DISTANCE:
+        return bool(_LENGTH.re.search(text)) or "range" in _WORD.findall(text)
+    if asked.dimension is Dimension.SHARE:
+        return bool(_SHARE.re.search(text))
     if asked.dimension is Dimension.MONEY:
         return bool(_MONEY.re.search(text))
     if asked.dimension is Dimension.RATE:
         return bool(_RATE.re.search(text)) or _states_period(text, asked.per)
     kind, dimension = asked.kind, asked.dimension
+    if asked.ahead and _PAST.re.search(text) and not _COMING.re.search(text):
+        return False  # "the last upgrade was in November" for "when's the next one?"
     if dimension is Dimension.CLOCK:
         return bool(_CLOCK.re.search(text))
     if dimension is Dimension.ZONE:
@@ -472,6 +487,21 @@ _HOW_OFTEN = _Lazy(
     r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
     rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
     rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    re.IGNORECASE,
+)
+
+# a unit that tells of the past: "did the last upgrade in November", "went live on 2025-02-10",
+# "was signed off on 14 October", "has been running since March"
+_PAST = _Lazy(
+    r"\b(?:did|was|were|went|had|has\s+been|have\s+been|since|ago|last|[a-z]{3,}ed)\b",
+    re.IGNORECASE,
+)
+# ... or of what is to come or recurs: "will", "next", "planned for", "every Tuesday", "monthly"
+_COMING = _Lazy(
+    rf"\b(?:will|shall|next|upcoming|planned|scheduled|booked|due|expected|target\w*|aim\w*|"
+    rf"going\s+to|on\s+track|from\s+now|tomorrow|soon|later|until|till|continuous\w*|"
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:once|twice)\s+(?:a|an|per|every)|"
+    rf"{'|'.join(_RECURRING.split())})\b|\b(?:every|each)\s",
     re.IGNORECASE,
 )
 

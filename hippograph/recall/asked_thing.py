@@ -31,6 +31,7 @@ _PHRASE_ENDS = _ASKED_ENDS | frozenset(
     "against within without when if so then and or but".split()
 )
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
+_ROUGHLY = frozenset("roughly approximately about around exactly".split())
 ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
 SUBJECT_WORDS = 3  # ... or this many before the question's verb
 # a terse question without a question word names what it asks for before its first preposition:
@@ -61,6 +62,8 @@ def asked_thing(question: str) -> tuple[str, ...]:
     words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
+    if len(words) > 2 and words[0] in _ROUGHLY and words[1] == "how":
+        words = words[1:]  # "roughly how many segments …"
     if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
         return _fragment_thing(question, words)
     if not words:
@@ -91,19 +94,21 @@ _COUNTED_UNITS = frozenset(
 
 def _counted_thing(words: list[str]) -> tuple[str, ...]:
     """What a "how many" question counts, up to two words closed by a verb, a pronoun or a
-    preposition: "pump stations" in "how many pump stations is tidewire pulling from?",
-    "partitions" in "how many partitions does the readings topic have?", "grace" in "how many days
-    grace …" (a unit of time, or people, is how it is counted)."""
+    preposition (three by a verb): "pump stations" in "how many pump stations is tidewire
+    pulling from?", "partitions" in "how many partitions does the readings topic have?", "grace"
+    in "how many days grace …" (a unit of time, or people, is how it is counted)."""
     found: list[str] = []
     for w in words:
         if w in _PHRASE_ENDS:
-            return tuple(found) if len(found) <= ASKED_WORDS else ()
+            # three words when the question's verb closes them: "how many garden centre customers
+            # are we shipping to?"
+            return tuple(found) if len(found) <= ASKED_WORDS or w in _VERB_ENDS else ()
         if w in _COUNTED_UNITS and not found:
             continue
-        if len(found) == ASKED_WORDS:
+        if len(found) == SUBJECT_WORDS:
             return ()
         found.append(w)
-    return tuple(found)
+    return tuple(found) if len(found) <= ASKED_WORDS else ()
 
 
 def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:

@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from itertools import dropwhile
 
 from hippograph.schema.text import STOPWORDS
 from hippograph.schema.text import stem as _stem
@@ -222,7 +223,8 @@ _TURNING = frozenset("the now next onto and then also".split())
 # an away message: what follows says where the speaker goes ("brb grabbing coffee", "afk till 2,
 # in a meeting", "back in 10"), never a task
 _AWAY = re.compile(
-    r"^\W*(?:(?:ok|okay|k|kk|right|alright|so)\W+)?(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
+    r"^\W*(?:(?:ok|okay|k|kk|right|alright|so|cool|great|nice|thanks|thx|cheers)\W+){0,3}"
+    r"(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
     r"be\s+(?:right\s+)?back|stepping\s+(?:away|out)|heading\s+(?:out|off|home)|off\s+to\s+lunch|"
     r"out\s+(?:for|to)\s+lunch|logging\s+off|signing\s+off|calling\s+it\s+a\s+day|"
     r"done\s+for\s+(?:the\s+day|today))\b",
@@ -235,6 +237,7 @@ _WISH = re.compile(
     r"\b(?:hope\s+(?:you|everyone|everybody|all|the|your|it|this|that|we|y'all)\b|"
     r"have\s+a\s+(?:good|great|nice|lovely|fab|relaxing|restful|safe|quiet)\b|"
     r"enjoy\s+(?:the|your)\b|good\s+luck\b|see\s+(?:you|ya|y'all)\b|take\s+care\b|"
+    r"cya\b|ttyl\b|catch\s+(?:you|ya)\s+later\b|"
     r"happy\s+(?:friday|monday|weekend|holidays?|new\s+year|birthday)\b)",
     re.IGNORECASE,
 )
@@ -265,8 +268,8 @@ def _a_reply(
     lowered = [w.lower() for w in words]
     if "?" in query or identifiers or _asks(query):
         return False
-    if _AWAY.match(query):
-        return len(words) <= AWAY_WORDS
+    if _AWAY.match(query):  # "ok cool, heading out for the day, cya tmrw": the acks aside
+        return len(list(dropwhile(_is_ack, words))) <= AWAY_WORDS
     said = len([w for w in lowered if w not in STOPWORDS])
     if (
         said <= SOCIAL_WORDS

@@ -305,11 +305,17 @@ class Judge:
                     long=self.long if c.cosine is not None else None,
                 )
                 or (names_entity(self.stems, about) and self.names_count(c))
-            ) and not asks_another_thing(
-                self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")
-            )
+            ) and not self.about_another_thing(c)
             self._direct[c.id] = found
         return found
+
+    def about_another_thing(self, c: Candidate) -> bool:
+        """The unit is about another thing of the question's subject (:func:`asks_another_thing`):
+        so whether it is reached by its own words or through the graph ("Harbourside has 84
+        rooms", reached from a unit about the front desk's card encoders, is no count of them)."""
+        return asks_another_thing(
+            self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")
+        )
 
     def names_what_is_named(self, c: Candidate) -> bool:
         """The unit names a thing the question names: "what port is route-planner listening on?"
@@ -333,7 +339,13 @@ class Judge:
                 and self.names_what_is_named(c)
                 and not numbered.names_another(self.marks, searchable(c.unit))
                 and not opposites.names_the_other(self.opposed, searchable(c.unit))
-                and (self.direct(c) or any(s is not None and self.direct(s) for s in seeds)),
+                and (
+                    self.direct(c)
+                    or (
+                        not self.about_another_thing(c)
+                        and any(s is not None and self.direct(s) for s in seeds)
+                    )
+                ),
                 **c.checks,
             }
         return bool(c.checks["relevant"])

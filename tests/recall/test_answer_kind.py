@@ -583,6 +583,10 @@ def test_a_point_in_time_a_return_a_size_and_a_doer_need_their_own_answer(
         ("how many times do we retry a webhook?", ()),
         ("how many hours does a battery last on one charge?", ()),
         ("how many people can join one call?", ()),  # people: how it is counted
+        ("roughly how many tenants are on the shared cluster?", ("tenants",)),
+        # three words when the question's verb closes them
+        ("how many night shift nurses are we rostering?", ("night", "shift", "nurses")),
+        ("how many night shift nurses on each ward?", ()),
     ],
 )
 def test_a_how_many_question_names_what_it_counts(question: str, thing: tuple[str, ...]) -> None:
@@ -649,3 +653,49 @@ def test_a_clause_before_the_question_or_a_second_question_changes_what_is_asked
     assert expected("how many orders did we lose in the outage?") == Asked(
         AnswerKind.QUANTITY, Dimension.COUNT
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # a time still to come is not told by the past alone
+        ("when's the next db upgrade booked?", "Ada did the last db upgrade in June 2024.", False),
+        ("when's the next db upgrade booked?", "DB upgrades happen every quarter.", True),
+        (
+            "when is the kiosk app going live?",
+            "The kiosk app designs were approved on 2 May.",
+            False,
+        ),
+        ("when is the kiosk app going live?", "The kiosk app goes live on 12 May.", True),
+        ("when does the lease come up for renewal?", "We signed the lease in 2023.", False),
+        ("when did the kiosk app go live?", "The kiosk app went live on 2 May.", True),
+        # a share: a percentage or a fraction, or none of it
+        ("what % of the list price do resellers pay?", "Resellers pay 70% of list.", True),
+        ("what % of the list price do resellers pay?", "Resellers are not charged at all.", True),
+        ("what percentage of the list price do resellers pay?", "Resellers order by EDI.", False),
+        # how long a run takes: the time it is given says so too
+        ("how long does the nightly solver take?", "The solver gets a 10-minute budget.", True),
+        ("how long does the nightly solver take?", "The solver gives up after 10 minutes.", True),
+        ("how long does the nightly solver take?", "Solver logs are kept for 10 days.", False),
+        # "how long til …" asks when, which a habit answers
+        ("how long til my fix is live?", "Releases are cut every Thursday.", True),
+        ("how long til my fix is live?", "Releases are built with Gradle.", False),
+        # a supervisor, an organiser: someone
+        ("who supervises the east depot?", "The east depot has 40 vans.", False),
+        ("who supervises the east depot?", "Tariq Haddad supervises the east depot.", True),
+        # a question after a scene-setting phrase with no comma
+        ("during a power cut how many hours does the ups last?", "The UPS is an APC 1500.", False),
+        ("during a power cut how many hours does the ups last?", "The UPS lasts 2 hours.", True),
+    ],
+)
+def test_a_time_to_come_a_share_a_run_time_and_a_supervisor_need_their_answer(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+def test_options_that_are_clauses_are_no_choice() -> None:
+    # a pronoun makes the words after "or" a clause: any statement of the behaviour answers
+    assert expected("does the importer count those as new rows or dedupe them?") is None
+    assert expected("is that within the limit or shuld it be flagged?") is None
+    assert expected("which queue, rabbitmq or sqs?") is not None

@@ -815,3 +815,32 @@ def test_a_yes_no_question_asks_about_the_feature_it_names(memory: Memory) -> No
     sepa = memory.remember("The invoice service accepts SEPA direct debit payments.", **USER)
     answered = memory.recall(question, mode="hybrid")
     assert not answered.abstain and ids(answered)[0] == sepa.id
+
+
+@pytest.mark.model
+def test_a_fact_reached_through_the_graph_is_no_answer_about_another_thing(
+    memory: Memory,
+) -> None:
+    """ "how many label printers …" counts label printers: a fact about the same clinic that
+    says nothing of them, and is closer to the question without those words, counts something
+    else, whether it is relevant by its own words or reached from one that is."""
+    memory.embedder = installed_embedder(memory.settings)
+    memory.remember(
+        "Reception at the Northgate clinic prints from the label printer named in the "
+        "reception PC's config file.",
+        about=["northgate clinic"],
+        **USER,
+    )
+    memory.remember(
+        "The Northgate clinic has 12 consulting rooms, each with its own scale.",
+        about=["northgate clinic"],
+        **USER,
+    )
+    question = "how many label printers are at the northgate clinic reception?"
+    asked = memory.recall(question, mode="hybrid")
+    assert asked.abstain and asked.reason == "no_accepted_facts"
+    counted = memory.remember(
+        "Northgate clinic reception has two label printers.", about=["northgate clinic"], **USER
+    )
+    answered = memory.recall(question, mode="hybrid")
+    assert not answered.abstain and ids(answered)[0] == counted.id
