@@ -302,7 +302,7 @@ _ASKS_PERSON = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
-    r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
+    r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|wake|woken|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )

@@ -254,7 +254,7 @@ _CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
 # ("Priya owns fx-rates", "owned by the data team"). "maintained in the repo …" names no one.
 _ROLE_WORDS = frozenset(
     "team teams squad squads group groups crew guild department owner owners ownership "
-    "maintainer maintainers lead leads manager managers oncall on-call rotation champion "
+    "maintainer maintainers lead leads manager managers oncall on-call rotation rota champion "
     "designer vendor supplier contractor agency admin admins approver approvers reviewer "
     "reviewers".split()
 )
