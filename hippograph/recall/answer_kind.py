@@ -216,7 +216,8 @@ _ASKS_MONEY = re.compile(
 # percentage or a fraction answers ("billed at 20% of the full rate", "half")
 _ASKS_SHARE = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
-    r"(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:%|percent|percentage|proportion|fraction|share)(?![\w-])",
+    r"(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:%|percent|percentage|proportion|fraction|share)"
+    r"(?![\w-])",
     re.IGNORECASE,
 )
 
@@ -302,7 +303,8 @@ _ASKS_PERSON = re.compile(
     r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
-    r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|wake|woken|"
+    r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
+    r"wake|woken|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
@@ -457,10 +459,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
-    if _ASKS_UNTIL.match(query):
-        return Asked(
-            AnswerKind.TIME
-        )  # "how long til it's in the stores?": when, by a date or a habit
+    if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
+        return Asked(AnswerKind.TIME)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])

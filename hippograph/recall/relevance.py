@@ -310,9 +310,10 @@ class Judge:
         return found
 
     def about_another_thing(self, c: Candidate) -> bool:
-        """The unit is about another thing of the question's subject (:func:`asks_another_thing`):
-        so whether it is reached by its own words or through the graph ("Harbourside has 84
-        rooms", reached from a unit about the front desk's card encoders, is no count of them)."""
+        """The unit is about another thing of the question's subject (:func:`asks_another_thing`),
+        whether it is reached by its own words or through the graph: "the clinic has 12
+        consulting rooms", reached from a unit about the reception's label printer, is no count
+        of label printers."""
         return asks_another_thing(
             self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")
         )
