@@ -175,12 +175,19 @@ _JUDGEMENTS = frozenset(
     "fine ok okay".split()
 )
 
-_ASKS_REASON = re.compile(r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\b", re.I)
+# what a question may open with before its question word: a filler ("so", "ok", "hey") and, for a
+# quantity, a word of approximation ("roughly how many …", "about what share …")
+_OPENING = r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?"
+APPROXIMATELY = frozenset("roughly approximately about around exactly".split())
+_ROUGHLY = rf"(?:(?:{'|'.join(sorted(APPROXIMATELY))})\s+)?"
+
+_ASKS_REASON = re.compile(rf"{_OPENING}(?:why|how\s+come)\b", re.I)
 
 # "why do my jobs sit in the queue?" asks how a thing works for me, which a unit may tell without
 # a word of reason ("fairshare per PI account"); "why is grib-loader pinned …?" asks for one
 _ASKS_WHY_FOR_ME = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:why|how\s+come)\s+(?:(?:do|does|did|is|are|was|were|am|"
+    rf"{_OPENING}"
+    r"(?:why|how\s+come)\s+(?:(?:do|does|did|is|are|was|were|am|"
     r"can't|cannot|won't|doesn't|don't|isn't|aren't)\s+)?(?:my|i|i'm|me)\b",
     re.IGNORECASE,
 )
@@ -206,7 +213,7 @@ _ASKS_PRESENCE = re.compile(
 
 # "what does the staging account cost us per month?", "how much do we pay for Sentry?"
 _ASKS_MONEY = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    rf"{_OPENING}{_ROUGHLY}"
     r"(?:how\s+much|what)\b[^?]*?\b(?:cost|costs|costing|price|prices|priced|pricing|spend|spending|"
     r"pay|paying|charge|charges|charged|charging|bill|billed|fee|fees)(?![\w-])",
     re.IGNORECASE,
@@ -215,7 +222,7 @@ _ASKS_MONEY = re.compile(
 # "what % of the normal price is it?", "what percentage of pickups …": a share, which a
 # percentage or a fraction answers ("billed at 20% of the full rate", "half")
 _ASKS_SHARE = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    rf"{_OPENING}{_ROUGHLY}"
     r"(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:%|percent|percentage|proportion|fraction|share)"
     r"(?![\w-])",
     re.IGNORECASE,
@@ -224,7 +231,7 @@ _ASKS_SHARE = re.compile(
 # "how far from the door can a tag be read?", "roughly how far do the vans drive?": a distance;
 # not "how far along / behind / through …" (progress) nor "how far out / ahead …" (time)
 _ASKS_DISTANCE = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly)\s+)?"
+    rf"{_OPENING}{_ROUGHLY}"
     r"how\s+far\b(?!\s+(?:along|behind|ahead|out|forward|in\s+advance|through|into|off|back|up|"
     r"down|have|has|did|are|is)\b)",
     re.IGNORECASE,
@@ -261,8 +268,9 @@ _TAKE_WORDS = frozenset("take takes took taking".split())
 _ASKS_WHETHER_THERE = re.compile(r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+", re.IGNORECASE)
 
 # a condition before the question: "when a broker file fails to import, how many times …"
+_SCENE = "when|whenever|if|once|after|before|while"
 _CONDITION = re.compile(
-    r"^\s*(?:when|whenever|if|once|after|before|while)\s+(?!(?:did|does|do|is|was|were|are|will|"
+    rf"^\s*(?:{_SCENE})\s+(?!(?:did|does|do|is|was|were|are|will|"
     r"would|should|can|could|has|have|had|must)\b)[^,?]{3,80},\s*",
     re.IGNORECASE,
 )
@@ -284,15 +292,15 @@ _WHAT_IF_COUNT = re.compile(
 # date, a relative time or a habit ("the build is cut every Thursday") answers ("how long before
 # a token expires?" asks for a duration: "the ttl is 900 s")
 _ASKS_UNTIL = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|about|around)\s+)?how\s+long\s+"
+    rf"{_OPENING}{_ROUGHLY}how\s+long\s+"
     r"(?:until|til|till|'til)\b",
     re.IGNORECASE,
 )
 
 # "roughly how long …", "so how many …": a word of approximation or a filler before "how"
 _ASKS_QUANTITY = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?(?:(?:roughly|approximately|about|around|exactly|"
-    r"for|in|after|within)\s+)?how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b",
+    rf"{_OPENING}(?:(?:{'|'.join(sorted(APPROXIMATELY))}|for|in|after|within)\s+)?"
+    r"how\s+(?:many|much|long|often|big|large|old|fast|frequently|soon)\b",
     re.IGNORECASE,
 )
 
@@ -300,7 +308,8 @@ _ASKS_QUANTITY = re.compile(
 # "who is the designer on onboarding?": a question for a person or a team, by what they do for a
 # thing. "who serves the map tiles?" may be answered by a thing, so it is not one of these.
 _ASKS_PERSON = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
+    rf"{_OPENING}"
+    r"who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
@@ -311,7 +320,8 @@ _ASKS_PERSON = re.compile(
 # "who does the app store submission?", "who handles refunds?": whoever does it is someone ("who
 # do I ask" asks whom to ask, above)
 _ASKS_DOER = re.compile(
-    r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?who\s+(?:does|do|handles?|handled|submits?|decides?|"
+    rf"{_OPENING}"
+    r"who\s+(?:does|do|handles?|handled|submits?|decides?|"
     r"decided)\s+(?!i\b|we\b|you\b|they\b|it\b)",
     re.IGNORECASE,
 )
@@ -400,7 +410,7 @@ _CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:
 # A question after a phrase that sets the scene, with no comma to close it: "during a power cut
 # how many hours can an sl-4 keep reporting?", "if the nightly import blows up who gets alerted?"
 _LED_QUESTION = re.compile(
-    r"^\s*(?:during|if|when|whenever|once|after|before|while)\s+"
+    rf"^\s*(?:during|{_SCENE})\s+"
     r"(?:(?!\b(?:how|who|what|which|when)\b)[^?,;:.]){3,80}?\s+"
     r"(?P<question>(?:how\s+(?:many|much|long|often)|who|what|which)\b[^?]*\?)",
     re.IGNORECASE,

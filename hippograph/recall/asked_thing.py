@@ -16,6 +16,7 @@ from hippograph.recall.answer_kind import (
     _OPENS_WHAT,
     _QUESTION_WORD,
     _VERB_ENDS,
+    APPROXIMATELY,
 )
 
 # where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
@@ -31,7 +32,6 @@ _PHRASE_ENDS = _ASKED_ENDS | frozenset(
     "against within without when if so then and or but".split()
 )
 _OPENERS = frozenset("hey hi so and ok okay also btw quick".split())
-_ROUGHLY = frozenset("roughly approximately about around exactly".split())
 ASKED_WORDS = 2  # at most this many words after "what"/"which" (and "is the" …)
 SUBJECT_WORDS = 3  # ... or this many before the question's verb
 # a terse question without a question word names what it asks for before its first preposition:
@@ -62,7 +62,7 @@ def asked_thing(question: str) -> tuple[str, ...]:
     words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
-    if len(words) > 2 and words[0] in _ROUGHLY and words[1] == "how":
+    if len(words) > 2 and words[0] in APPROXIMATELY and words[1] == "how":
         words = words[1:]  # "roughly how many segments …"
     if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
         return _fragment_thing(question, words)

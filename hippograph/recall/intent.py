@@ -223,8 +223,7 @@ _TURNING = frozenset("the now next onto and then also".split())
 # an away message: what follows says where the speaker goes ("brb grabbing coffee", "afk till 2,
 # in a meeting", "back in 10"), never a task
 _AWAY = re.compile(
-    r"^\W*(?:(?:ok|okay|k|kk|right|alright|so|cool|great|nice|thanks|thx|cheers)\W+){0,3}"
-    r"(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
+    r"^\W*(?:(?:ok|okay|k|kk|right|alright|so)\W+)?(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
     r"be\s+(?:right\s+)?back|stepping\s+(?:away|out)|heading\s+(?:out|off|home)|off\s+to\s+lunch|"
     r"out\s+(?:for|to)\s+lunch|logging\s+off|signing\s+off|calling\s+it\s+a\s+day|"
     r"done\s+for\s+(?:the\s+day|today))\b",
@@ -268,8 +267,9 @@ def _a_reply(
     lowered = [w.lower() for w in words]
     if "?" in query or identifiers or _asks(query):
         return False
-    if _AWAY.match(query):  # "ok cool, heading out for the day, cya tmrw": the acks aside
-        return len(list(dropwhile(_is_ack, words))) <= AWAY_WORDS
+    away = list(dropwhile(_is_ack, words))  # "ok cool, heading out …": the acks aside
+    if _AWAY.match(query) or _AWAY.match(" ".join(away)):
+        return len(away) <= AWAY_WORDS
     said = len([w for w in lowered if w not in STOPWORDS])
     if (
         said <= SOCIAL_WORDS
