@@ -31,7 +31,7 @@ webhook fails, …"): "when I run make test it fails" is a report, not a questio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
 
@@ -97,6 +97,50 @@ class Asked:
     # a time still to come ("when's the next upgrade?"): a unit that only tells of the past
     # ("Femi did the last upgrade in November 2024") does not say it
     ahead: bool = False
+    # what the question gives to work the answer out from: a time of day ("starts at 7am"), a
+    # day ("posted on 3rd march"), an amount of money ("£45k base"). A unit that states the rule
+    # to work it out with (a shift's length, an expiry so many days on, a fee as a share) answers
+    # "what time do they finish?", "on what date does it come down?", "what fee …?"
+    given: frozenset[Given] = field(default=frozenset(), compare=False)
+    # the question's own words: one of them in a unit tells nothing the asker did not say
+    # ("night" in "Night Safari tickets cost £34" for "when does the night safari go on sale?")
+    words: frozenset[str] = field(default=frozenset(), compare=False)
+
+
+class Given(StrEnum):
+    """A value a question gives to work from."""
+
+    CLOCK = "clock"
+    DAY = "day"
+    MONEY = "money"
+    SHARE = "share"  # "drop from full output to half", "at 80% capacity"
+    SPAN = "span"  # "a 4 hour afternoon session", "a 24h trip"
+    WHEN = "when"  # "this weekend", "tonight", "next week": a time the question is about
+
+
+_GIVEN = {
+    Given.CLOCK: re.compile(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
+    Given.DAY: re.compile(
+        r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+        r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+        r"december)\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
+        re.IGNORECASE,
+    ),
+    Given.MONEY: re.compile(r"[$€£¥]\s?\d", re.IGNORECASE),
+    Given.SPAN: re.compile(
+        r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b",
+        re.IGNORECASE,
+    ),
+    # the time said in the question's own clause: "who's on call this weekend?", not "who's our
+    # contact if tonight's batch gets stuck?"
+    Given.WHEN: re.compile(
+        r"\bwho\b(?:(?!\b(?:if|so|when|because|to|that|and|but|while)\b)[^,.;:?!])*?"
+        r"\b(?:(?:this|next|coming)\s+(?:weekend|week|month|mon|tues|wednes|thurs|fri|satur|sun)"
+        r"(?:day)?|tonight|today|tomorrow)\b",
+        re.IGNORECASE,
+    ),
+    Given.SHARE: re.compile(r"\d\s?%|\b(?:half|quarter|third)\b", re.IGNORECASE),
+}
 
 
 _NONE: frozenset[str] = frozenset()
@@ -204,6 +248,8 @@ _ASKS_PRESENCE = re.compile(
     r"everyone|anything|anyone|something|someone)\b|[a-z]+ing\b)[a-z]+)\s+"
     r"(?:(?:actually|still|really|even|definitely|probably)\s+)?(?:be\s+)?"
     r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
+    # "is gwen about next week?": about, as around
+    r"about(?=\s+(?:next|this|tomorrow|today|tonight|over|during|on\s+(?:mon|tue|wed|thu|fri|sat|sun)))|"
     # "is dawit in this week?": in, as at work
     r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office|in)\s+(?:next|this|tomorrow|"
     r"today|tonight|until|over|"
@@ -313,7 +359,7 @@ _ASKS_PERSON = re.compile(
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
-    r"wake|woken|"
+    r"wake|woken|approval|"
     r"designer|manager|admin|allowed|reviews?|belongs?)\b",
     re.IGNORECASE,
 )
@@ -423,6 +469,14 @@ def expected(query: str) -> Asked | None:
     for what the question it closes with asks for."""
     if len(query) > MAX_QUESTION:
         return None
+    found = _asked(query)
+    if found is None:
+        return None
+    given = frozenset(g for g, pattern in _GIVEN.items() if pattern.search(query))
+    return replace(found, given=given, words=frozenset(_QUESTION_WORD.findall(query.lower())))
+
+
+def _asked(query: str) -> Asked | None:
     found = _expected(query)
     if found is None and (closing := _CLOSING_QUESTION.search(query)):
         return _expected(closing["question"])
@@ -582,6 +636,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
     if asked == "many" and following == ["times"]:
         return Dimension.TIMES
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
+        if not _KEEP_WORDS.isdisjoint(words[at + 3 :]):
+            return Dimension.KEPT  # "how many days of readings do we keep?"
         return Dimension.DURATION
     if asked == "many" and _PER_TIME.search(query):
         return Dimension.RATE

@@ -13,11 +13,11 @@ from typing import Any
 from hippograph.recall.answer_kind import (
     _NONE,
     _PER_UNIT,
-    _ROLE_WORD,
     PREFIX,
     AnswerKind,
     Asked,
     Dimension,
+    Given,
 )
 from hippograph.schema.text import STOPWORDS
 
@@ -217,6 +217,18 @@ _MEMORY = _Lazy(
     re.IGNORECASE,
 )
 
+_STORAGE = frozenset("disk disks storage volume volumes ssd drive".split())
+
+# an amount of storage: "an 80 GB disk", "500 GB of storage", "a 20 GiB volume"
+_OF_STORAGE = _Lazy(
+    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b|gigs?|terabytes?|gigabytes?)\s+"
+    r"(?:of\s+)?(?:\w+\s+)?(?:disks?|storage|volumes?|ssds?|nvme|drives?|hdds?)\b",
+    re.IGNORECASE,
+)
+
+# an amount of money with its currency sign: "£18", "$2,000", "€4.50"
+_PRICE = _Lazy(r"[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE)
+
 # a port or a version is a value of its own: "port 9100", ":9464", "version 5.6"
 _PORT_NUMBER = _Lazy(r"\bports?\s+\d[\d,]*(?:\s+and\s+\d+)?|(?<!\d):\d{2,5}\b", re.I)
 
@@ -229,6 +241,12 @@ _LENGTH = _Lazy(
     r"kilometers?|kilometres?|miles?|feet|foot|ft|inch(?:es)?|yards?|characters?|chars|lines|"
     r"pages|words)\b(?!\s*(?:ago|later))",
     re.IGNORECASE,
+)
+
+# a question of how long in time, not in length: "how long can a parse job run?"
+_ELAPSES = frozenset(
+    "run runs running take takes taking last lasts wait waits stay stays got hang survive "
+    "live lives alive down offline".split()
 )
 
 # "until the audit closes", "for as long as the account exists": how long, without an amount
@@ -264,12 +282,24 @@ _OWNER_VERBS = (
     r"took\s+over|takes\s+over|signs\s+off|supervises|organi[sz]es|coordinates"
 )
 
+# what someone is, after "<Name> is the …"
+_PERSON_NOUNS = (
+    r"engineers?|developers?|designers?|leads?|managers?|owners?|maintainers?|contacts?|head|"
+    r"directors?|officers?|coordinators?|analysts?|architects?|admins?|administrators?|"
+    r"champions?|approvers?|reviewers?|experts?|specialists?|person|point|go-to|on-?call|"
+    r"primary|secondary|backup|deputy|chair|secretary|treasurer|vet|nurse|doctor|consultant|"
+    r"supervisor|planner|accountant|lawyer|dpo|controller|scientist|tester|writer|editor"
+)
+
 _PERSON_NAME = _Lazy(
-    r"\b[A-Z][a-z]+'s\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
+    # "Aiko's team", not "Rota's public API"
+    rf"\b[A-Z][a-z]+'s\s+(?:[\w-]+\s+)?(?:{_PERSON_NOUNS}|teams?|squads?|group|crew|department)\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
-    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s|"
+    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
+    # … as someone: "is the tech lead", not "Paddock is the keeper rota app"
+    rf"(?:[\w-]+\s+){{0,2}}(?:{_PERSON_NOUNS})\b|"
     # "Obinna Mbeki, the new head of legal, now approves …": who they are, then what they do
     rf"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s+(?:the|our|a|an)\s[^,.;]{{1,40}},\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b"
 )
@@ -300,9 +330,14 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     ``asked`` would."""
     said = " ".join(str(unit.get(key) or "") for key in ("title", "text", "details_text"))
     if asked.kind is AnswerKind.PERSON:
+        if Given.WHEN in asked.given and not _holds_role_then(asked, said):
+            return False
         return _names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
-        return _names_an_option(asked.options, said.lower())
+        return _names_an_option(asked.options, said.lower()) or (
+            all(any(c.isdigit() for c in o) for o in asked.options)
+            and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
+        )  # "6:41 or 6:42?": "times are rounded to the nearest second" works it out
     if asked.kind is AnswerKind.REASON:
         return bool(_REASON.re.search(said))
     if asked.kind is AnswerKind.PRESENCE:
@@ -315,24 +350,27 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.dimension is Dimension.SHARE:
         return bool(_SHARE.re.search(text))
     if asked.dimension is Dimension.MONEY:
-        return bool(_MONEY.re.search(text))
+        return bool(_MONEY.re.search(text)) or _works_out_money(asked, text)
     if asked.dimension is Dimension.RATE:
         return bool(_RATE.re.search(text)) or _states_period(text, asked.per)
     kind, dimension = asked.kind, asked.dimension
     if asked.ahead and _PAST.re.search(text) and not _COMING.re.search(text):
         return False  # "the last upgrade was in November" for "when's the next one?"
-    if dimension is Dimension.CLOCK:
-        return bool(_CLOCK.re.search(text))
+    if dimension is Dimension.CLOCK:  # or how long after the time the question gives
+        return bool(_CLOCK.re.search(text)) or (
+            Given.CLOCK in asked.given and _states_duration(text)
+        )
     if dimension is Dimension.ZONE:
         return bool(_ZONE.re.search(said))
-    if dimension is Dimension.DATE:
-        return _says_date(text)
+    known = asked.words
+    if dimension is Dimension.DATE:  # or how long after the day the question gives
+        return _says_date(text, known) or (Given.DAY in asked.given and _states_duration(text))
     if dimension is Dimension.LAST:  # a day, not a habit nor a time of day
-        return _says_date(_CLOCK.re.sub(" ", _HOW_OFTEN.re.sub(" ", text)), habits=False)
+        return _says_date(_CLOCK.re.sub(" ", _HOW_OFTEN.re.sub(" ", text)), known, habits=False)
     if dimension is Dimension.RETURN:
-        return _says_time(text) and bool(_RETURNS.re.search(text))
+        return _says_time(text, known) and bool(_RETURNS.re.search(text))
     if kind is AnswerKind.TIME:
-        return _says_time(text)
+        return _says_time(text, known)
     if dimension is Dimension.SIZE:  # "kept for 14 days" is no size
         text = _WHEN_NUMBER.re.sub(" ", _DURATION.re.sub(" ", text))
         dimension = Dimension.COUNT
@@ -340,6 +378,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text
     ):
         return True  # no time at all: "each sale is sent the moment it's rung up"
+    took = dimension is Dimension.TAKES
     if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
         if not said_so.re.search(text):
@@ -357,23 +396,40 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         counts -= _TIMES_WORDS
     elif dimension is Dimension.TIMES:
         dimension = Dimension.COUNT
-    if dimension is Dimension.SPAN:  # "every 5 minutes" and "nightly" say how often
+    # "every 5 minutes" and "nightly" say how often, which is how long a change can go unseen
+    if dimension is Dimension.SPAN and _UNSEEN.isdisjoint(asked.words):
         text = _HOW_OFTEN.re.sub(" ", _NAME_OF_PARTS.re.sub(" ", text))
+    if (
+        dimension in (Dimension.DURATION, Dimension.SPAN)
+        and Given.SHARE in asked.given
+        and _RATE.re.search(text)
+    ):
+        return True  # "from full output to half, how many minutes?": "5% of capacity per minute"
+    if "age" in asked.names and _AGE.re.search(text):
+        return True  # a person's age: "children aged 8 and over"
     if dimension in (Dimension.DURATION, Dimension.SPAN):
         stated = frozenset(_WORD.findall(text))
         if (
             _states_duration(text)
-            or (kind is AnswerKind.QUANTITY and _LENGTH.re.search(text))  # how long is a blade
+            # how long is a blade; not how long a job can run ("the first 20 pages")
+            or (
+                kind is AnswerKind.QUANTITY
+                and _ELAPSES.isdisjoint(asked.words)
+                and _LENGTH.re.search(text)
+            )
             or _NO_END.re.search(text)
             or not _DURATION_WORDS.isdisjoint(stated)
         ):
             return True
-        # "how many days until …": a date to count from; "how long …": "until the audit"
+        # "how many days until …": a date to count from; "how long …": "until the audit"; not
+        # for how long a run takes ("the last restore test was run in March")
         return kind is AnswerKind.QUANTITY and (
             bool(_WHEN_NUMBER.re.search(text) or _UNTIL.re.search(text))
-            or not _DATE_WORDS.isdisjoint(stated)
+            or (not took and not _DATE_WORDS.isdisjoint(stated))
         )
     if dimension is Dimension.MEMORY:
+        if asked.names.isdisjoint(_STORAGE):  # memory asked: "an 80 GB disk" is no memory
+            text = _OF_STORAGE.re.sub(" ", text)
         return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
     if dimension is not Dimension.PORT:
         text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
@@ -381,6 +437,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:
         text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
+        text = _PRICE.re.sub(" ", text)  # nor "£18 per crew"
+        if Given.SPAN not in asked.given:  # nor "10 days before racing"; but "slots are 20
+            text = _DURATION.re.sub(_without_amount_of_time, text)  # minutes" fill 4 hours
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
         text = _COUNTED.re.sub(_without_count, text)  # nor "has 3 brokers"
@@ -396,6 +455,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             or not words.isdisjoint(counts)
             or (asked.per is not None and _names_a_shorter_period(text, asked.per))
         )
+    if dimension is None and _works_out_money(asked, text):
+        return True
     return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
 
 
@@ -405,13 +466,65 @@ def _names_an_option(options: frozenset[str], text: str) -> bool:
     return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
 
 
+# what a role word names when it comes before one of these: a thing of theirs ("rota app")
+_THINGS = frozenset(
+    "app apps application service services tool tools system systems screen screens page pages "
+    "channel channels portal portals api apis endpoint endpoints table tables feature features "
+    "calendar calendars view views dashboard dashboards database bot bots script scripts queue "
+    "queues sheet sheets ui panel panels field fields module modules inbox spreadsheet repo "
+    "repos config settings export exports report reports".split()
+)
+
+
+def _holds_role_then(asked: Asked, said: str) -> bool:
+    """For "who's on call this weekend?": a unit that says a time ("Priya is on call this
+    week"), or that names the role asked ("Tomasz took over primary on-call"), which holds until
+    it changes; not one about someone doing something else ("Jonas migrated Paddock")."""
+    text = said.lower()
+    role = {name for name in asked.names if len(name) > 2 and name not in STOPWORDS}
+    return _says_time(text) or not role.isdisjoint(_WORD_IN_TEXT.re.findall(text))
+
+
+# a word of the text with its case, read as answer_kind reads a role ("on-call" is one word)
+_WORD_IN_TEXT = _Lazy(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+
+
 def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
     """Whether the text names a person or a team by what they do, or by name as someone. The
     role the question asks about is no one: "who's on-call this week?" is not answered by
-    "on-call pages go to the PagerDuty service"."""
+    "on-call pages go to the PagerDuty service". A role word written as a name inside a
+    sentence, with no other capitalised word beside it, names a thing: "each venue record in
+    Rota stores parking notes" (a system called Rota), not someone."""
     if _PERSON_NAME.re.search(text):
         return True
-    return not (_ROLE_WORDS - asked).isdisjoint(_ROLE_WORD.findall(text.lower()))
+    roles = _ROLE_WORDS - asked
+    words = list(_WORD_IN_TEXT.re.finditer(text))
+    for i, word in enumerate(words):
+        if word[0].lower() not in roles:
+            continue
+        if (
+            i + 1 < len(words)
+            and words[i + 1][0].lower() in _THINGS
+            and _adjacent(text, word, words[i + 1])
+        ):
+            continue  # "the keeper rota app", "the vendor portal": a thing, not someone
+        if not word[0][0].isupper() or _sentence_starts(text, word.start()):
+            return True
+        beside = words[i - 1 : i] + words[i + 1 : i + 2]
+        if any(w[0][0].isupper() and _adjacent(text, word, w) for w in beside):
+            return True  # "Head of Crew Planning", "Platform Team"
+    return False
+
+
+def _sentence_starts(text: str, at: int) -> bool:
+    before = text[:at].rstrip()
+    return not before or before[-1] in ".!?:;\n"
+
+
+def _adjacent(text: str, a: re.Match[str], b: re.Match[str]) -> bool:
+    """Whether only spaces stand between two words."""
+    lo, hi = (a, b) if a.start() < b.start() else (b, a)
+    return not text[lo.end() : hi.start()].strip()
 
 
 # a number of things after a little word: "has 3 brokers", "across 12 nodes" (not "python 3
@@ -435,7 +548,11 @@ _REASON = _Lazy(
     r"so\s+(?:that|we|it|they|the|our)|in\s+order\s+to|due\s+to|"
     r"thanks\s+to|to\s+(?:avoid|keep|prevent|stop|save|reduce|limit|allow|let|make\s+sure|ensure|"
     r"protect|stay|match|meet|comply)|reasons?|rationale|otherwise|after\s+(?:the|a|an|we|our|it)|"
-    r"as\s+(?:it|they|we|the|our)|requires?|required|needs?|needed)\b",
+    # "as" giving a cause, a clause after it ("as the old box was full"), not a role ("uses
+    # Redis as the broker")
+    r"as\s+(?:it|they|we)|as\s+(?:the|our)\s+(?:[\w'-]+\s+){0,3}(?:is|are|was|were|had|has|"
+    r"have|kept|keeps|could|couldn't|would|wouldn't|did|didn't|does|doesn't|can't|cannot|won't)|"
+    r"requires?|required|needs?|needed)\b",
     re.IGNORECASE,
 )
 
@@ -454,19 +571,46 @@ _RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejo
 _RECURRING_WORDS = frozenset(_RECURRING.split())
 
 
-def _says_date(text: str, *, habits: bool = True) -> bool:
+def _says_date(text: str, known: frozenset[str] = _NONE, *, habits: bool = True) -> bool:
     """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints",
-    and with ``habits`` "daily"), not an amount of time alone."""
+    and with ``habits`` "daily"), not an amount of time alone, nor a word of the question
+    (``known``)."""
     if _WHEN_NUMBER.re.search(text) or _RELATIVE_TIME.re.search(text):
         return True
-    said = _WORD.findall(text)  # "on Tuesdays", "in May", and a habit: "daily", "weekly"
+    said = set(_WORD.findall(text)) - known  # "on Tuesdays", "in May", a habit: "daily"
     return not _DATE_WORDS.isdisjoint(said) or (habits and not _RECURRING_WORDS.isdisjoint(said))
 
 
-def _says_time(text: str) -> bool:
+def _says_time(text: str, known: frozenset[str] = _NONE) -> bool:
     if _WHEN_NUMBER.re.search(text):
         return True
-    return not _TIME_WORDS.isdisjoint(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text)))
+    said = set(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text))) - known
+    return not _TIME_WORDS.isdisjoint(said)
+
+
+# how long something can go unseen is how often it is looked at ("polls every 60 seconds")
+_UNSEEN = frozenset("unnoticed undetected unseen stale missed lag behind".split())
+
+# a rule that picks between values: "rounded to the nearest second", "truncated", "capped at"
+_ROUNDS = _Lazy(
+    r"\b(?:round\w*|truncat\w*|nearest|ceil\w*|floor\w*|capped|chops?)\b", re.IGNORECASE
+)
+
+# an age in years, said of people: "aged 8", "16 and over", "18+", "under 12s"
+_AGE = _Lazy(
+    r"\baged?\s+(?:\d|under|over|between)|\b\d+\s*(?:\+|and\s+(?:over|up|older|above|under|"
+    r"below|younger)\b|or\s+(?:over|older|above|under|younger)\b)|\b(?:over|under)\s+\d+s?\b"
+)
+
+# a charge by the thing or a share of an amount: "charged per crew", "20% of base salary"
+_PER_THING = _Lazy(r"\b(?:per|each|a)\s+(?!(?:second|minute|hour|day|week|month|year)s?\b)[a-z]+")
+
+
+def _works_out_money(asked: Asked, text: str) -> bool:
+    """Whether the unit states how an amount is worked out from the money the question gives:
+    "£20 a crew, how much should the invoice come to?" by "entry is charged per crew", "perm
+    hire at £45k, what fee?" by "the fee is 20% of first-year base salary"."""
+    return Given.MONEY in asked.given and bool(_SHARE.re.search(text) or _PER_THING.re.search(text))
 
 
 # "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
