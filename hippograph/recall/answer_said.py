@@ -482,7 +482,17 @@ def _holds_role_then(asked: Asked, said: str) -> bool:
     it changes; not one about someone doing something else ("Jonas migrated Paddock")."""
     text = said.lower()
     role = {name for name in asked.names if len(name) > 2 and name not in STOPWORDS}
-    return _says_time(text) or not role.isdisjoint(_WORD_IN_TEXT.re.findall(text))
+    return (
+        _says_time(text)
+        or bool(_HOLDS_NOW.re.search(text))
+        or not role.isdisjoint(_WORD_IN_TEXT.re.findall(text))
+    )
+
+
+# someone who holds a role until it changes: "moved to Joana, who now takes the pager"
+_HOLDS_NOW = _Lazy(
+    r"\b(?:now|currently|took\s+over|takes\s+over|moved\s+to|handed\s+(?:over\s+)?to)\b"
+)
 
 
 # a word of the text with its case, read as answer_kind reads a role ("on-call" is one word)

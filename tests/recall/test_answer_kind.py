@@ -699,3 +699,95 @@ def test_options_that_are_clauses_are_no_choice() -> None:
     assert expected("does the importer count those as new rows or dedupe them?") is None
     assert expected("is that within the limit or shuld it be flagged?") is None
     assert expected("which queue, rabbitmq or sqs?") is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # a question that gives what to work from is answered by the rule to work it out
+        ("if a shift starts at 7am, what time does it end?", "Shifts are 8.5 hours long.", True),
+        ("what time does the shift end?", "Shifts are 8.5 hours long.", False),
+        (
+            "an ad went live on 3rd march, what date does it expire?",
+            "Ads expire after 30 days.",
+            True,
+        ),
+        ("an ad went up on 3rd march, what date does it come down?", "Ads run for 30 days.", True),
+        ("what date does the ad come down?", "Ads run for 30 days.", False),
+        ("hire at £45k base, what fee do we charge?", "The fee is 20% of base salary.", True),
+        ("what fee do we charge?", "The fee is 20% of base salary.", False),
+        ("two crews at £20 a crew, how much is the invoice?", "Entry is charged per crew.", True),
+        (
+            "from full output to half, how many minutes does it take?",
+            "It ramps 5% per minute.",
+            True,
+        ),
+        ("how many minutes does the ramp take?", "It ramps 5% per minute.", False),
+        ("a 4 hour session, how many bookings fit?", "Slots are 12 minutes long.", True),
+        ("how many crews fit in a division?", "Entries close 10 days before racing.", False),
+        ("how many crews fit in a division?", "Entry costs £18 per crew.", False),
+        (
+            "finished in 6:41.7, does it show 6:41 or 6:42?",
+            "Times are rounded to the nearest second.",
+            True,
+        ),
+        # the question's own words tell nothing: "night" in the name of what is asked about
+        ("when does the night safari go on sale?", "Night Safari tickets cost £34.", False),
+        ("when does the night safari go on sale?", "Night Safari goes on sale on 1 May.", True),
+        # how long kept, how long a run takes, how long a change can go unseen
+        (
+            "how many days of readings do we keep?",
+            "Readings are averaged over 15-minute windows.",
+            False,
+        ),
+        ("how many days of readings do we keep?", "Readings are kept for 400 days.", True),
+        ("how long does a full restore take?", "The last restore test was run in March.", False),
+        ("how long can a parse job run?", "The parser reads the first 20 pages.", False),
+        ("how long are the blades?", "Each blade is 60 metres.", True),
+        ("how long could a leak go unnoticed?", "Sensors are polled every 60 seconds.", True),
+        # an age; memory is not disk
+        (
+            "what's the minimum age for the talk?",
+            "The talk accepts children aged 8 and over.",
+            True,
+        ),
+        ("how much memory does the vm have?", "The vm has 2 vCPUs and an 80 GB disk.", False),
+        ("how much memory does the vm have?", "The vm has 4 GB of RAM.", True),
+        # a causal "as" needs a clause after it
+        ("why did we move to celery?", "The workers use Redis as the broker.", False),
+        ("why did we move to celery?", "We moved as the old cron box was full.", True),
+    ],
+)
+def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # a system named like a role, a role word before a thing, a system's possessive, "X is
+        # the Y service": no one
+        ("who signs off a new venue?", "Each venue record in Rota stores parking notes.", False),
+        ("who's on call for paddock?", "Paddock is the keeper rota app.", False),
+        ("who approves refunds?", "Burrow is the records service in services/burrow.", False),
+        ("who approves refunds?", "Refunds go through Caravan's public API.", False),
+        ("who approves refunds?", "Ines Okafor is the tech lead.", True),
+        ("who approves refunds?", "Refunds go to Aiko's team.", True),
+        ("who approves refunds?", "The head of Crew Planning approves refunds.", True),
+        # someone at a time: said of that time, or holding the role asked
+        ("who's on call this weekend?", "Jonas migrated Paddock to Spring Boot 3.", False),
+        ("who's on call this weekend?", "Priya is the primary on-call this weekend.", True),
+        ("who's on call this weekend?", "Tomasz took over primary on-call from Priya.", True),
+        (
+            "who's our contact if tonight's batch fails?",
+            "Sam Ortiz is our contact at the bank.",
+            True,
+        ),
+    ],
+)
+def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
