@@ -53,8 +53,9 @@ honestly seriously literally truly totally absolutely definitely genuinely
     | INTERJECTIONS
 )
 # Chatter only as written, not by stem: "moving on", "whenever you're ready", "kindly proceed",
-# but "what moved?", "readiness?" and "what kind of" name a topic.
-CHATTER_EXACT = frozenset("move moving whenever ready kindly".split())
+# "lush, that's sorted", but "what moved?", "readiness?", "what kind of" and "sort the rows"
+# name a topic.
+CHATTER_EXACT = frozenset("move moving whenever ready kindly sorted lush".split())
 # Words that are chatter alone ("ok, commit and push", "crack on", "copy that") but a topic
 # beside another word ("api timeout retries", "copy the fixtures", "forward the port").
 # Greetings by the time of day too ("morning 👋", "evening folks"), which name a time beside
@@ -88,9 +89,9 @@ _SOCIAL = re.compile(
     r"|(?:see|catch|talk\s+to|speak\s+to)\s+(?:you|ya|u|y'?all)(?:\s+(?:all|guys|folks|everyone))?"
     r"(?:\s+(?:tomorrow|later|soon|"
     rf"then|next\s+week|on\s+{_OCCASIONS}|{_OCCASIONS}))?"
-    r"|(?:(?:i'?m|i\s+am)\s+(?:off|out|done)|(?:(?:i'?m|i\s+am)\s+)?(?:heading\s+(?:out|off|home)|"
-    r"logging\s+off|signing\s+off))(?:\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend))?"
-    r"|(?:off|done)\s+for\s+(?:the\s+)?(?:day|night|today|tonight|weekend)"
+    r"|(?:(?:i'?m|i\s+am|that'?s\s+me)\s+(?:off|out|done)|(?:(?:i'?m|i\s+am)\s+)?(?:heading\s+(?:out|off|home)|"
+    r"logging\s+off|signing\s+off))(?:\s+for\s+(?:the\s+)?(?:day|night|today|tonight|week|weekend))?"
+    r"|(?:off|done)\s+for\s+(?:the\s+)?(?:day|night|today|tonight|week|weekend)"
     r"|thanks?\s+(?:a\s+(?:ton|bunch|lot|million|heap|mil)|so\s+much|heaps|loads|again)"
     r"|thanks?\s+for\s+(?:\w+ing\s+)?(?:that|this|it|them|those|everything)\b(?!\s+\w)"
     r")\b",

@@ -59,6 +59,8 @@ from hippograph.schema.tuning import DEFAULT_WEIGHTS
         "you're a star, seriously",  # praise, and a word that only stresses it
         "you rock",
         "honestly, thanks",
+        "lush, that is sorted then 👌",  # slang, as written
+        "right, that's me done for the week, have a good one",
     ],
 )
 def test_chit_chat_is_silent(text: str) -> None:
@@ -104,6 +106,7 @@ def test_chit_chat_is_silent(text: str) -> None:
         "catch the exception in the worker",  # a leave-taking only as a whole
         "star schema for the warehouse?",  # praise alone, a word of a topic beside others
         "honestly the retry timeout looks wrong",
+        "sort the rows by date",  # "sorted" is chatter only as written
     ],
 )
 def test_a_terse_topic_is_not_chit_chat(text: str) -> None:
@@ -134,7 +137,7 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
     ("text", "reply"),
     [
         ("nice one bruv", True),  # an acknowledgement and one word: slang, or a topic
-        ("sorted, ta", True),
+        ("smashing, ta", True),
         ("ok, rollback", True),
         ("ah lovely, leave it with me", True),  # "it", "with", "me" are not counted
         ("nvm figured it out", True),
