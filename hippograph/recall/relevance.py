@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 MIN_COSINE = 0.40  # close in meaning, with at least one shared topical word
 STRONG_COSINE = 0.55  # close enough in meaning on its own (a paraphrase sharing no word)
+# far in meaning: shared words alone do not make such a unit relevant ("tidewire … ingests SCADA
+# telemetry from the treatment plants …" for "is there a dress code for when the board tours the
+# treatment plant?", cosine .11). Of 544 expected answers of the 48 seen truthfulness sets that
+# are relevant by their words alone, the farthest is at .20 (BENCHMARKS.md, stop 52)
+FAR_COSINE = 0.18
 
 # Words people use in prompts to a coding agent about any topic: a match on one of them
 # says nothing about what the prompt is about ("what kubernetes version do we run" must
@@ -215,7 +220,8 @@ def is_relevant(
     """Enough shared terms; or very close in meaning; or close in meaning with a shared topical
     term. ``asked_for`` are the stems of the words that name what the question asks ("port" in
     "what port does the admin dashboard listen on?"): unless very close in meaning, a unit must
-    share a word besides them, or it is about another thing's port."""
+    share a word besides them, or it is about another thing's port. Shared words alone do not
+    make a unit relevant when its meaning is far from the question (``FAR_COSINE``)."""
     if cosine is not None and cosine >= STRONG_COSINE:
         return True
     hits = term_hits(terms, text) if terms else 0
@@ -224,6 +230,8 @@ def is_relevant(
         return False
     if cosine is not None and cosine >= MIN_COSINE and hits >= 1:
         return True
+    if cosine is not None and cosine < FAR_COSINE:
+        return False
     return bool(terms) and hits >= needed(len(terms), long=long)
 
 

@@ -298,6 +298,9 @@ def test_relevance_needs_enough_shared_terms() -> None:
     assert relevance.is_relevant(terms, "unrelated words", 0.6)  # very close in meaning
     assert not relevance.is_relevant(terms, "unrelated words", 0.45)  # close-ish, nothing shared
     assert relevance.is_relevant(terms, "Kubernetes is managed by EKS", 0.45)  # shares one
+    # shared words, far in meaning: no answer (keyword mode, with no meaning, keeps the words)
+    assert relevance.is_relevant(terms, "We run Kubernetes version 1.29", 0.30)
+    assert not relevance.is_relevant(terms, "We run Kubernetes version 1.29", 0.10)
 
 
 def test_a_unit_that_shares_only_what_is_asked_for_is_about_another_thing() -> None:
