@@ -118,28 +118,25 @@ class Given(StrEnum):
     WHEN = "when"  # "this weekend", "tonight", "next week": a time the question is about
 
 
+# compiled on first use (re caches them): most prompts the hook reads ask for no kind
 _GIVEN = {
-    Given.CLOCK: re.compile(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE),
-    Given.DAY: re.compile(
-        r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    Given.CLOCK: r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b",
+    Given.DAY: (
+        r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|"
+        r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
         r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-        r"december)\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)",
-        re.IGNORECASE,
+        r"december)\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     ),
-    Given.MONEY: re.compile(r"[$€£¥]\s?\d", re.IGNORECASE),
-    Given.SPAN: re.compile(
-        r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b",
-        re.IGNORECASE,
-    ),
+    Given.MONEY: r"[$€£¥]\s?\d",
+    Given.SPAN: r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b",
     # the time said in the question's own clause: "who's on call this weekend?", not "who's our
     # contact if tonight's batch gets stuck?"
-    Given.WHEN: re.compile(
+    Given.WHEN: (
         r"\bwho\b(?:(?!\b(?:if|so|when|because|to|that|and|but|while)\b)[^,.;:?!])*?"
         r"\b(?:(?:this|next|coming)\s+(?:weekend|week|month|mon|tues|wednes|thurs|fri|satur|sun)"
-        r"(?:day)?|tonight|today|tomorrow)\b",
-        re.IGNORECASE,
+        r"(?:day)?|tonight|today|tomorrow)\b"
     ),
-    Given.SHARE: re.compile(r"\d\s?%|\b(?:half|quarter|third)\b", re.IGNORECASE),
+    Given.SHARE: r"\d\s?%|\b(?:half|quarter|third)\b",
 }
 
 
@@ -472,7 +469,9 @@ def expected(query: str) -> Asked | None:
     found = _asked(query)
     if found is None:
         return None
-    given = frozenset(g for g, pattern in _GIVEN.items() if pattern.search(query))
+    given = frozenset(
+        g for g, pattern in _GIVEN.items() if re.search(pattern, query, re.IGNORECASE)
+    )
     return replace(found, given=given, words=frozenset(_QUESTION_WORD.findall(query.lower())))
 
 
