@@ -216,12 +216,13 @@ def is_relevant(
     asked_for: frozenset[str] = frozenset(),
     *,
     long: bool | None = None,
+    far: float | None = FAR_COSINE,
 ) -> bool:
     """Enough shared terms; or very close in meaning; or close in meaning with a shared topical
     term. ``asked_for`` are the stems of the words that name what the question asks ("port" in
     "what port does the admin dashboard listen on?"): unless very close in meaning, a unit must
     share a word besides them, or it is about another thing's port. Shared words alone do not
-    make a unit relevant when its meaning is far from the question (``FAR_COSINE``)."""
+    make a unit relevant when its meaning is far from the question (below ``far``)."""
     if cosine is not None and cosine >= STRONG_COSINE:
         return True
     hits = term_hits(terms, text) if terms else 0
@@ -230,7 +231,7 @@ def is_relevant(
         return False
     if cosine is not None and cosine >= MIN_COSINE and hits >= 1:
         return True
-    if cosine is not None and cosine < FAR_COSINE:
+    if cosine is not None and far is not None and cosine < far:
         return False
     return bool(terms) and hits >= needed(len(terms), long=long)
 
@@ -296,11 +297,14 @@ class Judge:
                 if w not in STOPWORDS and w not in WEAK and _WORD.fullmatch(w)
             )
         )
-        self._direct: dict[str, bool] = {}
+        self._direct: dict[tuple[str, bool], bool] = {}
 
-    def direct(self, c: Candidate) -> bool:
-        """Relevant by its own words, meaning or named entities."""
-        found = self._direct.get(c.id)
+    def direct(self, c: Candidate, *, seed: bool = False) -> bool:
+        """Relevant by its own words, meaning or named entities. As the ``seed`` of a walk its
+        words count however far its meaning is: "routewise is the Python service that builds
+        each truck's rounds" (cosine .16 to "… how soon would those houses show up in
+        rounds?") is no answer, but leads to the statement about routewise that is one."""
+        found = self._direct.get((c.id, seed))
         if found is None:
             about = c.unit.get("about") or []
             found = (
@@ -311,10 +315,11 @@ class Judge:
                     self.asked_for,
                     # words are all keyword mode has to judge by: a quarter of them will do
                     long=self.long if c.cosine is not None else None,
+                    far=None if seed else FAR_COSINE,
                 )
                 or (names_entity(self.stems, about) and self.names_count(c))
             ) and not self.about_another_thing(c)
-            self._direct[c.id] = found
+            self._direct[(c.id, seed)] = found
         return found
 
     def about_another_thing(self, c: Candidate) -> bool:
@@ -352,7 +357,7 @@ class Judge:
                     self.direct(c)
                     or (
                         not self.about_another_thing(c)
-                        and any(s is not None and self.direct(s) for s in seeds)
+                        and any(s is not None and self.direct(s, seed=True) for s in seeds)
                     )
                 ),
                 **c.checks,
