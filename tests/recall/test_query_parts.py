@@ -595,3 +595,24 @@ def test_mmr_sets_apart_copies_not_siblings() -> None:
     ]
     assert scoring.redundancy(scoring._words(first), scoring._words(sibling)) == 0.0
     assert scoring.redundancy(scoring._words(first), scoring._words(copy)) > scoring.NEAR_COPY
+
+
+def test_a_unit_far_in_meaning_is_no_answer_but_leads_the_walk() -> None:
+    """Shared words alone do not make a unit far from the question in meaning an answer; as the
+    seed of a graph walk its words still count, and the fact it leads to may answer."""
+    terms = relevance.query_terms(("routeplan", "rounds", "houses", "addresses"))
+    seed = scoring.Candidate(
+        "seed",
+        {"text": "routeplan is the service that builds the rounds of every truck"},
+        cosine=0.12,
+    )
+    reached = scoring.Candidate(
+        "reached",
+        {"text": "It now pulls new addresses from the council API every night."},
+        cosine=0.25,
+        via=[("seed", 0.9)],
+    )
+    judge = relevance.Judge(terms, [seed, reached], names_count=lambda c: False, min_graph=0.5)
+    assert not judge(seed)  # two shared words, far in meaning: no answer
+    assert judge.direct(seed, seed=True)  # but a seed by its words
+    assert judge(reached)
