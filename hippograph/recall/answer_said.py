@@ -293,7 +293,8 @@ _PERSON_NOUNS = (
 
 _PERSON_NAME = _Lazy(
     # "Aiko's team", not "Rota's public API"
-    rf"\b[A-Z][a-z]+'s\s+(?:[\w-]+\s+)?(?:{_PERSON_NOUNS}|teams?|squads?|group|crew|department)\b|@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
+    rf"\b[A-Z][a-z]+'s\s+(?:[\w-]+\s+)?(?:{_PERSON_NOUNS}|teams?|squads?|group|crew|department)\b|"
+    r"@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
