@@ -69,10 +69,12 @@ class Dimension(StrEnum):
     TAKES = "takes"  # "how long does the restore take?": "takes about 40 minutes", "in 2 h"
     DATE = "date"  # "what date …", "when does … start?": a day, not "seasons last 8 weeks"
     RETURN = "return"  # "when is Priya back?": when someone returns, not when they leave
+    ENDS = "ends"  # "when does the licence run out?": "expires on 3 June", not "renewed in 2024"
     LAST = "last"  # "when was it last restored?": a day, not a habit ("nightly at 03:00")
     SIZE = "size"  # "how big is a replay file?": an amount, not "kept for 14 days"
     SHARE = "share"  # "what % of the word price is it?": "20%", "half", "not charged at all"
     DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
+    TEMPERATURE = "temperature"  # "what temperature are the units kept at?": "16 °C", not "25%"
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ class Given(StrEnum):
     SHARE = "share"  # "drop from full output to half", "at 80% capacity"
     SPAN = "span"  # "a 4 hour afternoon session", "a 24h trip"
     WHEN = "when"  # "this weekend", "tonight", "next week": a time the question is about
+    COUNT = "count"  # "6000 reminders to send": a number of things
 
 
 # compiled on first use (re caches them): most prompts the hook reads ask for no kind
@@ -128,7 +131,12 @@ _GIVEN = {
         r"december)\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     ),
     Given.MONEY: r"[$€£¥]\s?\d",
-    Given.SPAN: r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b",
+    # an amount of time, or hours of the day from one to another ("9 till 12", "2pm-5pm")
+    Given.SPAN: (
+        r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b|"
+        r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\s*)?(?:till|til|until)\s+\d{1,2}\b|"
+        r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m)?\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b"
+    ),
     # the time said in the question's own clause: "who's on call this weekend?", not "who's our
     # contact if tonight's batch gets stuck?"
     Given.WHEN: (
@@ -137,6 +145,10 @@ _GIVEN = {
         r"(?:day)?|tonight|today|tomorrow)\b"
     ),
     Given.SHARE: r"\d\s?%|\b(?:half|quarter|third)\b",
+    Given.COUNT: (
+        r"(?<![\w.,:£$€])\d[\d,]*k?\s+(?!(?:h|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|"
+        r"weeks?|months?|years?|ms)\b)[a-z][a-z-]*s\b"
+    ),
 }
 
 
@@ -168,7 +180,17 @@ _ASKS_AHEAD = re.compile(
     r"^\s*(?:when(?:'s|s|\s+is|\s+are)\s+the\s+next\b|when\s+will\b|"
     r"when(?:'s|s|\s+is|\s+are)\s+(?:[^?.!,;]{1,60}?\s)?(?:going|being|coming|getting|turning|"
     r"switching|moving|rolling|shipping|launching|releasing|due)\b|"
-    r"when\s+(?:does|do)\s+[^?.!,;]{1,60}?\s(?:go|come)\s+(?:live|out|up)\b)",
+    r"when\s+(?:does|do)\s+[^?.!,;]{1,60}?\s(?:go|come)\s+(?:live|out|up)\b|"
+    # a plan: "when's the rust version meant to take over?", "when are the works due to finish?"
+    r"when(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+[^?.!,;]{1,60}?\s(?:meant|supposed|expected|"
+    r"planned|scheduled|due|set)\s+to\b)",
+    re.IGNORECASE,
+)
+# when something runs out: "when does the gurobi licence run out?", "when do the TLS certs
+# expire?", "when does the xero subscription come up for renewal?"
+_ASKS_END = re.compile(
+    r"^\s*when(?:'s|s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+[^?.!,;]{1,60}?\s(?:expire|run\s+out|"
+    r"lapse|(?:come|coming|up|due)\s+(?:up\s+)?for\s+renewal)\b",
     re.IGNORECASE,
 )
 # the last time something happened: "when was intake last deployed?", "when did anyone last
@@ -184,7 +206,7 @@ _ASKS_RETURN = re.compile(
 )
 # the unit a question asks in: "max bundle size (kb)?", "p99 in ms?"
 _TIME_UNITS_PLURAL = frozenset("seconds minutes hours days weeks months years".split())
-_MEMORY_UNITS = r"kb|mb|gb|tb|kib|mib|gib|bytes|kilobytes|megabytes|gigabytes"
+_MEMORY_UNITS = r"kb|mb|gb|tb|kib|mib|gib|tib|bytes|kilobytes|megabytes|gigabytes|terabytes"
 _TIME_UNITS = "|".join(["ms", "milliseconds", "secs?", "mins", *sorted(_TIME_UNITS_PLURAL)])
 _IN_UNIT = re.compile(
     rf"\((?P<memory>{_MEMORY_UNITS})\)|\((?P<time>{_TIME_UNITS})\)|\bin\s+(?P<memory_in>{_MEMORY_UNITS})\b|"
@@ -222,7 +244,27 @@ _OPENING = r"^\s*(?:(?:so|and|ok|okay|hey),?\s+)?"
 APPROXIMATELY = frozenset("roughly approximately about around exactly".split())
 _ROUGHLY = rf"(?:(?:{'|'.join(sorted(APPROXIMATELY))})\s+)?"
 
-_ASKS_REASON = re.compile(rf"{_OPENING}(?:why|how\s+come)\b", re.I)
+# "why …?", "what was the reasoning?" (not "what's the reason code for …")
+_ASKS_REASON = re.compile(
+    rf"{_OPENING}(?:why|how\s+come)\b|{_OPENING}what(?:'s|s|\s+is|\s+was|\s+were)\s+(?:the|our)\s+"
+    r"(?:reasons?|reasoning|rationale|thinking|logic)\b(?!\s+codes?\b)",
+    re.I,
+)
+
+# "how far back do we go when …?": an amount of time; "how far back do we keep …?", "do we
+# still have a backup going back that far?": how long something is kept
+_ASKS_HOW_FAR_BACK = re.compile(rf"{_OPENING}how\s+far\s+back\b", re.I)
+_ASKS_STILL_KEPT = re.compile(
+    r"\bstill\s+(?:have|keep|hold|retain|store|got)\b[^?]{0,60}?\bgoing\s+back\b", re.I
+)
+
+# a question someone else asked, told: "the treasurer's asking what hosting costs us each month,
+# got a figure?", "new dev asking why arbor is on rails, …"
+FOLLOW_ON = 5  # words: "do you know the figure?"
+_REPORTED_QUESTION = re.compile(
+    r"\b(?:ask(?:s|ed|ing)?|wondering|wonders|wondered|(?:wants?|wanted)\s+to\s+know)\s+"
+    r"(?P<question>(?:why|what|how|who|when|which|where)\b[^,;:.?!–—]{3,})"
+)
 
 # "why do my jobs sit in the queue?" asks how a thing works for me, which a unit may tell without
 # a word of reason ("fairshare per PI account"); "why is grib-loader pinned …?" asks for one
@@ -254,6 +296,13 @@ _ASKS_PRESENCE = re.compile(
     re.IGNORECASE,
 )
 
+# "what's the max number of swimmers per session?": a count
+_ASKS_NUMBER_OF = re.compile(
+    rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:max|maximum|min|minimum|total|largest|"
+    r"biggest|smallest|highest|lowest)?\s*number\s+of\b",
+    re.IGNORECASE,
+)
+
 # "what does the staging account cost us per month?", "how much do we pay for Sentry?"
 _ASKS_MONEY = re.compile(
     rf"{_OPENING}{_ROUGHLY}"
@@ -269,6 +318,12 @@ _ASKS_SHARE = re.compile(
     r"(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:%|percent|percentage|proportion|fraction|share)"
     r"(?![\w-])",
     re.IGNORECASE,
+)
+
+# a share asked in a question that names the setting: "what minimum coverage % …", "what uptime
+# percentage …"; not a share the question gives ("at 80% …", "20 percent off")
+_ASKS_PERCENT = re.compile(
+    r"(?<!\d)(?<!\d\s)%|(?<!\d\s)\b(?:percent|percentage|per\s+cent)\b", re.I
 )
 
 # "how far from the door can a tag be read?", "roughly how far do the vans drive?": a distance;
@@ -357,7 +412,7 @@ _ASKS_PERSON = re.compile(
     r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
     r"wake|woken|approval|"
-    r"designer|manager|admin|allowed|reviews?|belongs?)\b",
+    r"designer|manager|admin|allowed|reviews?|belongs?|access|keys?|get\s+in(?:to)?)\b",
     re.IGNORECASE,
 )
 # "who does the app store submission?", "who handles refunds?": whoever does it is someone ("who
@@ -388,12 +443,17 @@ _DURATION_MEASURES = frozenset(
     "timeout timeouts ttl latency interval max-age age expiry lifetime grace".split()
 )
 
-_MEASURE_WORDS = frozenset(MEASURES.split()) | _DURATION_MEASURES
+_REQUEST_WORDS = frozenset("request requests req call calls".split())
+
+_TEMPERATURE_MEASURES = frozenset("temperature temperatures temp".split())
+
+_MEASURE_WORDS = frozenset(MEASURES.split()) | _DURATION_MEASURES | _TEMPERATURE_MEASURES
 
 # a measure word naming something else: "version control", "rate limiter", "capacity mode"
 _NOT_MEASURES = frozenset(
     "control controls limiter limiting mode modes provider providers strategy policy policies "
-    "spike spikes error errors issue issues forwarding mapping conflict conflicts".split()
+    "spike spikes error errors issue issues forwarding mapping conflict conflicts sensor sensors "
+    "probe probes alarm alarms alert alerts".split()
 )
 
 _OPENS_WHAT = frozenset("what what's whats which".split())
@@ -477,13 +537,32 @@ def expected(query: str) -> Asked | None:
 
 def _asked(query: str) -> Asked | None:
     found = _expected(query)
-    if found is None and (closing := _CLOSING_QUESTION.search(query)):
-        return _expected(closing["question"])
-    if found is None and (led := _LED_QUESTION.match(query)):
-        return _expected(led["question"])
+    if found is None:
+        return _asked_within(query)
     follow_up = _FOLLOW_UP.search(query)
-    if found is not None and follow_up and _expected(follow_up["question"]) is None:
+    if follow_up and _expected(follow_up["question"]) is None:
         return None  # "why did it pick Dev? how does it decide now?": either may be answered
+    return found
+
+
+def _asked_within(query: str) -> Asked | None:
+    """What the question in a prompt that opens with its context asks: the one it closes with,
+    the one after the scene it sets, or else the one it reports ("the treasurer's asking what
+    hosting costs us each month, got a figure?")."""
+    found = None
+    closing = _CLOSING_QUESTION.search(query)
+    if closing:
+        found = _expected(closing["question"])
+    elif led := _LED_QUESTION.match(query):
+        found = _expected(led["question"])
+    # a closing question of a few words leaves the asking to the one reported: "…, got a
+    # figure?"; a longer one asks for itself ("mum asks why …. is it supposed to …?")
+    if (
+        found is None
+        and (closing is None or len(_QUESTION_WORD.findall(closing["question"])) <= FOLLOW_ON)
+        and (reported := _REPORTED_QUESTION.search(query))
+    ):
+        return _expected(f"{reported['question']}?")
     return found
 
 
@@ -497,6 +576,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_RETURN.match(query):
         return Asked(AnswerKind.TIME, Dimension.RETURN)
+    if _ASKS_END.match(query):
+        return Asked(AnswerKind.TIME, Dimension.ENDS)
     if _ASKS_LAST.match(query):
         return Asked(AnswerKind.TIME, Dimension.LAST)
     ahead = bool(_ASKS_AHEAD.match(query))
@@ -522,8 +603,17 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
+    if _ASKS_STILL_KEPT.search(query) or (
+        _ASKS_HOW_FAR_BACK.match(query)
+        and not _KEEP_WORDS.isdisjoint(_QUESTION_WORD.findall(query.lower()))
+    ):
+        return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
+    if _ASKS_HOW_FAR_BACK.match(query):
+        return Asked(AnswerKind.QUANTITY, Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
+    if _ASKS_NUMBER_OF.match(query):  # "what's the max number of characters …?"
+        return Asked(AnswerKind.QUANTITY, Dimension.COUNT)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
         names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
@@ -541,6 +631,8 @@ def _expected(query: str) -> Asked | None:
     if window is not None:
         names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
         dimension = _measure_dimension(window) or _unit_asked(query)
+        if dimension is None and _ASKS_PERCENT.search(query):
+            dimension = Dimension.SHARE  # "what minimum coverage % does CI enforce?"
         per = _per_what(query) if dimension is Dimension.RATE else None
         return Asked(AnswerKind.MEASURE, dimension, names, per=per)
     whether = _ASKS_WHETHER_THERE.match(query)
@@ -638,6 +730,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         if not _KEEP_WORDS.isdisjoint(words[at + 3 :]):
             return Dimension.KEPT  # "how many days of readings do we keep?"
         return Dimension.DURATION
+    if asked == "many" and following and re.fullmatch(_MEMORY_UNITS, following[0]):
+        return Dimension.MEMORY  # "how many terabytes is the archive using?"
     if asked == "many" and _PER_TIME.search(query):
         return Dimension.RATE
     if asked == "many":
@@ -653,10 +747,17 @@ def _measure_dimension(window: list[str]) -> Dimension | None:
     """What the measure words in the question's first words measure, when they say."""
     if not _DURATION_MEASURES.isdisjoint(window):
         return Dimension.DURATION
+    if not _TEMPERATURE_MEASURES.isdisjoint(window):
+        return Dimension.TEMPERATURE
     if any(
         w in ("rate", "rates") and after in ("limit", "limits") for w, after in pairwise(window)
     ):
         return Dimension.RATE  # "what's the request rate limit …": per second, per minute
+    if any(
+        (w in _REQUEST_WORDS and after in ("limit", "limits")) or "-per-" in w
+        for w, after in pairwise([*window, ""])
+    ):
+        return Dimension.RATE  # "what's the request limit per api key …", "requests-per-second"
     if not _MEMORY_NOUNS.isdisjoint(window) or any(
         w in _SIZE_WORDS and before in _SIZED for before, w in pairwise(window)
     ):

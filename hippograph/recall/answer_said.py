@@ -117,6 +117,14 @@ _KEPT = _Lazy(
     re.IGNORECASE,
 )
 
+# an end, said as one: "expires on 3 June", "runs until 2027", "renews every April"; not a past
+# renewal ("renewed in March 2024")
+_ENDS = _Lazy(
+    r"\b(?:expir(?:e|es|y|ing|ation)|renew(?:s|al|als)?|lapses?|ends?|ending|until|till|through|"
+    r"valid|due|runs?\s+(?:out|to)|term)\b|\bto\s+\d",
+    re.IGNORECASE,
+)
+
 _TAKES = _Lazy(
     r"\b(?:take|takes|took|taking|last|lasts|lasted|finish\w*|complet\w*|runs?\s+for|ran\s+for|"
     r"within|under|duration|elapsed|wall[-\s]?clock|"
@@ -210,6 +218,13 @@ _NO_END = _Lazy(
 # a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
 _DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
 
+# a temperature: "16 °C", "between 10 and 20 degrees", "4C", "room temperature"
+_TEMPERATURE = _Lazy(
+    r"\d(?:\s*(?:°|º|degrees?\b|deg\b|celsius\b|fahrenheit\b)|[cf]\b)|\broom\s+temperature\b|"
+    r"\bambient\b",
+    re.IGNORECASE,
+)
+
 # "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
 _MEMORY = _Lazy(
     r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
@@ -265,6 +280,14 @@ _ZONE = _Lazy(
 )
 
 _CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
+
+# a year: "installed before 1970", "in March 2025", "since 2019"; not "2000 users"
+_YEAR = _Lazy(
+    r"\b(?:(?:in|before|after|since|until|till|by|from|during|circa|around)\s+(?:early\s+|late\s+|"
+    r"mid-?)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+)(?:19|20)\d{2}s?"
+    r"(?![\w-])(?!\s+[a-z]+s\b)",
+    re.IGNORECASE,
+)
 
 # Someone who does something for a thing: a team or a role ("the platform team", "primary
 # on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
@@ -363,6 +386,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         )
     if dimension is Dimension.ZONE:
         return bool(_ZONE.re.search(said))
+    if dimension is Dimension.TEMPERATURE:
+        return bool(_TEMPERATURE.re.search(text))
     known = asked.words
     if dimension is Dimension.DATE:  # or how long after the day the question gives
         return _says_date(text, known) or (Given.DAY in asked.given and _states_duration(text))
@@ -370,6 +395,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return _says_date(_CLOCK.re.sub(" ", _HOW_OFTEN.re.sub(" ", text)), known, habits=False)
     if dimension is Dimension.RETURN:
         return _says_time(text, known) and bool(_RETURNS.re.search(text))
+    if dimension is Dimension.ENDS:  # an end, said as one: a day or a span to it
+        return bool(_ENDS.re.search(text)) and (_says_date(text, known) or _states_duration(text))
     if kind is AnswerKind.TIME:
         return _says_time(text, known)
     if dimension is Dimension.SIZE:  # "kept for 14 days" is no size
@@ -379,6 +406,12 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text
     ):
         return True  # no time at all: "each sale is sent the moment it's rung up"
+    if (
+        dimension in (Dimension.TAKES, Dimension.SPAN, Dimension.DURATION)
+        and Given.COUNT in asked.given
+        and _RATE.re.search(text)
+    ):
+        return True  # "6000 reminders to send, how long will it take?": "10 messages per second"
     took = dimension is Dimension.TAKES
     if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
@@ -438,6 +471,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:
         text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
+        text = _YEAR.re.sub(" ", text)  # nor "installed before 1970"
         text = _PRICE.re.sub(" ", text)  # nor "£18 per crew"
         if Given.SPAN not in asked.given:  # nor "10 days before racing"; but "slots are 20
             text = _DURATION.re.sub(_without_amount_of_time, text)  # minutes" fill 4 hours
@@ -455,6 +489,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             bool(_NUMBER.re.search(text))
             or not words.isdisjoint(counts)
             or (asked.per is not None and _names_a_shorter_period(text, asked.per))
+            # "15-minute appointments" fill the hours given ("9 till 12")
+            or (Given.SPAN in asked.given and _states_duration(text))
         )
     if dimension is None and _works_out_money(asked, text):
         return True

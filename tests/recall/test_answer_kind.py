@@ -791,3 +791,110 @@ def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
     question: str, text: str, answers: bool
 ) -> None:
     assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # hours of the day to fill: a length of slot fills them
+        (
+            "she does check-ups 9 till 12 straight, how many fit in that block?",
+            "A check-up is booked as a 15-minute appointment.",
+            True,
+        ),
+        ("how many check-ups fit in a block?", "A check-up is a 15-minute appointment.", False),
+        # so many things to get through: a rate answers how long it takes
+        (
+            "6000 reminders to send, how long will the run take?",
+            "We are limited to 10 messages per second.",
+            True,
+        ),
+        ("how long will the run take?", "We are limited to 10 messages per second.", False),
+        # an amount of storage, a temperature, a share
+        ("how many terabytes is the archive using?", "Recordings are 8 kHz mono Opus.", False),
+        ("how many terabytes is the archive using?", "The archive holds 3.2 TB.", True),
+        ("what temperature are the units kept at?", "Units cost 25% more.", False),
+        ("what temperature are the units kept at?", "The units are held at 16 °C.", True),
+        ("what temperature are the units kept at?", "Units stay between 10 and 20 degrees.", True),
+        ("which temperature sensor model do we use?", "We use the TS-22.", True),
+        ("what minimum coverage % does CI enforce?", "The CI pipeline takes 6 minutes.", False),
+        ("what minimum coverage % does CI enforce?", "CI fails under 80% line coverage.", True),
+        # a number of things, a rate of requests, not a year nor a time
+        ("how many hydrants are there?", "Many were installed before 1970.", False),
+        ("how many hydrants are there?", "There are 2000 hydrants.", True),
+        (
+            "what's the max number of characters in a text?",
+            "Opt-outs land within 5 minutes.",
+            False,
+        ),
+        (
+            "what's the max number of characters in a text?",
+            "Texts are capped at 320 characters.",
+            True,
+        ),
+        ("what's the request limit per api key?", "API requests time out after 10 seconds.", False),
+        ("what's the request limit per api key?", "Each key gets 600 requests per minute.", True),
+        # a plan ahead is not a start behind; an end is said as one
+        (
+            "when's the rewrite meant to take over?",
+            "It has run in shadow since 3 March 2025.",
+            False,
+        ),
+        ("when's the rewrite meant to take over?", "It takes over on 2 June.", True),
+        ("when does the licence run out?", "The licence was renewed in March 2024.", False),
+        ("when does the licence run out?", "The licence expires on 31 May 2026.", True),
+        ("when do login tokens run out?", "Session tokens expire after 2 hours.", True),
+        (
+            "when does the subscription come up for renewal?",
+            "Invoices export nightly at 23:00.",
+            False,
+        ),
+    ],
+)
+def test_what_is_counted_measured_or_ended_is_said_as_such(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "dimension"),
+    [
+        # a question someone else asked, told, when the question that closes is a few words
+        (
+            "the treasurer's asking what podcast hosting costs us each month, got a figure?",
+            AnswerKind.QUANTITY,
+            Dimension.MONEY,
+        ),
+        ("new dev asking why arbor is on rails, what was the reasoning?", AnswerKind.REASON, None),
+        ("what's the reason code for a refund?", None, None),
+        (
+            "mum asks why she can't see bus 42 on the map. is it supposed to be visible then?",
+            None,
+            None,
+        ),
+        # how long something is kept, or how far back something goes
+        (
+            "deleted 7 weeks ago, do we still have a backup going back that far?",
+            AnswerKind.QUANTITY,
+            Dimension.KEPT,
+        ),
+        ("how far back do we keep gate logs?", AnswerKind.QUANTITY, Dimension.KEPT),
+        ("how far back in the history do we look?", AnswerKind.QUANTITY, Dimension.SPAN),
+        # someone who can get in, who has access or keys
+        ("who can actually get into the depot?", AnswerKind.PERSON, None),
+        ("who has the keys to the server room?", AnswerKind.PERSON, None),
+        # a temperature alarm is no temperature asked
+        (
+            "low temp alarm on gh3 fired at 3am. who is supposed to get woken?",
+            AnswerKind.PERSON,
+            None,
+        ),
+    ],
+)
+def test_the_question_a_prompt_asks_is_read_whole(
+    question: str, kind: AnswerKind | None, dimension: Dimension | None
+) -> None:
+    asked = expected(question)
+    assert (asked.kind if asked else None) is kind
+    assert (asked.dimension if asked else None) is dimension
