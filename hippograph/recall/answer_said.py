@@ -737,7 +737,8 @@ def _states_period(text: str, per: str | None) -> bool:
 # monthly"; not "kept for 14 days"
 _PERIOD_NAMED = _Lazy(
     r"\b(?P<unit>(?:hour|day|week|month|quarter|year)s|hourly|daily|weekly|"
-    r"fortnightly|monthly|quarterly|yearly|annually)\b"
+    r"fortnightly|monthly|quarterly|yearly|annually)\b|"
+    r"\b(?:each|every|per)\s+(?P<one>hour|day|week|fortnight|month|quarter)\b"  # "each month"
 )
 
 
@@ -746,9 +747,9 @@ def _names_a_shorter_period(text: str, within: str) -> bool:
     answers how many periods there are in a year)."""
     longest = _seconds(within)
     return any(
-        _seconds(m["unit"]) < longest
+        _seconds(m["unit"] or m["one"]) < longest
         for m in _PERIOD_NAMED.re.finditer(text)
-        if not re.search(r"\d[\s-]*$", text[: m.start("unit")])
+        if m["one"] or not re.search(r"\d[\s-]*$", text[: m.start("unit")])
     )
 
 

@@ -849,6 +849,8 @@ def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
             "Invoices export nightly at 23:00.",
             False,
         ),
+        # a period named once, shorter than the one asked within
+        ("how many invoices a year?", "Rent is invoiced on the same date each month.", True),
     ],
 )
 def test_what_is_counted_measured_or_ended_is_said_as_such(
