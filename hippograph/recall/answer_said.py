@@ -380,6 +380,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     kind, dimension = asked.kind, asked.dimension
     if asked.ahead and _PAST.re.search(text) and not _COMING.re.search(text):
         return False  # "the last upgrade was in November" for "when's the next one?"
+    if asked.ahead and "next" not in asked.words:  # a one-off to come: "when is carrick turning
+        text = _HOW_OFTEN.re.sub(" ", text)  # off the v1 api?" is not "polled every 5 minutes"
     if dimension is Dimension.CLOCK:  # or how long after the time the question gives
         return bool(_CLOCK.re.search(text)) or (
             Given.CLOCK in asked.given and _states_duration(text)
