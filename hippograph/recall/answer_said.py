@@ -363,6 +363,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
         )  # "6:41 or 6:42?": "times are rounded to the nearest second" works it out
     if asked.kind is AnswerKind.REASON:
+        if _CHOICE_MADE <= asked.words:  # "why did we swap sidekiq for goodjob?"
+            return _says_cause(said)
         return bool(_REASON.re.search(said))
     if asked.kind is AnswerKind.PRESENCE:
         return bool(_PRESENCE.re.search(said))
@@ -605,6 +607,12 @@ _REASON = _Lazy(
     re.IGNORECASE,
 )
 
+# what a thing needs, or what comes after a thing: why it is so ("needs the staff-admin role",
+# "after the 10-minute window"), not why a choice was made
+_NEEDS = _Lazy(r"requires?|required|needs?|needed|after\s+the", re.IGNORECASE)
+_CHOICE_MADE = frozenset({"why", "did", "we"})
+_REQUIRED_BY = _Lazy(r"\b(?:required|requested|mandated|demanded)\s+by\b", re.IGNORECASE)
+
 _RELATIVE_TIME = _Lazy(
     rf"\b(?:next|last|this|coming|every|each|past|following)\s+(?:[a-z]+\s+)?(?:{_LONG_TIME_UNITS}|"
     rf"{_DAY_NAMES}|quarter|sprint|release)\b|"
@@ -618,6 +626,15 @@ _RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejo
 
 
 _RECURRING_WORDS = frozenset(_RECURRING.split())
+
+
+def _says_cause(text: str) -> bool:
+    """A cause of a choice: not what a thing needs nor what comes after a thing ("the dashboard
+    needs the staff-admin role", "after the 10-minute window a void needs a PIN"); a demand of
+    someone's is one ("required by the insurer")."""
+    return bool(_REQUIRED_BY.re.search(text)) or any(
+        not _NEEDS.re.fullmatch(m[0]) for m in _REASON.re.finditer(text)
+    )
 
 
 def _says_date(text: str, known: frozenset[str] = _NONE, *, habits: bool = True) -> bool:

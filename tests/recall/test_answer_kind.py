@@ -853,6 +853,15 @@ def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
         ("when is carrick turning off the v1 api?", "We poll the v1 api every 5 minutes.", False),
         ("when is carrick turning off the v1 api?", "The v1 api will be turned off on 1 June.", True),
         ("when's the next backup?", "Backups run nightly.", True),
+        # the cause of a choice is no need, nor what follows a thing
+        (
+            "why did we swap sidekiq for goodjob?",
+            "The GoodJob dashboard needs the staff-admin role.",
+            False,
+        ),
+        ("why did we swap sidekiq for goodjob?", "GoodJob was required by the auditors.", True),
+        ("why did we swap sidekiq for goodjob?", "We swapped because Redis kept failing.", True),
+        ("why does a void need a PIN?", "After 10 minutes a void needs a supervisor PIN.", True),
         # a period named once, shorter than the one asked within
         ("how many invoices a year?", "Rent is invoiced on the same date each month.", True),
     ],
