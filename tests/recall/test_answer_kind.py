@@ -851,7 +851,11 @@ def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
         ),
         # a one-off still to come is no habit; the next of a habit is
         ("when is carrick turning off the v1 api?", "We poll the v1 api every 5 minutes.", False),
-        ("when is carrick turning off the v1 api?", "The v1 api will be turned off on 1 June.", True),
+        (
+            "when is carrick turning off the v1 api?",
+            "The v1 api will be turned off on 1 June.",
+            True,
+        ),
         ("when's the next backup?", "Backups run nightly.", True),
         # the cause of a choice is no need, nor what follows a thing
         (
