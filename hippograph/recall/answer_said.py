@@ -363,7 +363,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
         )  # "6:41 or 6:42?": "times are rounded to the nearest second" works it out
     if asked.kind is AnswerKind.REASON:
-        if _CHOICE_MADE <= asked.words:  # "why did we swap sidekiq for goodjob?"
+        if asked.words >= _CHOICE_MADE:  # "why did we swap sidekiq for goodjob?"
             return _says_cause(said)
         return bool(_REASON.re.search(said))
     if asked.kind is AnswerKind.PRESENCE:
