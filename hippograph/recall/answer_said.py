@@ -421,6 +421,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
         if not said_so.re.search(text):
             return False
+        if dimension is Dimension.KEPT:  # "archived every night at 01:00" keeps nothing so long
+            text = _CLOCK.re.sub(" ", text)
         dimension = Dimension.SPAN
     counts = _COUNT_WORDS - {"a", "an"}
     if dimension is Dimension.TRIES:  # a count, said of tries

@@ -866,6 +866,13 @@ def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
         ("why did we swap sidekiq for goodjob?", "GoodJob was required by the auditors.", True),
         ("why did we swap sidekiq for goodjob?", "We swapped because Redis kept failing.", True),
         ("why does a void need a PIN?", "After 10 minutes a void needs a supervisor PIN.", True),
+        # a time of day keeps nothing so long
+        (
+            "how many years of records do we keep?",
+            "Records are archived every night at 01:00.",
+            False,
+        ),
+        ("how many years of records do we keep?", "Records are archived for 7 years.", True),
         # a period named once, shorter than the one asked within
         ("how many invoices a year?", "Rent is invoiced on the same date each month.", True),
     ],
