@@ -35,7 +35,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import pairwise
 
-from hippograph.schema.text import STOPWORDS
+from hippograph.recall.answer_given import Given, given_in
+from hippograph.recall.answer_options import options_named
 
 
 class AnswerKind(StrEnum):
@@ -109,49 +110,6 @@ class Asked:
     words: frozenset[str] = field(default=frozenset(), compare=False)
 
 
-class Given(StrEnum):
-    """A value a question gives to work from."""
-
-    CLOCK = "clock"
-    DAY = "day"
-    MONEY = "money"
-    SHARE = "share"  # "drop from full output to half", "at 80% capacity"
-    SPAN = "span"  # "a 4 hour afternoon session", "a 24h trip"
-    WHEN = "when"  # "this weekend", "tonight", "next week": a time the question is about
-    COUNT = "count"  # "6000 reminders to send": a number of things
-
-
-# compiled on first use (re caches them): most prompts the hook reads ask for no kind
-_GIVEN = {
-    Given.CLOCK: r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b",
-    Given.DAY: (
-        r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{4}-\d{2}-\d{2}\b|"
-        r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
-        r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-        r"december)\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-    ),
-    Given.MONEY: r"[$€£¥]\s?\d",
-    # an amount of time, or hours of the day from one to another ("9 till 12", "2pm-5pm")
-    Given.SPAN: (
-        r"\b\d+(?:\.\d+)?\s*-?\s*(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?|months?)\b|"
-        r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\s*)?(?:till|til|until)\s+\d{1,2}\b|"
-        r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m)?\s*(?:-|–|to)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b"
-    ),
-    # the time said in the question's own clause: "who's on call this weekend?", not "who's our
-    # contact if tonight's batch gets stuck?"
-    Given.WHEN: (
-        r"\bwho\b(?:(?!\b(?:if|so|when|because|to|that|and|but|while)\b)[^,.;:?!])*?"
-        r"\b(?:(?:this|next|coming)\s+(?:weekend|week|month|mon|tues|wednes|thurs|fri|satur|sun)"
-        r"(?:day)?|tonight|today|tomorrow)\b"
-    ),
-    Given.SHARE: r"\d\s?%|\b(?:half|quarter|third)\b",
-    Given.COUNT: (
-        r"(?<![\w.,:£$€])\d[\d,]*k?\s+(?!(?:h|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|"
-        r"weeks?|months?|years?|ms)\b)[a-z][a-z-]*s\b"
-    ),
-}
-
-
 _NONE: frozenset[str] = frozenset()
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
@@ -212,30 +170,6 @@ _IN_UNIT = re.compile(
     rf"\((?P<memory>{_MEMORY_UNITS})\)|\((?P<time>{_TIME_UNITS})\)|\bin\s+(?P<memory_in>{_MEMORY_UNITS})\b|"
     rf"\bin\s+(?P<time_in>{_TIME_UNITS})\b",
     re.IGNORECASE,
-)
-
-# "…, playwright or cypress?", "npm, yarn or pnpm for the frontend?", "UTC or Europe/London?"
-_CHOICE = re.compile(r"(?P<before>[\w./+#-]+)\s+or\s+(?P<after>[^?.!,;]+)\?", re.IGNORECASE)
-
-PREFIX = 5  # an option matches a word it begins ("enterprise" and "enterprises")
-
-CHOICE_WORDS = 2  # words after "or": more is a clause ("or keep the original currency?")
-
-# an option that names nothing: "or something else?", "or is it optional?", "or not?"
-_NOT_OPTIONS = frozenset(
-    "else not something anything other both neither none optional is are was were do does did "
-    "can could should would will just one ones thing things someone somebody"
-    # a pronoun: "or dedupe them?", "or shuld it be flagged?" are clauses
-    " it them they those these this that he she we you i".split()
-)
-
-_OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
-
-# options that judge a behaviour rather than name things ("is that a bug or expected?", "bug or
-# working as designed?"): a statement of the behaviour answers them, in whatever words
-_JUDGEMENTS = frozenset(
-    "bug bugs expected intended intentional design designed feature normal correct wrong broken "
-    "fine ok okay".split()
 )
 
 # what a question may open with before its question word: a filler ("so", "ok", "hey") and, for a
@@ -529,10 +463,9 @@ def expected(query: str) -> Asked | None:
     found = _asked(query)
     if found is None:
         return None
-    given = frozenset(
-        g for g, pattern in _GIVEN.items() if re.search(pattern, query, re.IGNORECASE)
+    return replace(
+        found, given=given_in(query), words=frozenset(_QUESTION_WORD.findall(query.lower()))
     )
-    return replace(found, given=given, words=frozenset(_QUESTION_WORD.findall(query.lower())))
 
 
 def _asked(query: str) -> Asked | None:
@@ -642,7 +575,7 @@ def _expected(query: str) -> Asked | None:
         if measures:  # "is there a per-user memory limit …?": "limit", "memory"
             names = frozenset(measures) | _MEMORY_NOUNS.intersection(window)
             return Asked(AnswerKind.MEASURE, _measure_dimension(window), names, optional=True)
-    options = _options(query)
+    options = options_named(query)
     if options:
         return Asked(AnswerKind.CHOICE, options=options)
     return None
@@ -670,31 +603,6 @@ def _in_period(query: str) -> str | None:
     says."""
     m = _IN_PERIOD.search(query)
     return m["unit"].lower() if m else None
-
-
-def _options(query: str) -> frozenset[str]:
-    """The options a question ends by naming ("…, playwright or cypress?", "npm, yarn or pnpm
-    for the frontend?"): the word before "or" (and a list before it) and the words after, when
-    they are a few names and not a clause ("or is it optional?", "or somewhere else?")."""
-    m = _CHOICE.search(query)
-    if not m:
-        return _NONE
-    said = _QUESTION_WORD.findall(m.group("after").lower())
-    after = [w for w in said if w not in STOPWORDS]
-    before = m.group("before").lower()
-    if (
-        not 1 <= len(after) <= CHOICE_WORDS
-        or not _NOT_OPTIONS.isdisjoint(said)
-        or said[0] in STOPWORDS  # "or by the instrument?", "or has it been purged?": a clause
-        or before in STOPWORDS  # "computed by us or …"
-    ):
-        return _NONE
-    pieces = _OPTION_PIECE.findall(" ".join([before, *after]))
-    if not _JUDGEMENTS.isdisjoint(pieces):
-        return _NONE
-    return frozenset(
-        p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
-    )
 
 
 def _unit_asked(query: str) -> Dimension | None:

@@ -10,36 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hippograph.recall.answer_kind import (
-    _NONE,
-    _PER_UNIT,
-    PREFIX,
-    AnswerKind,
-    Asked,
-    Dimension,
-    Given,
-)
+from hippograph.recall.answer_given import Given
+from hippograph.recall.answer_kind import _NONE, _PER_UNIT, AnswerKind, Asked, Dimension
+from hippograph.recall.answer_options import PREFIX
+from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
+from hippograph.recall.someone import WORD_IN_TEXT, names_someone
 from hippograph.schema.text import STOPWORDS
-
-
-class _Lazy:
-    """A regular expression compiled on first use. The prompt hook imports this module in a
-    fresh process for every prompt, and most prompts ask for no kind of answer: the patterns
-    that check an answer cost nothing until one does."""
-
-    __slots__ = ("_compiled", "_flags", "_source")
-
-    def __init__(self, source: str, flags: int = 0) -> None:
-        self._source = source
-        self._flags = flags
-        self._compiled: re.Pattern[str] | None = None
-
-    @property
-    def re(self) -> re.Pattern[str]:
-        if self._compiled is None:
-            self._compiled = re.compile(self._source, self._flags)
-        return self._compiled
-
 
 # a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
 _PRESENCE = _Lazy(
@@ -289,45 +265,6 @@ _YEAR = _Lazy(
     re.IGNORECASE,
 )
 
-# Someone who does something for a thing: a team or a role ("the platform team", "primary
-# on-call", "release manager"), a handle ("@mei"), a person by the possessive ("Aiko's team"),
-# after "ask", "ping", "contact" or "under" ("ask Priya", "under Dmitri"), or doing what owners do
-# ("Priya owns fx-rates", "owned by the data team"). "maintained in the repo …" names no one.
-_ROLE_WORDS = frozenset(
-    "team teams squad squads group groups crew guild department owner owners ownership "
-    "maintainer maintainers lead leads manager managers oncall on-call rotation rota champion "
-    "designer vendor supplier contractor agency admin admins approver approvers reviewer "
-    "reviewers".split()
-)
-
-_OWNER_VERBS = (
-    r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
-    r"took\s+over|takes\s+over|signs\s+off|supervises|organi[sz]es|coordinates"
-)
-
-# what someone is, after "<Name> is the …"
-_PERSON_NOUNS = (
-    r"engineers?|developers?|designers?|leads?|managers?|owners?|maintainers?|contacts?|head|"
-    r"directors?|officers?|coordinators?|analysts?|architects?|admins?|administrators?|"
-    r"champions?|approvers?|reviewers?|experts?|specialists?|person|point|go-to|on-?call|"
-    r"primary|secondary|backup|deputy|chair|secretary|treasurer|vet|nurse|doctor|consultant|"
-    r"supervisor|planner|accountant|lawyer|dpo|controller|scientist|tester|writer|editor"
-)
-
-_PERSON_NAME = _Lazy(
-    # "Aiko's team", not "Rota's public API"
-    rf"\b[A-Z][a-z]+'s\s+(?:[\w-]+\s+)?(?:{_PERSON_NOUNS}|teams?|squads?|group|crew|department)\b|"
-    r"@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
-    rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
-    r"\b(?:owned|maintained|approved|led)\s+by\b|"
-    # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
-    r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
-    # … as someone: "is the tech lead", not "Paddock is the keeper rota app"
-    rf"(?:[\w-]+\s+){{0,2}}(?:{_PERSON_NOUNS})\b|"
-    # "Obinna Mbeki, the new head of legal, now approves …": who they are, then what they do
-    rf"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,\s+(?:the|our|a|an)\s[^,.;]{{1,40}},\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b"
-)
-
 
 def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
     """Whether the unit can answer a question asking for ``asked``: it states a time, a quantity
@@ -356,7 +293,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.kind is AnswerKind.PERSON:
         if Given.WHEN in asked.given and not _holds_role_then(asked, said):
             return False
-        return _names_someone(said, asked.names)
+        return names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
         return _names_an_option(asked.options, said.lower()) or (
             all(any(c.isdigit() for c in o) for o in asked.options)
@@ -509,16 +446,6 @@ def _names_an_option(options: frozenset[str], text: str) -> bool:
     return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
 
 
-# what a role word names when it comes before one of these: a thing of theirs ("rota app")
-_THINGS = frozenset(
-    "app apps application service services tool tools system systems screen screens page pages "
-    "channel channels portal portals api apis endpoint endpoints table tables feature features "
-    "calendar calendars view views dashboard dashboards database bot bots script scripts queue "
-    "queues sheet sheets ui panel panels field fields module modules inbox spreadsheet repo "
-    "repos config settings export exports report reports".split()
-)
-
-
 def _holds_role_then(asked: Asked, said: str) -> bool:
     """For "who's on call this weekend?": a unit that says a time ("Priya is on call this
     week"), or that names the role asked ("Tomasz took over primary on-call"), which holds until
@@ -528,7 +455,7 @@ def _holds_role_then(asked: Asked, said: str) -> bool:
     return (
         _says_time(text)
         or bool(_HOLDS_NOW.re.search(text))
-        or not role.isdisjoint(_WORD_IN_TEXT.re.findall(text))
+        or not role.isdisjoint(WORD_IN_TEXT.re.findall(text))
     )
 
 
@@ -536,48 +463,6 @@ def _holds_role_then(asked: Asked, said: str) -> bool:
 _HOLDS_NOW = _Lazy(
     r"\b(?:now|currently|took\s+over|takes\s+over|moved\s+to|handed\s+(?:over\s+)?to)\b"
 )
-
-
-# a word of the text with its case, read as answer_kind reads a role ("on-call" is one word)
-_WORD_IN_TEXT = _Lazy(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-
-
-def _names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
-    """Whether the text names a person or a team by what they do, or by name as someone. The
-    role the question asks about is no one: "who's on-call this week?" is not answered by
-    "on-call pages go to the PagerDuty service". A role word written as a name inside a
-    sentence, with no other capitalised word beside it, names a thing: "each venue record in
-    Rota stores parking notes" (a system called Rota), not someone."""
-    if _PERSON_NAME.re.search(text):
-        return True
-    roles = _ROLE_WORDS - asked
-    words = list(_WORD_IN_TEXT.re.finditer(text))
-    for i, word in enumerate(words):
-        if word[0].lower() not in roles:
-            continue
-        if (
-            i + 1 < len(words)
-            and words[i + 1][0].lower() in _THINGS
-            and _adjacent(text, word, words[i + 1])
-        ):
-            continue  # "the keeper rota app", "the vendor portal": a thing, not someone
-        if not word[0][0].isupper() or _sentence_starts(text, word.start()):
-            return True
-        beside = words[i - 1 : i] + words[i + 1 : i + 2]
-        if any(w[0][0].isupper() and _adjacent(text, word, w) for w in beside):
-            return True  # "Head of Crew Planning", "Platform Team"
-    return False
-
-
-def _sentence_starts(text: str, at: int) -> bool:
-    before = text[:at].rstrip()
-    return not before or before[-1] in ".!?:;\n"
-
-
-def _adjacent(text: str, a: re.Match[str], b: re.Match[str]) -> bool:
-    """Whether only spaces stand between two words."""
-    lo, hi = (a, b) if a.start() < b.start() else (b, a)
-    return not text[lo.end() : hi.start()].strip()
 
 
 # a number of things after a little word: "has 3 brokers", "across 12 nodes" (not "python 3

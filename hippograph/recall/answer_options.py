@@ -1,0 +1,59 @@
+"""The options a question ends by naming: "…, playwright or cypress?", "npm, yarn or pnpm for
+the frontend?", "UTC or Europe/London?"; a unit that names one answers it."""
+
+from __future__ import annotations
+
+import re
+
+from hippograph.schema.text import STOPWORDS
+
+_WORD = re.compile(r"[a-z0-9'_.-]+")  # a word as a question is read (answer_kind)
+
+# "…, playwright or cypress?", "npm, yarn or pnpm for the frontend?", "UTC or Europe/London?"
+_CHOICE = re.compile(r"(?P<before>[\w./+#-]+)\s+or\s+(?P<after>[^?.!,;]+)\?", re.IGNORECASE)
+
+PREFIX = 5  # an option matches a word it begins ("enterprise" and "enterprises")
+
+CHOICE_WORDS = 2  # words after "or": more is a clause ("or keep the original currency?")
+
+# an option that names nothing: "or something else?", "or is it optional?", "or not?"
+_NOT_OPTIONS = frozenset(
+    "else not something anything other both neither none optional is are was were do does did "
+    "can could should would will just one ones thing things someone somebody"
+    # a pronoun: "or dedupe them?", "or shuld it be flagged?" are clauses
+    " it them they those these this that he she we you i".split()
+)
+
+_OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
+
+# options that judge a behaviour rather than name things ("is that a bug or expected?", "bug or
+# working as designed?"): a statement of the behaviour answers them, in whatever words
+_JUDGEMENTS = frozenset(
+    "bug bugs expected intended intentional design designed feature normal correct wrong broken "
+    "fine ok okay".split()
+)
+
+
+def options_named(query: str) -> frozenset[str]:
+    """The options a question ends by naming ("…, playwright or cypress?", "npm, yarn or pnpm
+    for the frontend?"): the word before "or" (and a list before it) and the words after, when
+    they are a few names and not a clause ("or is it optional?", "or somewhere else?")."""
+    m = _CHOICE.search(query)
+    if not m:
+        return frozenset()
+    said = _WORD.findall(m.group("after").lower())
+    after = [w for w in said if w not in STOPWORDS]
+    before = m.group("before").lower()
+    if (
+        not 1 <= len(after) <= CHOICE_WORDS
+        or not _NOT_OPTIONS.isdisjoint(said)
+        or said[0] in STOPWORDS  # "or by the instrument?", "or has it been purged?": a clause
+        or before in STOPWORDS  # "computed by us or …"
+    ):
+        return frozenset()
+    pieces = _OPTION_PIECE.findall(" ".join([before, *after]))
+    if not _JUDGEMENTS.isdisjoint(pieces):
+        return frozenset()
+    return frozenset(
+        p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
+    )
