@@ -37,6 +37,7 @@ from itertools import pairwise
 
 from hippograph.recall.answer_given import Given, given_in
 from hippograph.recall.answer_options import options_named
+from hippograph.recall.lazy_pattern import LazyPattern
 
 
 class AnswerKind(StrEnum):
@@ -146,7 +147,7 @@ _ASKS_AHEAD = re.compile(
 )
 # when something runs out: "when does the gurobi licence run out?", "when do the TLS certs
 # expire?", "when does the xero subscription come up for renewal?"
-_ASKS_END = re.compile(
+_ASKS_END = LazyPattern(
     r"^\s*when(?:'s|s|\s+is|\s+are|\s+does|\s+do|\s+will)\s+[^?.!,;]{1,60}?\s(?:expire|run\s+out|"
     r"lapse|(?:come|coming|up|due)\s+(?:up\s+)?for\s+renewal)\b",
     re.IGNORECASE,
@@ -187,15 +188,15 @@ _ASKS_REASON = re.compile(
 
 # "how far back do we go when …?": an amount of time; "how far back do we keep …?", "do we
 # still have a backup going back that far?": how long something is kept
-_ASKS_HOW_FAR_BACK = re.compile(rf"{_OPENING}how\s+far\s+back\b", re.I)
-_ASKS_STILL_KEPT = re.compile(
+_ASKS_HOW_FAR_BACK = LazyPattern(rf"{_OPENING}how\s+far\s+back\b", re.I)
+_ASKS_STILL_KEPT = LazyPattern(
     r"\bstill\s+(?:have|keep|hold|retain|store|got)\b[^?]{0,60}?\bgoing\s+back\b", re.I
 )
 
 # a question someone else asked, told: "the treasurer's asking what hosting costs us each month,
 # got a figure?", "new dev asking why arbor is on rails, …"
 FOLLOW_ON = 5  # words: "do you know the figure?"
-_REPORTED_QUESTION = re.compile(
+_REPORTED_QUESTION = LazyPattern(
     r"\b(?:ask(?:s|ed|ing)?|wondering|wonders|wondered|(?:wants?|wanted)\s+to\s+know)\s+"
     r"(?P<question>(?:why|what|how|who|when|which|where)\b[^,;:.?!–—]{3,})"
 )
@@ -231,7 +232,7 @@ _ASKS_PRESENCE = re.compile(
 )
 
 # "what's the max number of swimmers per session?": a count
-_ASKS_NUMBER_OF = re.compile(
+_ASKS_NUMBER_OF = LazyPattern(
     rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:max|maximum|min|minimum|total|largest|"
     r"biggest|smallest|highest|lowest)?\s*number\s+of\b",
     re.IGNORECASE,
@@ -256,7 +257,7 @@ _ASKS_SHARE = re.compile(
 
 # a share asked in a question that names the setting: "what minimum coverage % …", "what uptime
 # percentage …"; not a share the question gives ("at 80% …", "20 percent off")
-_ASKS_PERCENT = re.compile(
+_ASKS_PERCENT = LazyPattern(
     r"(?<!\d)(?<!\d\s)%|(?<!\d\s)\b(?:percent|percentage|per\s+cent)\b", re.I
 )
 
@@ -493,7 +494,7 @@ def _asked_within(query: str) -> Asked | None:
     if (
         found is None
         and (closing is None or len(_QUESTION_WORD.findall(closing["question"])) <= FOLLOW_ON)
-        and (reported := _REPORTED_QUESTION.search(query))
+        and (reported := _REPORTED_QUESTION.re.search(query))
     ):
         return _expected(f"{reported['question']}?")
     return found
@@ -509,7 +510,7 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_RETURN.match(query):
         return Asked(AnswerKind.TIME, Dimension.RETURN)
-    if _ASKS_END.match(query):
+    if _ASKS_END.re.match(query):
         return Asked(AnswerKind.TIME, Dimension.ENDS)
     if _ASKS_LAST.match(query):
         return Asked(AnswerKind.TIME, Dimension.LAST)
@@ -536,16 +537,16 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
-    if _ASKS_STILL_KEPT.search(query) or (
-        _ASKS_HOW_FAR_BACK.match(query)
+    if _ASKS_STILL_KEPT.re.search(query) or (
+        _ASKS_HOW_FAR_BACK.re.match(query)
         and not _KEEP_WORDS.isdisjoint(_QUESTION_WORD.findall(query.lower()))
     ):
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
-    if _ASKS_HOW_FAR_BACK.match(query):
+    if _ASKS_HOW_FAR_BACK.re.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
-    if _ASKS_NUMBER_OF.match(query):  # "what's the max number of characters …?"
+    if _ASKS_NUMBER_OF.re.match(query):  # "what's the max number of characters …?"
         return Asked(AnswerKind.QUANTITY, Dimension.COUNT)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
@@ -564,7 +565,7 @@ def _expected(query: str) -> Asked | None:
     if window is not None:
         names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
         dimension = _measure_dimension(window) or _unit_asked(query)
-        if dimension is None and _ASKS_PERCENT.search(query):
+        if dimension is None and _ASKS_PERCENT.re.search(query):
             dimension = Dimension.SHARE  # "what minimum coverage % does CI enforce?"
         per = _per_what(query) if dimension is Dimension.RATE else None
         return Asked(AnswerKind.MEASURE, dimension, names, per=per)
