@@ -36,7 +36,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from hippograph.recall.answer_given import Given, given_in
-from hippograph.recall.answer_options import options_named
+from hippograph.recall.answer_options import QUESTION_WORD, options_named
 from hippograph.recall.lazy_pattern import LazyPattern
 
 
@@ -413,7 +413,7 @@ PHRASE_WORDS = 4  # ... or a phrase this long that a measure word ends ("request
 
 TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
 
-_QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
+_QUESTION_WORD = QUESTION_WORD
 
 _MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
 
@@ -537,13 +537,11 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
-    if _ASKS_STILL_KEPT.re.search(query) or (
-        _ASKS_HOW_FAR_BACK.re.match(query)
-        and not _KEEP_WORDS.isdisjoint(_QUESTION_WORD.findall(query.lower()))
-    ):
+    if _ASKS_STILL_KEPT.re.search(query):
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
     if _ASKS_HOW_FAR_BACK.re.match(query):
-        return Asked(AnswerKind.QUANTITY, Dimension.SPAN)
+        kept = not _KEEP_WORDS.isdisjoint(_QUESTION_WORD.findall(query.lower()))
+        return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
     if _ASKS_NUMBER_OF.re.match(query):  # "what's the max number of characters …?"

@@ -7,7 +7,8 @@ import re
 
 from hippograph.schema.text import STOPWORDS
 
-_WORD = re.compile(r"[a-z0-9'_.-]+")  # a word as a question is read (answer_kind)
+# a word as a question is read ("on-call", "what's", "v2.1"): here and in answer_kind
+QUESTION_WORD = re.compile(r"[a-z0-9'_.-]+")
 
 # "…, playwright or cypress?", "npm, yarn or pnpm for the frontend?", "UTC or Europe/London?"
 _CHOICE = re.compile(r"(?P<before>[\w./+#-]+)\s+or\s+(?P<after>[^?.!,;]+)\?", re.IGNORECASE)
@@ -41,7 +42,7 @@ def options_named(query: str) -> frozenset[str]:
     m = _CHOICE.search(query)
     if not m:
         return frozenset()
-    said = _WORD.findall(m.group("after").lower())
+    said = QUESTION_WORD.findall(m.group("after").lower())
     after = [w for w in said if w not in STOPWORDS]
     before = m.group("before").lower()
     if (
