@@ -77,6 +77,7 @@ class Dimension(StrEnum):
     SHARE = "share"  # "what % of the word price is it?": "20%", "half", "not charged at all"
     DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
     TEMPERATURE = "temperature"  # "what temperature are the units kept at?": "16 °C", not "25%"
+    OFTEN = "often"  # "how often is it refreshed?": "every 6 hours", "nightly", not "14 registers"
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,9 @@ class Asked:
     # the question's own words: one of them in a unit tells nothing the asker did not say
     # ("night" in "Night Safari tickets cost £34" for "when does the night safari go on sale?")
     words: frozenset[str] = field(default=frozenset(), compare=False)
+    # what happened, for "when was the printer last serviced?": "serviced"; a day said of
+    # another happening ("installed in March 2022") is not when it was
+    event: frozenset[str] = field(default=frozenset(), compare=False)
 
 
 _NONE: frozenset[str] = frozenset()
@@ -142,7 +146,10 @@ _ASKS_AHEAD = re.compile(
     r"when\s+(?:does|do)\s+[^?.!,;]{1,60}?\s(?:go|come)\s+(?:live|out|up)\b|"
     # a plan: "when's the rust version meant to take over?", "when are the works due to finish?"
     r"when(?:'s|s|\s+is|\s+are|\s+was|\s+were)\s+[^?.!,;]{1,60}?\s(?:meant|supposed|expected|"
-    r"planned|scheduled|due|set)\s+to\b)",
+    r"planned|scheduled|due|set)\s+to\b|"
+    # an estimate: "when are we expecting vintage 2026 to kick off?", "when do we expect …"
+    r"when\s+(?:are|is|do|does)\s+(?:we|you|they|it|\w+)\s+(?:expect\w*|anticipat\w*|"
+    r"forecast\w*|predict\w*)\b)",
     re.IGNORECASE,
 )
 # when something runs out: "when does the gurobi licence run out?", "when do the TLS certs
@@ -227,7 +234,9 @@ _ASKS_PRESENCE = re.compile(
     # "is dawit in this week?": in, as at work
     r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office|in)\s+(?:next|this|tomorrow|"
     r"today|tonight|until|over|"
-    r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)",
+    r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)|"
+    # of someone named before: "could we get ingrid back in july, is she free?"
+    r"\b(?:is|are)\s+(?:he|she|they)\s+(?:still\s+)?(?:free|available|around)\s*\?",
     re.IGNORECASE,
 )
 
@@ -296,6 +305,8 @@ _KEEP_WORDS = frozenset(
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
 # "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
 _TAKE_WORDS = frozenset("take takes took taking".split())
+# the kind of day counted: "how many working days …" asks for days
+_DAY_KINDS = frozenset("working business calendar school clear full whole".split())
 
 # "is there a max object size in seedvault?", "is there a per-user memory limit on …?"
 _ASKS_WHETHER_THERE = re.compile(r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+", re.IGNORECASE)
@@ -512,8 +523,10 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.RETURN)
     if _ASKS_END.re.match(query):
         return Asked(AnswerKind.TIME, Dimension.ENDS)
-    if _ASKS_LAST.match(query):
-        return Asked(AnswerKind.TIME, Dimension.LAST)
+    last = _ASKS_LAST.match(query)
+    if last:
+        after = _QUESTION_WORD.findall(query[last.end() :].split("?")[0].lower())
+        return Asked(AnswerKind.TIME, Dimension.LAST, event=frozenset(after[:TERSE]))
     ahead = bool(_ASKS_AHEAD.match(query))
     if _ASKS_DATE.match(query):
         return Asked(AnswerKind.TIME, Dimension.DATE, ahead=ahead)
@@ -620,6 +633,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
     at = words.index("how")
     asked = words[at + 1]
     following = words[at + 2 : at + 3]
+    if following and following[0] in _DAY_KINDS:  # "how many working days …": days
+        following = words[at + 3 : at + 4]
     if asked == "long" and not _KEEP_WORDS.isdisjoint(words[at + 2 :]):
         return Dimension.KEPT
     if asked == "long" and not _TAKE_WORDS.isdisjoint(words[at + 2 :]):
@@ -636,6 +651,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
     if asked == "many" and following and following[0] in _TIME_UNITS_PLURAL:
         if not _KEEP_WORDS.isdisjoint(words[at + 3 :]):
             return Dimension.KEPT  # "how many days of readings do we keep?"
+        if not _TAKE_WORDS.isdisjoint(words[at + 3 : at + 9]):
+            return Dimension.TAKES  # "how many days does the lab take to turn it around?"
         return Dimension.DURATION
     if asked == "many" and following and re.fullmatch(_MEMORY_UNITS, following[0]):
         return Dimension.MEMORY  # "how many terabytes is the archive using?"
@@ -647,6 +664,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.MEMORY
     if asked in ("big", "large"):
         return Dimension.SIZE
+    if asked in ("often", "frequently"):
+        return Dimension.OFTEN
     return None
 
 

@@ -177,7 +177,10 @@ _LONG_UNIT = _Lazy(_LONG_TIME_UNITS)
 # "30 s", "200ms", "5m", "two weeks", "twenty-seven years", "90-day": an amount and a unit of
 # time; a word before the unit must be a count ("two", "an") and the unit written out
 _DURATION = _Lazy(
-    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
+    rf"(?<![\w.-])(\d+(?:[.,]\d+)?|[a-z]+(?:-[a-z]+)?)\s*-?\s*"
+    # "5 working days", "10 business days", "3 clear days"
+    r"(?:(?:working|business|calendar|school|clear|full|whole)\s+)?"
+    rf"({_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b",
     re.IGNORECASE,
 )
 
@@ -321,6 +324,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return False  # "the last upgrade was in November" for "when's the next one?"
     if asked.ahead and "next" not in asked.words:  # a one-off to come: "when is carrick turning
         text = _HOW_OFTEN.re.sub(" ", text)  # off the v1 api?" is not "polled every 5 minutes"
+    if dimension is Dimension.CLOCK and _the_other_end(asked.words, text):
+        return False  # "what time does ollerton vale open?": "pennock green closes at 13:00"
     if dimension is Dimension.CLOCK:  # or how long after the time the question gives
         return bool(_CLOCK.re.search(text)) or (
             Given.CLOCK in asked.given and _states_duration(text)
@@ -329,9 +334,13 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_ZONE.re.search(said))
     if dimension is Dimension.TEMPERATURE:
         return bool(_TEMPERATURE.re.search(text))
+    if dimension is Dimension.OFTEN:  # a habit or a schedule, not a count of things
+        return bool(_OFTEN.re.search(text) or _HOW_OFTEN.re.search(text) or _CLOCK.re.search(text))
     known = asked.words
     if dimension is Dimension.DATE:  # or how long after the day the question gives
         return _says_date(text, known) or (Given.DAY in asked.given and _states_duration(text))
+    if dimension is Dimension.LAST and _dates_another_event(asked.event, text):
+        return False  # "when was it last serviced?": "the printer was installed in March 2022"
     if dimension is Dimension.LAST:  # a day, not a habit nor a time of day
         return _says_date(_CLOCK.re.sub(" ", _HOW_OFTEN.re.sub(" ", text)), known, habits=False)
     if dimension is Dimension.RETURN:
@@ -349,10 +358,12 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return True  # no time at all: "each sale is sent the moment it's rung up"
     if (
         dimension in (Dimension.TAKES, Dimension.SPAN, Dimension.DURATION)
-        and Given.COUNT in asked.given
+        and (Given.COUNT in asked.given or Given.SHARE in asked.given)
         and _RATE.re.search(text)
     ):
-        return True  # "6000 reminders to send, how long will it take?": "10 messages per second"
+        # "6000 reminders to send, how long will it take?": "10 messages per second"; "from full
+        # output to half, how many minutes will it take?": "5% of capacity per minute"
+        return True
     took = dimension is Dimension.TAKES
     if dimension in (Dimension.KEPT, Dimension.TAKES):  # a span, said of keeping or running
         said_so = _KEPT if dimension is Dimension.KEPT else _TAKES
@@ -584,6 +595,49 @@ _HOW_OFTEN = _Lazy(
     r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
     rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
     rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    re.IGNORECASE,
+)
+
+# the two ends of opening hours: a time a place closes says nothing of when it opens
+_OPENS = frozenset("open opens opening".split())
+_CLOSES = frozenset("close closes closing closed shut shuts".split())
+_SPANS_TO = frozenset("until till til to through".split())
+
+
+def _the_other_end(asked: frozenset[str], text: str) -> bool:
+    """For "what time does X open?" (or close): the unit names only the other end of the day
+    ("closes at 13:00"), and no span that ends at the one asked ("open until 23:00")."""
+    said = frozenset(_WORD.findall(text))
+    if not said.isdisjoint(_SPANS_TO):
+        return False
+    for end, other in ((_OPENS, _CLOSES), (_CLOSES, _OPENS)):
+        if not end.isdisjoint(asked) and other.isdisjoint(asked):
+            return end.isdisjoint(said) and not other.isdisjoint(said)
+    return False
+
+
+# a day said of a happening: "installed in March 2022", "migrated on 3 June"
+_DATED_EVENT = _Lazy(
+    rf"\b[a-z]{{3,}}ed\s+(?:on|in|at|during|back\s+in)\s+(?:the\s+)?(?:\d|(?:{_DAY_NAMES})\b)"
+)
+
+
+def _dates_another_event(event: frozenset[str], text: str) -> bool:
+    """The unit dates a happening and names none of the question's words for the one asked of
+    ("installed in March 2022" for "when was it last serviced?")."""
+    if not event or not _DATED_EVENT.re.search(text):
+        return False
+    said = {w[:PREFIX] for w in _WORD.findall(text)}
+    return all(w[:PREFIX] not in said for w in event if w not in STOPWORDS)
+
+
+# how often, said any way: "every 6 hours", "nightly", "twice a week", "on Tuesdays", "once an
+# hour", "whenever a lot is closed", "the flush interval", "continuously", "on a cron"
+_OFTEN = _Lazy(
+    r"\b(?:every|each\s+(?:night|morning|afternoon|evening|weekday|weekend)|whenever|interval|"
+    r"intervals|cron|crontab|continuous\w*|real[-\s]?time|"
+    r"immediately|instantly|as\s+soon\s+as|on\s+demand|once|twice|thrice|times|schedul\w*|"
+    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)days|{'|'.join(_RECURRING.split())})\b",
     re.IGNORECASE,
 )
 

@@ -120,18 +120,33 @@ def stems_of(terms: list[tuple[str, ...]]) -> list[str]:
     return list(dict.fromkeys(s for group in terms for s in group))
 
 
+# Words that name a kind of thing, not one thing: "team" in "team roles", "test" in "test
+# environment". One of them alone does not name a thing of several words ("where's the team
+# christmas do?" is not about "team roles"); the whole name, or another of its words, does.
+GENERIC = frozenset(
+    """
+team teams test tests testing office offices staff role roles site sites service services system
+systems project projects data environment environments code codes policy policies config settings
+platform tool tools process schedule
+""".split()
+)
+
+
 def names_entity(stems: list[str], names: list[str]) -> bool:
-    """The query names a thing the unit is about: a 4+ letter word of an entity's name or alias."""
+    """The query names a thing the unit is about: a 4+ letter word of an entity's name or alias,
+    other than a :data:`GENERIC` word of a name of several (unless it has all of them)."""
     wanted = set(stems)
     for name in names:
-        for word in _WORD.findall(name.lower()):
-            if (
-                len(word) >= 4
-                and word not in STOPWORDS
-                and word not in WEAK
-                and _stem(word) in wanted
-            ):
-                return True
+        words = [
+            w
+            for w in _WORD.findall(name.lower())
+            if len(w) >= 4 and w not in STOPWORDS and w not in WEAK
+        ]
+        named = [w for w in words if _stem(w) in wanted]
+        if named and (
+            len(words) == 1 or len(named) == len(words) or any(w not in GENERIC for w in named)
+        ):
+            return True
     return False
 
 

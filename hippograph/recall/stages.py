@@ -295,6 +295,15 @@ def _outranks(c: Candidate, best: Candidate) -> bool:
     return c.cosine is not None and best.cosine is not None and c.cosine > best.cosine
 
 
+def _conflict_on_top(best: list[Candidate]) -> bool:
+    """Nothing was judged to answer, and what memory holds closest to the question is two
+    statements in conflict: the best-ranked and another of the best three. "Nothing in memory
+    answers it" would hide that memory disagrees with itself about it ("do we fine people for
+    no-shows?" with "no fee, only a booking ban" against "£5 for every missed class")."""
+    contested = [c for c in best if not c.checks.get("no_contradiction", True)]
+    return bool(contested) and contested[0] is best[0] and len(contested) >= 2
+
+
 def choose(asked: Asked, scored: Scored, gated: Gated, *, k: int, strict: bool) -> Chosen:
     """Up to ``k`` diverse answers (MMR); in strict mode with none, the abstain and its reason."""
     judge = scored.judge
@@ -320,5 +329,7 @@ def choose(asked: Asked, scored: Scored, gated: Gated, *, k: int, strict: bool) 
     for c in best:
         judge(c)  # the reason names the first check the best candidate failed
     reason = abstain_reason([c.checks for c in best]) if best else "no_accepted_facts"
+    if reason == "no_accepted_facts" and _conflict_on_top(best):
+        reason = "contradiction_unresolved"
     need = EvidenceNeed(asked.query, reason, tuple(c.id for c in best))
     return Chosen(items, history, reason, Recording(asked.now, need=need))

@@ -924,3 +924,66 @@ def test_the_question_a_prompt_asks_is_read_whole(
     asked = expected(question)
     assert (asked.kind if asked else None) is kind
     assert (asked.dimension if asked else None) is dimension
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # how often: a habit or a schedule, however it is said; not a count of things
+        ("how often does test get refreshed from prod?", "Test data is synthetic.", False),
+        ("how often does the adapter poll?", "The adapter maps 14 registers.", False),
+        ("how often do we rotate the key?", "Vault access is granted per namespace.", False),
+        ("how often is the model refreshed?", "We retrain it daily at 03:00 UTC.", True),
+        ("how often does the job fire?", "The reminder job runs once an hour.", True),
+        ("how frequently do probes report?", "Probes report every 10 minutes now.", True),
+        ("how often does it flush?", "Cut the flush interval to 10 seconds.", True),
+        ("how often do the traps get read?", "Traps are counted twice a week.", True),
+        ("how often does the portal go out?", "The portal ships continuously.", True),
+        # an estimate of a day to come is not told by a day gone
+        (
+            "when are we expecting vintage 2026 to kick off?",
+            "Vintage 2025 started on 17 February.",
+            False,
+        ),
+        ("when do we expect the audit?", "The audit is planned for 3 March.", True),
+        # the other end of opening hours
+        (
+            "what time does ollerton open on a saturday?",
+            "Pennock closes at 13:00 on Saturdays.",
+            False,
+        ),
+        ("what time does ollerton open on a saturday?", "Ollerton opens at 08:30.", True),
+        ("what time does the bar shut on fridays?", "The bar is open until 23:00.", True),
+        # a day said of another happening than the one asked of
+        (
+            "when was the latex printer last serviced?",
+            "The latex printer was installed in March 2022.",
+            False,
+        ),
+        ("when was the latex printer last serviced?", "It was serviced on 3 May.", True),
+        ("when was the latex printer last serviced?", "Engineer visit on 4 May.", True),
+        # how long a thing takes: not how often something else happens
+        (
+            "how many days does the lab usually take to turn an analysis around?",
+            "Samples are couriered to the lab every Monday.",
+            False,
+        ),
+        (
+            "how many days does the lab usually take to turn an analysis around?",
+            "The lab returns results within 5 working days.",
+            True,
+        ),
+        (
+            "from full output to half, how many minutes will it take to get there?",
+            "It ramps at 5% of installed capacity per minute.",
+            True,
+        ),
+        # whether someone named before is free
+        ("could we get ingrid back in july, is she free?", "Ingrid built the checkout.", False),
+        ("could we get ingrid back in july, is she free?", "Ingrid is on leave all July.", True),
+    ],
+)
+def test_how_often_when_expected_and_what_happened_are_said_as_such(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers

@@ -423,6 +423,43 @@ def test_long_query_is_reported_not_dropped_silently(memory: Memory) -> None:
     assert any("terms left out" in n for n in result.notes)
 
 
+def test_a_conflict_closest_to_an_unanswered_question_is_the_reason(memory: Memory) -> None:
+    memory.remember(
+        "Lanebook does not charge money for class no-shows; three no-shows block booking",
+        about=["no-show policy"],
+        topic="no-show policy",
+        **USER,
+    )
+    memory.remember(
+        "Lanebook charges a £5 fee for every missed class booking",
+        about=["no-show policy"],
+        topic="no-show policy",
+        source="web",
+        source_ref="https://forum.example/no-shows",
+    )
+    memory.remember("Lanebook's mobile app is written in React Native", about=["Lanebook"], **USER)
+    query = "member emailed angry about her spin class yesterday, do we penalise people for that?"
+    result = memory.recall(query, mode="keyword")
+    loose = memory.recall(query, mode="keyword", strict=False)
+    # nothing is judged to answer, and the two closest statements disagree: say so
+    assert all({"relevant", "no_contradiction"} <= set(i["failed"]) for i in loose.items[:2])
+    assert result.abstain and result.reason == "contradiction_unresolved"
+
+
+def test_a_conflict_ranked_below_the_best_candidate_is_not_the_reason(memory: Memory) -> None:
+    memory.remember("The upload limit is 10 MB", about=["uploads"], topic="limit", **USER)
+    memory.remember(
+        "The upload limit is 50 MB",
+        about=["uploads"],
+        topic="limit",
+        source="web",
+        source_ref="https://x",
+    )
+    memory.remember("Kubernetes nodes are upgraded by the platform team", about=["k8s"], **USER)
+    result = memory.recall("what kubernetes version do we run", mode="keyword")
+    assert result.abstain and result.reason == "no_accepted_facts"
+
+
 def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> None:
     memory.remember("Production runs Postgres 15", about=["postgres"], topic="version", **USER)
     memory.remember(

@@ -616,3 +616,22 @@ def test_a_unit_far_in_meaning_is_no_answer_but_leads_the_walk() -> None:
     assert not judge(seed)  # two shared words, far in meaning: no answer
     assert judge.direct(seed, seed=True)  # but a seed by its words
     assert judge(reached)
+
+
+@pytest.mark.parametrize(
+    ("query", "names", "named"),
+    [
+        ("where's the team christmas do this year?", ["team roles"], False),
+        ("is the fire alarm test still on wednesdays?", ["test environment"], False),
+        ("who's in the team roles doc?", ["team roles"], True),  # the whole name
+        ("how do I reset the test environment?", ["test environment"], True),
+        ("is lanebook down?", ["Lanebook"], True),  # a name of one word
+        ("which plumbline rule checks head height?", ["Plumbline rules"], True),
+        ("what does the payments team own?", ["payments team"], True),  # not only the kind
+    ],
+)
+def test_a_generic_word_alone_does_not_name_a_thing_of_several(
+    query: str, names: list[str], named: bool
+) -> None:
+    stems = relevance.query_stems(tuple(query.split()))
+    assert relevance.names_entity(stems, names) is named
