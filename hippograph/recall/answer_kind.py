@@ -78,6 +78,8 @@ class Dimension(StrEnum):
     DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
     TEMPERATURE = "temperature"  # "what temperature are the units kept at?": "16 °C", not "25%"
     OFTEN = "often"  # "how often is it refreshed?": "every 6 hours", "nightly", not "14 registers"
+    ADDRESS = "address"  # "what's the staging URL?": "stg.eu.example.dev", "https://…", "/api/v3"
+    PHONE = "phone"  # "what's the number for the out of hours line?": "0161 496 0000"
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,30 @@ _ASKS_PRESENCE = re.compile(
     re.IGNORECASE,
 )
 
+# where a thing is reached: "what's the staging URL?", "what's the url of our schema registry?",
+# "what's the Corvault SOAP endpoint URL …?"
+_ASKS_ADDRESS = LazyPattern(
+    rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:[\w-]+\s+){{0,3}}?(?:urls?|hostnames?|"
+    r"host\s+names?|web\s+address|base\s+url)\b(?!\s+(?:format|pattern|scheme|structure))",
+    re.IGNORECASE,
+)
+# a number to ring: "what's the number for brisk's out of hours line?", "what's the harbour
+# master's phone number?" (not "the number of …", a count)
+_ASKS_PHONE = LazyPattern(
+    rf"{_OPENING}what(?:'s|s|\s+is)\s+(?:the|our|their|his|her)\s+(?:[\w'-]+\s+){{0,4}}?"
+    r"(?:(?:phone|telephone|mobile|landline)\s+number|number\s+(?:for|to\s+(?:call|ring|dial))\b)",
+    re.IGNORECASE,
+)
+
+# the oldest (or newest) release of a platform something runs on: "what's the oldest iOS the
+# app is supposed to run on?", "whats the lowest android version parlour supports?": a version
+_ASKS_OLDEST = LazyPattern(
+    rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:oldest|lowest|earliest|minimum|min|"
+    r"newest|latest|highest)\s+(?:supported\s+)?(?:ios|ipados|android|macos|os|windows|python|"
+    r"node|java|chrome|safari|firefox|browser|kernel|firmware)\b",
+    re.IGNORECASE,
+)
+
 # "what's the max number of swimmers per session?": a count
 _ASKS_NUMBER_OF = LazyPattern(
     rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:max|maximum|min|minimum|total|largest|"
@@ -355,7 +381,9 @@ _ASKS_PERSON = re.compile(
     rf"{_OPENING}"
     r"who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
-    r"sign(?:s)?\s+off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
+    r"sign(?:s)?\s+(?:\w+\s+)?off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
+    # told when something happens: "if the import blows up, who gets alerted about it?"
+    r"(?:gets?|is|are)\s+(?:alerted|notified|paged|woken|called)|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
     r"wake|woken|approval|"
     r"designer|manager|admin|allowed|reviews?|belongs?|access|keys?|get\s+in(?:to)?)\b",
@@ -365,8 +393,12 @@ _ASKS_PERSON = re.compile(
 # do I ask" asks whom to ask, above)
 _ASKS_DOER = re.compile(
     rf"{_OPENING}"
-    r"who\s+(?:does|do|handles?|handled|submits?|decides?|"
-    r"decided)\s+(?!i\b|we\b|you\b|they\b|it\b)",
+    r"(?:who\s+(?:does|do|handles?|handled|submits?|decides?|"
+    r"decided)\s+(?!i\b|we\b|you\b|they\b|it\b)|"
+    # whose duty it is: "whose job is it to reconcile the cash?", "who's supposed to refuel?",
+    # "which dev gets paged?"
+    r"whose\s+(?:job|responsibility|call|task)\b|who(?:'s|s|\s+is)\s+supposed\s+to\b|"
+    r"which\s+(?:dev|developer|engineer|person|colleague|admin|manager|member\s+of\s+staff)\b)",
     re.IGNORECASE,
 )
 
@@ -378,7 +410,7 @@ _ASKS_DOER = re.compile(
 MEASURES = (
     "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
     "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
-    "minimum"
+    "minimum p50 p90 p95 p99 p999"
 )
 
 # What a measure word measures. A latency, a timeout, a ttl or an interval is a duration (and so
@@ -386,7 +418,8 @@ MEASURES = (
 # "memory", "disk" … an amount of memory; "how many days …" a number of days (or a date to count
 # from).
 _DURATION_MEASURES = frozenset(
-    "timeout timeouts ttl latency interval max-age age expiry lifetime grace".split()
+    "timeout timeouts ttl latency interval max-age age expiry lifetime grace p50 p90 p95 p99 "
+    "p999".split()
 )
 
 _REQUEST_WORDS = frozenset("request requests req call calls".split())
@@ -517,6 +550,10 @@ def _expected(query: str) -> Asked | None:
         query = query[condition.end() :]
     if _ASKS_ZONE.match(query):
         return Asked(AnswerKind.MEASURE, Dimension.ZONE, frozenset({"time", "zone", "timezone"}))
+    if _ASKS_ADDRESS.re.match(query):
+        return Asked(AnswerKind.MEASURE, Dimension.ADDRESS, frozenset({"url", "hostname", "host"}))
+    if _ASKS_PHONE.re.match(query):
+        return Asked(AnswerKind.MEASURE, Dimension.PHONE, frozenset({"phone", "number"}))
     if _ASKS_CLOCK.match(query):
         return Asked(AnswerKind.TIME, Dimension.CLOCK)
     if _ASKS_RETURN.match(query):
@@ -557,6 +594,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
+    if _ASKS_OLDEST.re.match(query):  # "what's the oldest iOS the app runs on?"
+        return Asked(AnswerKind.MEASURE, Dimension.VERSION, frozenset({"version"}))
     if _ASKS_NUMBER_OF.re.match(query):  # "what's the max number of characters …?"
         return Asked(AnswerKind.QUANTITY, Dimension.COUNT)
     if _ASKS_QUANTITY.match(query):

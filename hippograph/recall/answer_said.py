@@ -332,6 +332,10 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         )
     if dimension is Dimension.ZONE:
         return bool(_ZONE.re.search(said))
+    if dimension is Dimension.ADDRESS:
+        return bool(_ADDRESS.re.search(said))
+    if dimension is Dimension.PHONE:
+        return bool(_PHONE.re.search(said))
     if dimension is Dimension.TEMPERATURE:
         return bool(_TEMPERATURE.re.search(text))
     if dimension is Dimension.OFTEN:  # a habit or a schedule, not a count of things
@@ -597,6 +601,18 @@ _HOW_OFTEN = _Lazy(
     rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
     re.IGNORECASE,
 )
+
+# where a thing is reached: a URL, a host name ("stg.eu.tillerman.dev", "flags.internal"), an
+# address ("10.4.2.21", "localhost:8080") or a path ("/api/v3", "/v1/instructions")
+_ADDRESS = _Lazy(
+    r"\b[a-z][a-z0-9+.-]*://|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|internal|local|lan|"
+    r"corp|cloud|ai|co|uk|eu|us|de|fr|nl|ie|au|nz|ca|gov|edu|example|test)\b|"
+    r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\blocalhost\b|(?<![\w.])/[a-z0-9_.{}-]+(?:/[a-z0-9_.{}-]*)*",
+    re.IGNORECASE,
+)
+# a number to ring: seven digits or more, grouped as people write them ("0161 496 0000",
+# "+44 20 7946 0000", "(03) 9000 1234"), or a short number of its own ("999", "111")
+_PHONE = _Lazy(r"\+?\(?\d[\d ().-]{5,}\d|\b(?:999|911|111|112|101)\b")
 
 # the two ends of opening hours: a time a place closes says nothing of when it opens
 _OPENS = frozenset("open opens opening".split())

@@ -237,6 +237,9 @@ _WISH = re.compile(
     r"\b(?:hope\s+(?:you|everyone|everybody|all|the|your|it|this|that|we|y'all)\b|"
     r"have\s+a\s+(?:good|great|nice|lovely|fab|relaxing|restful|safe|quiet)\b|"
     r"enjoy\s+(?:the|your)\b|good\s+luck\b|see\s+(?:you|ya|y'all)\b|take\s+care\b|"
+    # wishes said before something happens: "break a leg tonight everyone", "fingers crossed"
+    r"break\s+a\s+leg\b|fingers\s+crossed\b|best\s+of\s+luck\b|all\s+the\s+best\b|"
+    r"congrat\w*|well\s+done\b|stay\s+(?:safe|warm|dry|cool)\b|"
     r"cya\b|ttyl\b|catch\s+(?:you|ya)\s+later\b|"
     r"happy\s+(?:friday|monday|weekend|holidays?|new\s+year|birthday)\b)",
     re.IGNORECASE,

@@ -987,3 +987,54 @@ def test_how_often_when_expected_and_what_happened_are_said_as_such(
     question: str, text: str, answers: bool
 ) -> None:
     assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "dimension"),
+    [
+        (
+            "what's the oldest iOS the app is supposed to run on?",
+            AnswerKind.MEASURE,
+            Dimension.VERSION,
+        ),
+        ("whats the lowest android version we support?", AnswerKind.MEASURE, Dimension.VERSION),
+        ("if the nightly import blows up, who gets alerted about it?", AnswerKind.PERSON, None),
+        ("who signs those off at the council?", AnswerKind.PERSON, None),
+        ("whose job is it to reconcile the cash?", AnswerKind.PERSON, None),
+        ("who's supposed to refuel the launches?", AnswerKind.PERSON, None),
+        ("which dev gets paged out of bed?", AnswerKind.PERSON, None),
+        ("what's the staging URL?", AnswerKind.MEASURE, Dimension.ADDRESS),
+        ("what's the url of our schema registry?", AnswerKind.MEASURE, Dimension.ADDRESS),
+        ("what's the url format for share links?", None, None),
+        ("what's the number for brisk's out of hours line?", AnswerKind.MEASURE, Dimension.PHONE),
+        ("what's the number of replicas?", AnswerKind.QUANTITY, Dimension.COUNT),
+        (
+            "what's the p99 response time target for checkout?",
+            AnswerKind.MEASURE,
+            Dimension.DURATION,
+        ),
+    ],
+)
+def test_versions_doers_addresses_and_numbers_to_ring_are_asked_for(
+    question: str, kind: AnswerKind | None, dimension: Dimension | None
+) -> None:
+    asked = expected(question)
+    assert (asked.kind if asked else None) is kind
+    assert (asked.dimension if asked else None) is dimension
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        ("what's the staging URL?", "Staging moved to stg.eu.example.dev.", True),
+        ("what's the staging URL?", "Staging is at https://staging.example.com.", True),
+        ("what's the staging URL?", "Staging runs on the k3s cluster.", False),
+        ("what's the url of our schema registry?", "Tilt applies deploy/overlays/dev.", False),
+        ("what's the number for the out of hours line?", "Ring 0161 496 0000 after 19:00.", True),
+        ("what's the number for the out of hours line?", "The desk is staffed 07:00-19:00.", False),
+    ],
+)
+def test_an_address_or_a_number_to_ring_is_said_as_such(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers

@@ -181,6 +181,12 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
         ("lol the printer jams again", True),  # a laugh, though "the" turns to a topic
         ("hope you're well, can you bump the redis timeout", False),  # a request comes with it
         ("lol the build is red again, whats up with ci", False),  # asks
+        # wishes before something happens
+        ("break a leg tonight everyone 🎭", True),
+        ("fingers crossed for the launch", True),
+        ("congrats on the release!", True),
+        ("fingers crossed the deploy works, can you check the logs", False),
+        ("well done on the fix, now the cron job", False),
     ],
 )
 def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
