@@ -1038,3 +1038,10 @@ def test_an_address_or_a_number_to_ring_is_said_as_such(
     question: str, text: str, answers: bool
 ) -> None:
     assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+def test_every_thing_is_no_habit() -> None:
+    asked = expected("how often do we have to rotate the ssh key?")
+    said = "That identifier is the primary key for vessels in every service."
+    assert not states(asked, {"kind": "fact", "text": said})
+    assert states(asked, {"kind": "fact", "text": "The key is rotated on every deploy."})
