@@ -353,7 +353,8 @@ _ASKS_ZONE = re.compile(r"^\s*(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:time\s*zon
 # by saying how things work ("each ticket is pushed the moment it is printed") as well as by a
 # number
 _WHAT_IF_COUNT = re.compile(
-    r"^\s*how\s+many\s+(?:[\w'-]+\s+){1,4}?(?:could|would|might)\s+(?:we|you|they|it|i|\w+)\s+"
+    r"^\s*(?:(?:roughly|about|approximately|around)\s+)?how\s+(?:many|much)\s+"
+    r"(?:[\w'-]+\s+){1,6}?(?:could|would|might)\s+(?:we|you|they|it|i|\w+)\s+"
     r"(?:lose|lost|miss|drop|leak|skip|break|fail)\b",
     re.IGNORECASE,
 )
@@ -674,7 +675,7 @@ def _quantity_dimension(query: str) -> Dimension | None:
     following = words[at + 2 : at + 3]
     if following and following[0] in _DAY_KINDS:  # "how many working days …": days
         following = words[at + 3 : at + 4]
-    if asked == "long" and not _KEEP_WORDS.isdisjoint(words[at + 2 :]):
+    if asked == "long" and _keeps_something(words[at + 2 :]):
         return Dimension.KEPT
     if asked == "long" and not _TAKE_WORDS.isdisjoint(words[at + 2 :]):
         return Dimension.TAKES
@@ -706,6 +707,13 @@ def _quantity_dimension(query: str) -> Dimension | None:
     if asked in ("often", "frequently"):
         return Dimension.OFTEN
     return None
+
+
+def _keeps_something(words: list[str]) -> bool:
+    """A word of keeping, not of going on ("how long do we keep trying …?" asks how long, not
+    for how long something is kept)."""
+    following = [*words[1:], ""]
+    return any(w in _KEEP_WORDS and not following[i].endswith("ing") for i, w in enumerate(words))
 
 
 def _measure_dimension(window: list[str]) -> Dimension | None:
