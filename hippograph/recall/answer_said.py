@@ -647,16 +647,17 @@ def _dates_another_event(event: frozenset[str], text: str) -> bool:
     return all(w[:PREFIX] not in said for w in event if w not in STOPWORDS)
 
 
-# how often, said any way: "every 6 hours", "nightly", "twice a week", "on Tuesdays", "once an
-# hour", "every merge", "whenever a lot is closed", "the flush interval", "continuously", "on a
-# cron"; not "every service" (a thing, not a time: "the primary key in every service")
+# how often, said any way besides ``_HOW_OFTEN`` ("every 6 hours", "nightly"): "twice a week",
+# "on Tuesdays", "once an hour", "every merge", "whenever a lot is closed", "the flush interval",
+# "continuously", "on a cron"; not "every service" (a thing, not a time: "the primary key in every
+# service")
 _OFTEN = _Lazy(
     r"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:night|morning|afternoon|evening|weekday|"
     r"weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|time|merge|push|deploy\w*|release|commit|"
     r"build|run|change|restart|boot|start|login|sync|upload)|whenever|interval|"
     r"intervals|cron|crontab|continuous\w*|real[-\s]?time|"
     r"immediately|instantly|as\s+soon\s+as|on\s+demand|once|twice|thrice|times|schedul\w*|"
-    rf"(?:mon|tues|wednes|thurs|fri|satur|sun)days|{'|'.join(_RECURRING.split())})\b",
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
     re.IGNORECASE,
 )
 

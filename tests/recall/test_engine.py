@@ -24,6 +24,21 @@ def ids(result) -> list[str]:  # type: ignore[no-untyped-def]
     return [i["id"] for i in result.items]
 
 
+def remember_in_conflict(
+    memory: Memory,
+    said: str,
+    other: str,
+    *,
+    about: str,
+    topic: str,
+    source: str = "web",
+    source_ref: str = "https://x",
+) -> None:
+    """A user's statement and another source's that disagrees with it on the same topic."""
+    memory.remember(said, about=[about], topic=topic, **USER)
+    memory.remember(other, about=[about], topic=topic, source=source, source_ref=source_ref)
+
+
 def embedded(graph: Graph, settings: Settings, tmp_path: Path, clock: Clock) -> Memory:
     """The public API on branch main with a deterministic embedder: semantic and hybrid recall."""
     return Memory(
@@ -86,13 +101,12 @@ def test_abstain_no_accepted_facts_records_one_task(memory: Memory, graph: Graph
 
 
 def test_abstain_contradiction_unresolved(memory: Memory) -> None:
-    memory.remember("The upload limit is 10 MB", about=["uploads"], topic="limit", **USER)
-    memory.remember(
+    remember_in_conflict(
+        memory,
+        "The upload limit is 10 MB",
         "The upload limit is 50 MB",
-        about=["uploads"],
+        about="uploads",
         topic="limit",
-        source="web",
-        source_ref="https://x",
     )
     result = memory.recall("upload limit", mode="keyword")
     assert result.abstain and result.reason == "contradiction_unresolved"
@@ -424,17 +438,12 @@ def test_long_query_is_reported_not_dropped_silently(memory: Memory) -> None:
 
 
 def test_a_conflict_closest_to_an_unanswered_question_is_the_reason(memory: Memory) -> None:
-    memory.remember(
+    remember_in_conflict(
+        memory,
         "Lanebook does not charge money for class no-shows; three no-shows block booking",
-        about=["no-show policy"],
-        topic="no-show policy",
-        **USER,
-    )
-    memory.remember(
         "Lanebook charges a £5 fee for every missed class booking",
-        about=["no-show policy"],
+        about="no-show policy",
         topic="no-show policy",
-        source="web",
         source_ref="https://forum.example/no-shows",
     )
     memory.remember("Lanebook's mobile app is written in React Native", about=["Lanebook"], **USER)
@@ -447,13 +456,12 @@ def test_a_conflict_closest_to_an_unanswered_question_is_the_reason(memory: Memo
 
 
 def test_a_conflict_ranked_below_the_best_candidate_is_not_the_reason(memory: Memory) -> None:
-    memory.remember("The upload limit is 10 MB", about=["uploads"], topic="limit", **USER)
-    memory.remember(
+    remember_in_conflict(
+        memory,
+        "The upload limit is 10 MB",
         "The upload limit is 50 MB",
-        about=["uploads"],
+        about="uploads",
         topic="limit",
-        source="web",
-        source_ref="https://x",
     )
     memory.remember("Kubernetes nodes are upgraded by the platform team", about=["k8s"], **USER)
     result = memory.recall("what kubernetes version do we run", mode="keyword")
@@ -461,10 +469,11 @@ def test_a_conflict_ranked_below_the_best_candidate_is_not_the_reason(memory: Me
 
 
 def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> None:
-    memory.remember("Production runs Postgres 15", about=["postgres"], topic="version", **USER)
-    memory.remember(
+    remember_in_conflict(
+        memory,
+        "Production runs Postgres 15",
         "Production runs Postgres 16",
-        about=["postgres"],
+        about="postgres",
         topic="version",
         source="agent",
         source_ref="session#2",
