@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hippograph.recall import answer_kind, answer_said, intent
+from hippograph.recall.asked import Asked
 
 
 @dataclass
@@ -33,7 +34,7 @@ def _unit(statement: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "fact", "text": statement["text"], "valid_from": statement.get("valid_from")}
 
 
-def _label(asked: answer_kind.Asked) -> str:
+def _label(asked: Asked) -> str:
     return f"{asked.kind.value}/{asked.dimension.value}" if asked.dimension else asked.kind.value
 
 

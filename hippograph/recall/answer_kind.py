@@ -31,93 +31,20 @@ webhook fails, …"): "when I run make test it fails" is a report, not a questio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from itertools import pairwise
+from dataclasses import replace
 
-from hippograph.recall.answer_given import Given, given_in
+from hippograph.recall.answer_given import given_in
+from hippograph.recall.answer_measure import (
+    MEASURE_WORDS,
+    MEMORY_NOUNS,
+    SIZE_WORDS,
+    TERSE,
+    measure_dimension,
+    measure_window,
+)
 from hippograph.recall.answer_options import QUESTION_WORD, options_named
+from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern
-
-
-class AnswerKind(StrEnum):
-    """What a question asks for."""
-
-    TIME = "time"
-    QUANTITY = "quantity"
-    MEASURE = "measure"  # a setting's value: a port, a version, a limit, a rate
-    PERSON = "person"  # who owns, approves, maintains or is on call for something
-    CHOICE = "choice"  # one of the options the question names: "playwright or cypress?"
-    REASON = "reason"  # "why is grib-loader pinned to one replica?": because, so that, to avoid …
-    PRESENCE = "presence"  # whether someone is around: "is Hana out next week?": leave, away …
-
-
-class Dimension(StrEnum):
-    """What the value asked for measures, when the question says so."""
-
-    DURATION = "duration"  # a latency, a timeout, a ttl, an interval, "how many days"
-    SPAN = "span"  # "how long …": an amount of time, not how often ("every 5 minutes", "nightly")
-    CLOCK = "clock"  # "what time …": a time of day
-    ZONE = "zone"  # "which time zone …": UTC, CET, Europe/London, UTC+2
-    COUNT = "count"  # "how many replicas …": a number of things, not a date or a clock time
-    TIMES = "times"  # "how many times did Mel go camping?": events, which "twice" counts too
-    MEMORY = "memory"  # an amount of memory or storage: "memory limit", "how much disk"
-    PORT = "port"  # "what port …": the one measure a port number answers
-    VERSION = "version"  # "which rust version …": a number ("1.83", "17") or "v2", not a name
-    MONEY = "money"  # "what does the staging account cost us?": "$2,400", "300 EUR", "free"
-    RATE = "rate"  # "how many requests per second …": "600 per minute", "50 rps", "unlimited"
-    TRIES = "tries"  # "how many times does it retry …": "up to 8 attempts", not "one printer"
-    KEPT = "kept"  # "how long do we keep …": "kept for 90 days", not "p99 under 40 ms"
-    TAKES = "takes"  # "how long does the restore take?": "takes about 40 minutes", "in 2 h"
-    DATE = "date"  # "what date …", "when does … start?": a day, not "seasons last 8 weeks"
-    RETURN = "return"  # "when is Priya back?": when someone returns, not when they leave
-    ENDS = "ends"  # "when does the licence run out?": "expires on 3 June", not "renewed in 2024"
-    LAST = "last"  # "when was it last restored?": a day, not a habit ("nightly at 03:00")
-    SIZE = "size"  # "how big is a replay file?": an amount, not "kept for 14 days"
-    SHARE = "share"  # "what % of the word price is it?": "20%", "half", "not charged at all"
-    DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
-    TEMPERATURE = "temperature"  # "what temperature are the units kept at?": "16 °C", not "25%"
-    OFTEN = "often"  # "how often is it refreshed?": "every 6 hours", "nightly", not "14 registers"
-    ADDRESS = "address"  # "what's the staging URL?": "stg.eu.example.dev", "https://…", "/api/v3"
-    PHONE = "phone"  # "what's the number for the out of hours line?": "0161 496 0000"
-
-
-@dataclass(frozen=True)
-class Asked:
-    """The kind of answer a question asks for, and what it measures when the question says."""
-
-    kind: AnswerKind
-    dimension: Dimension | None = None
-    # the question's words that name what is asked ("port", "memory limit"): a unit that shares
-    # only these with the question is about another thing's port or limit
-    names: frozenset[str] = frozenset()
-    # the options a question ends by naming ("playwright or cypress?"): an answer names one
-    options: frozenset[str] = frozenset()
-    # a yes/no question whether there is one ("is there a max object size in seedvault?"): a
-    # unit that names what is asked ("no size limit") answers it without a value
-    optional: bool = False
-    # the unit of time a rate is asked per ("minute" in "how many requests per minute …"): a
-    # period answers it only when it is no longer ("every 30 seconds", not "every 90 days"); and
-    # the period a count is asked within ("year" in "how many periods in a year?"), which a
-    # shorter period answers ("quarters")
-    per: str | None = None
-    # a time still to come ("when's the next upgrade?"): a unit that only tells of the past
-    # ("Femi did the last upgrade in November 2024") does not say it
-    ahead: bool = False
-    # what the question gives to work the answer out from: a time of day ("starts at 7am"), a
-    # day ("posted on 3rd march"), an amount of money ("£45k base"). A unit that states the rule
-    # to work it out with (a shift's length, an expiry so many days on, a fee as a share) answers
-    # "what time do they finish?", "on what date does it come down?", "what fee …?"
-    given: frozenset[Given] = field(default=frozenset(), compare=False)
-    # the question's own words: one of them in a unit tells nothing the asker did not say
-    # ("night" in "Night Safari tickets cost £34" for "when does the night safari go on sale?")
-    words: frozenset[str] = field(default=frozenset(), compare=False)
-    # what happened, for "when was the printer last serviced?": "serviced"; a day said of
-    # another happening ("installed in March 2022") is not when it was
-    event: frozenset[str] = field(default=frozenset(), compare=False)
-
-
-_NONE: frozenset[str] = frozenset()
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
@@ -403,78 +330,6 @@ _ASKS_DOER = re.compile(
     re.IGNORECASE,
 )
 
-# "what port …", "which python version …", "what's the memory limit on …", "device-registry port?":
-# the setting asked for is named in the question's first words, and its value has digits ("port
-# 8040", "Python 3.12", "600 requests per minute", "v2", "Standard_D8s_v5"). "version control"
-# names no setting; a size may be a name ("vm size": "Standard_D8s_v5", "m5.large"), so it is
-# not one of these.
-MEASURES = (
-    "port ports version versions timeout timeouts ttl limit limits capacity quota quotas "
-    "threshold thresholds cutoff cutoffs rate rates latency interval replicas max maximum min "
-    "minimum p50 p90 p95 p99 p999"
-)
-
-# What a measure word measures. A latency, a timeout, a ttl or an interval is a duration (and so
-# is an age, an expiry, a lifetime or a grace period); a limit, quota or capacity next to
-# "memory", "disk" … an amount of memory; "how many days …" a number of days (or a date to count
-# from).
-_DURATION_MEASURES = frozenset(
-    "timeout timeouts ttl latency interval max-age age expiry lifetime grace p50 p90 p95 p99 "
-    "p999".split()
-)
-
-_REQUEST_WORDS = frozenset("request requests req call calls".split())
-
-_TEMPERATURE_MEASURES = frozenset("temperature temperatures temp".split())
-
-_MEASURE_WORDS = frozenset(MEASURES.split()) | _DURATION_MEASURES | _TEMPERATURE_MEASURES
-
-# a measure word naming something else: "version control", "rate limiter", "capacity mode"
-_NOT_MEASURES = frozenset(
-    "control controls limiter limiting mode modes provider providers strategy policy policies "
-    "spike spikes error errors issue issues forwarding mapping conflict conflicts sensor sensors "
-    "probe probes alarm alarms alert alerts".split()
-)
-
-_OPENS_WHAT = frozenset("what what's whats which".split())
-
-_BEFORE_MEASURE = frozenset("is are was were 's the our a an current default".split())
-
-# a question word or a verb that starts a question: "why is checkout latency so high?", "is
-# there a rate limit on …?", "update the port to 8041?" ask for no value
-_OPENS_QUESTION = frozenset(
-    "what what's whats which who whose whom where when why how is are was were do does did can "
-    "could should would will shall may might has have had must update change set fix add remove "
-    "bump raise lower increase decrease".split()
-)
-# a clause the question follows, with no comma to end it: "if the port imports fall over at 2am
-# where am i supposed to shout about it?" is no terse "<thing> port?" question
-_OPENS_CLAUSE = frozenset(
-    "if whenever once after before while since because although though unless until".split()
-)
-
-MEASURE_WITHIN = 2  # words right after "what"/"which" and "is the", "our" …
-PHRASE_WORDS = 4  # ... or a phrase this long that a measure word ends ("request rate limit")
-
-TERSE = 4  # words from the start of a question without a question word ("device-registry port?")
-
-_QUESTION_WORD = QUESTION_WORD
-
-_MEMORY_NOUNS = frozenset("memory ram disk disks storage heap".split())
-
-# the size of these is an amount of bytes: "max payload size", "bundle size" (not "batch size",
-# "vm size" or "image size")
-_SIZED = frozenset(
-    "payload payloads body request response upload uploads file files object objects attachment "
-    "attachments bundle blob blobs artifact artifacts message messages backup backups dump "
-    "database db index cache log logs volume".split()
-)
-
-_SIZE_WORDS = frozenset("size sizes".split())
-
-_PORT_MEASURES = frozenset("port ports".split())
-
-_VERSION_MEASURES = frozenset("version versions".split())
 
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 
@@ -510,7 +365,7 @@ def expected(query: str) -> Asked | None:
     if found is None:
         return None
     return replace(
-        found, given=given_in(query), words=frozenset(_QUESTION_WORD.findall(query.lower()))
+        found, given=given_in(query), words=frozenset(QUESTION_WORD.findall(query.lower()))
     )
 
 
@@ -538,7 +393,7 @@ def _asked_within(query: str) -> Asked | None:
     # figure?"; a longer one asks for itself ("mum asks why …. is it supposed to …?")
     if (
         found is None
-        and (closing is None or len(_QUESTION_WORD.findall(closing["question"])) <= FOLLOW_ON)
+        and (closing is None or len(QUESTION_WORD.findall(closing["question"])) <= FOLLOW_ON)
         and (reported := _REPORTED_QUESTION.re.search(query))
     ):
         return _expected(f"{reported['question']}?")
@@ -563,7 +418,7 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.ENDS)
     last = _ASKS_LAST.match(query)
     if last:
-        after = _QUESTION_WORD.findall(query[last.end() :].split("?")[0].lower())
+        after = QUESTION_WORD.findall(query[last.end() :].split("?")[0].lower())
         return Asked(AnswerKind.TIME, Dimension.LAST, event=frozenset(after[:TERSE]))
     ahead = bool(_ASKS_AHEAD.match(query))
     if _ASKS_DATE.match(query):
@@ -591,7 +446,7 @@ def _expected(query: str) -> Asked | None:
     if _ASKS_STILL_KEPT.re.search(query):
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
     if _ASKS_HOW_FAR_BACK.re.match(query):
-        kept = not _KEEP_WORDS.isdisjoint(_QUESTION_WORD.findall(query.lower()))
+        kept = not _KEEP_WORDS.isdisjoint(QUESTION_WORD.findall(query.lower()))
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
@@ -601,32 +456,32 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.COUNT)
     if _ASKS_QUANTITY.match(query):
         dimension = _quantity_dimension(query) or _unit_asked(query)
-        names = _MEMORY_NOUNS.intersection(_QUESTION_WORD.findall(query.lower())[:4])
+        names = MEMORY_NOUNS.intersection(QUESTION_WORD.findall(query.lower())[:4])
         return Asked(
             AnswerKind.QUANTITY,
             dimension,
-            names if dimension is Dimension.MEMORY else _NONE,
+            names if dimension is Dimension.MEMORY else NONE,
             per=_per_what(query)
             if dimension is Dimension.RATE
             else _in_period(query)
             if dimension is Dimension.COUNT
             else None,
         )
-    window = _measure_window(query)
+    window = measure_window(query)
     if window is not None:
-        names = frozenset(w for w in window if w in _MEASURE_WORDS or w in _MEMORY_NOUNS)
-        dimension = _measure_dimension(window) or _unit_asked(query)
+        names = frozenset(w for w in window if w in MEASURE_WORDS or w in MEMORY_NOUNS)
+        dimension = measure_dimension(window) or _unit_asked(query)
         if dimension is None and _ASKS_PERCENT.re.search(query):
             dimension = Dimension.SHARE  # "what minimum coverage % does CI enforce?"
         per = _per_what(query) if dimension is Dimension.RATE else None
         return Asked(AnswerKind.MEASURE, dimension, names, per=per)
     whether = _ASKS_WHETHER_THERE.match(query)
     if whether:
-        window = _QUESTION_WORD.findall(query[whether.end() :].lower())[:TERSE]
-        measures = [w for w in window if w in _MEASURE_WORDS or w in _SIZE_WORDS]
+        window = QUESTION_WORD.findall(query[whether.end() :].lower())[:TERSE]
+        measures = [w for w in window if w in MEASURE_WORDS or w in SIZE_WORDS]
         if measures:  # "is there a per-user memory limit …?": "limit", "memory"
-            names = frozenset(measures) | _MEMORY_NOUNS.intersection(window)
-            return Asked(AnswerKind.MEASURE, _measure_dimension(window), names, optional=True)
+            names = frozenset(measures) | MEMORY_NOUNS.intersection(window)
+            return Asked(AnswerKind.MEASURE, measure_dimension(window), names, optional=True)
     options = options_named(query)
     if options:
         return Asked(AnswerKind.CHOICE, options=options)
@@ -669,7 +524,7 @@ def _unit_asked(query: str) -> Dimension | None:
 def _quantity_dimension(query: str) -> Dimension | None:
     """ "how long …" and "how many days …" ask for a duration, "how much memory …" for an amount
     of memory, "how many replicas …" for a count of things."""
-    words = _QUESTION_WORD.findall(query.lower())
+    words = QUESTION_WORD.findall(query.lower())
     at = words.index("how")
     asked = words[at + 1]
     following = words[at + 2 : at + 3]
@@ -700,7 +555,7 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.RATE
     if asked == "many":
         return Dimension.COUNT
-    if asked == "much" and following and following[0] in _MEMORY_NOUNS:
+    if asked == "much" and following and following[0] in MEMORY_NOUNS:
         return Dimension.MEMORY
     if asked in ("big", "large"):
         return Dimension.SIZE
@@ -714,86 +569,3 @@ def _keeps_something(words: list[str]) -> bool:
     for how long something is kept)."""
     following = [*words[1:], ""]
     return any(w in _KEEP_WORDS and not following[i].endswith("ing") for i, w in enumerate(words))
-
-
-def _measure_dimension(window: list[str]) -> Dimension | None:
-    """What the measure words in the question's first words measure, when they say."""
-    if not _DURATION_MEASURES.isdisjoint(window):
-        return Dimension.DURATION
-    if not _TEMPERATURE_MEASURES.isdisjoint(window):
-        return Dimension.TEMPERATURE
-    if any(
-        w in ("rate", "rates") and after in ("limit", "limits") for w, after in pairwise(window)
-    ):
-        return Dimension.RATE  # "what's the request rate limit …": per second, per minute
-    if any(
-        (w in _REQUEST_WORDS and after in ("limit", "limits")) or "-per-" in w
-        for w, after in pairwise([*window, ""])
-    ):
-        return Dimension.RATE  # "what's the request limit per api key …", "requests-per-second"
-    if not _MEMORY_NOUNS.isdisjoint(window) or any(
-        w in _SIZE_WORDS and before in _SIZED for before, w in pairwise(window)
-    ):
-        return Dimension.MEMORY
-    if not _PORT_MEASURES.isdisjoint(window):
-        return Dimension.PORT
-    if not _VERSION_MEASURES.isdisjoint(window):
-        return Dimension.VERSION
-    return None
-
-
-def _measure_window(query: str) -> list[str] | None:
-    """The words that name the setting a question asks the value of: a measure word right after
-    "what" or "which" (and "is the", "our" …: "what's the memory limit on …", "which python
-    version …"), or among the first words of a question that starts with neither a question word
-    nor a verb ("device-registry port?", "node version for the console build?"); None when the
-    question asks for no setting's value."""
-    words = _QUESTION_WORD.findall(query.lower())
-    if not words:
-        return None
-    if words[0] in _OPENS_WHAT:
-        start = 1
-        while start < len(words) and words[start] in _BEFORE_MEASURE:
-            start += 1
-        if start < len(words) and words[start].endswith("'s"):
-            return None  # "which vendor's quota console …" asks for the vendor
-        end = start + MEASURE_WITHIN
-        # the head of a subject of three or four words: "which rust toolchain version does …",
-        # "what's the per-client request rate limit on …"
-        while (
-            end + 1 < len(words)
-            and end - start < PHRASE_WORDS
-            and words[end] in _MEASURE_WORDS
-            and (words[end + 1] in _HEAD_ENDS or words[end + 1] in _MEASURE_WORDS)
-        ):
-            end += 1
-        # a measure of two words the window ends inside: "what's the per-client rate limit
-        # before …", "what's the max timeout for …"
-        if end < len(words) and words[end - 1] in _MEASURE_WORDS and words[end] in _MEASURE_WORDS:
-            end += 1
-    elif (
-        query.rstrip().endswith("?")
-        and words[0] not in _OPENS_QUESTION
-        and words[0] not in _OPENS_CLAUSE
-    ):
-        start, end = 0, TERSE  # "api timeout retries" names topics: no "?", no question
-    else:
-        return None
-    following = [*words[1:], ""]
-    window = words[start : min(end, len(words))]
-    if any(
-        words[i] in _MEASURE_WORDS and following[i] not in _NOT_MEASURES
-        for i in range(start, min(end, len(words)))
-    ):
-        return window
-    return None
-
-
-# the words of a question's verb: a phrase they close is its subject, "which push notification
-# provider does …"; one a preposition closes may start with a verb, "what executes deferred work
-# for …"
-_VERB_ENDS = frozenset(
-    "is are was were be been 's do does did has have had should can could will would must may "
-    "might shall".split()
-)
-_HEAD_ENDS = _VERB_ENDS | frozenset("on for of in at to with by from per".split())

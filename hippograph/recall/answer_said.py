@@ -11,8 +11,9 @@ import re
 from typing import Any
 
 from hippograph.recall.answer_given import Given
-from hippograph.recall.answer_kind import _NONE, _PER_UNIT, AnswerKind, Asked, Dimension
+from hippograph.recall.answer_kind import _PER_UNIT
 from hippograph.recall.answer_options import PREFIX
+from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
 from hippograph.schema.text import STOPWORDS
@@ -539,7 +540,7 @@ def _says_cause(text: str) -> bool:
     )
 
 
-def _says_date(text: str, known: frozenset[str] = _NONE, *, habits: bool = True) -> bool:
+def _says_date(text: str, known: frozenset[str] = NONE, *, habits: bool = True) -> bool:
     """A day or a moment ("on 2 June", "2025-03-10", "on Monday", "next week", "in two sprints",
     and with ``habits`` "daily"), not an amount of time alone, nor a word of the question
     (``known``)."""
@@ -549,7 +550,7 @@ def _says_date(text: str, known: frozenset[str] = _NONE, *, habits: bool = True)
     return not _DATE_WORDS.isdisjoint(said) or (habits and not _RECURRING_WORDS.isdisjoint(said))
 
 
-def _says_time(text: str, known: frozenset[str] = _NONE) -> bool:
+def _says_time(text: str, known: frozenset[str] = NONE) -> bool:
     if _WHEN_NUMBER.re.search(text):
         return True
     said = set(_WORD.findall(_RECURRING_THING.re.sub(_kind_of_thing, text))) - known

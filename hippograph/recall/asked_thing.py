@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import re
 
-from hippograph.recall.answer_kind import (
-    _BEFORE_MEASURE,
-    _OPENS_QUESTION,
-    _OPENS_WHAT,
-    _QUESTION_WORD,
-    _VERB_ENDS,
-    APPROXIMATELY,
-)
+from hippograph.recall.answer_kind import APPROXIMATELY
+from hippograph.recall.answer_measure import BEFORE_MEASURE, OPENS_QUESTION, OPENS_WHAT, VERB_ENDS
+from hippograph.recall.answer_options import QUESTION_WORD
 
 # where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
 # preposition ("which license is …", "what sample rate are we …", "what version of …")
-_ASKED_ENDS = _VERB_ENDS | frozenset(
+_ASKED_ENDS = VERB_ENDS | frozenset(
     "we i you they it he she our my your their its of for on in at to with by from about that "
     "this these those there".split()
 )
@@ -59,26 +54,26 @@ def asked_thing(question: str) -> tuple[str, ...]:
     question word names it before its first preposition ("minimum iOS version for the courier
     app?": ``_fragment_thing``), and a yes/no question the feature it asks about ("is there a
     dark mode in …?": ``_feature_thing``). Empty for any other question."""
-    words = [w.strip("'.-") for w in _QUESTION_WORD.findall(question.lower())]
+    words = [w.strip("'.-") for w in QUESTION_WORD.findall(question.lower())]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
     if len(words) > 2 and words[0] in APPROXIMATELY and words[1] == "how":
         words = words[1:]  # "roughly how many segments …"
-    if words and words[0].split("'")[0] not in _OPENS_QUESTION:  # "who's" asks as "who"
+    if words and words[0].split("'")[0] not in OPENS_QUESTION:  # "who's" asks as "who"
         return _fragment_thing(question, words)
     if not words:
         return ()
     if words[:2] == ["how", "many"]:
         return _counted_thing(words[2:])
-    if words[0] not in _OPENS_WHAT:
+    if words[0] not in OPENS_WHAT:
         return _feature_thing(words)
     start = 1
-    while start < len(words) and words[start] in _BEFORE_MEASURE:
+    while start < len(words) and words[start] in BEFORE_MEASURE:
         start += 1
     found: list[str] = []
     for w in words[start:]:
         if w in _PHRASE_ENDS:
-            return tuple(found) if len(found) <= ASKED_WORDS or w in _VERB_ENDS else ()
+            return tuple(found) if len(found) <= ASKED_WORDS or w in VERB_ENDS else ()
         if len(found) == SUBJECT_WORDS:
             return ()
         found.append(w)
@@ -102,7 +97,7 @@ def _counted_thing(words: list[str]) -> tuple[str, ...]:
         if w in _PHRASE_ENDS:
             # three words when the question's verb closes them: "how many garden centre customers
             # are we shipping to?"
-            return tuple(found) if len(found) <= ASKED_WORDS or w in _VERB_ENDS else ()
+            return tuple(found) if len(found) <= ASKED_WORDS or w in VERB_ENDS else ()
         if w in _COUNTED_UNITS and not found:
             continue
         if len(found) == SUBJECT_WORDS:

@@ -59,7 +59,8 @@ from datetime import datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from hippograph.recall import answer_kind, answer_said, relevance, when
+from hippograph.recall import answer_said, relevance, when
+from hippograph.recall.asked import Asked
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -226,7 +227,7 @@ def score(
     query: str,
     at: datetime,
     stems: list[str],
-    asked: answer_kind.Asked | None,
+    asked: Asked | None,
 ) -> None:
     """Set ``evidence`` on every candidate, in [0, 1] (the best is 1); ``stems`` are the query's
     topical terms (``relevance.query_stems``), ``asked`` the kind of answer it asks for

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hippograph.recall import answer_said, numbered, opposites, short_forms
-from hippograph.recall.answer_kind import Asked
+from hippograph.recall.asked import Asked
 from hippograph.schema.text import STOPWORDS, stem
 
 if TYPE_CHECKING:

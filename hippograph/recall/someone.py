@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from hippograph.recall.answer_kind import _NONE
+from hippograph.recall.asked import NONE
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 
 # Someone who does something for a thing: a team or a role ("the platform team", "primary
@@ -63,7 +63,7 @@ _THINGS = frozenset(
 WORD_IN_TEXT = _Lazy(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 
 
-def names_someone(text: str, asked: frozenset[str] = _NONE) -> bool:
+def names_someone(text: str, asked: frozenset[str] = NONE) -> bool:
     """Whether the text names a person or a team by what they do, or by name as someone. The
     role the question asks about is no one: "who's on-call this week?" is not answered by
     "on-call pages go to the PagerDuty service". A role word written as a name inside a

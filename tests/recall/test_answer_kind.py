@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from hippograph.recall import asked_thing
-from hippograph.recall.answer_kind import AnswerKind, Asked, Dimension, expected
+from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_said import states
+from hippograph.recall.asked import AnswerKind, Asked, Dimension
 
 
 @pytest.mark.parametrize(
