@@ -1,5 +1,5 @@
 """What a question gives to work the answer out from: a time of day ("if a keeper starts at
-7am …"), a day, money, a share, an amount of time, a time it is about ("… this weekend?"), a number
+7am …"), a day, money, a share, a measure with its unit, an amount of time, a time it is about ("… this weekend?"), a number
 of things to get through. A unit that states the rule to work it out with answers the question
 (:mod:`hippograph.recall.answer_said`)."""
 
@@ -19,6 +19,7 @@ class Given(StrEnum):
     SPAN = "span"  # "a 4 hour afternoon session", "a 24h trip"
     WHEN = "when"  # "this weekend", "tonight", "next week": a time the question is about
     COUNT = "count"  # "6000 reminders to send": a number of things
+    AMOUNT = "amount"  # "parcels over 2kg", "a 40 MB upload", "below 5°C": a measure and its unit
 
 
 # compiled on first use (re caches them): most prompts the hook reads ask for no kind
@@ -45,6 +46,10 @@ _GIVEN = {
         r"(?:day)?|tonight|today|tomorrow)\b"
     ),
     Given.SHARE: r"\d\s?%|\b(?:half|quarter|third)\b",
+    Given.AMOUNT: (
+        r"\b\d+(?:[.,]\d+)?\s?(?:kg|g|mg|grams?|kilos?|kilograms?|lbs?|oz|tonnes?|km|cm|mm|miles?|"
+        r"metres?|meters?|feet|ft|ml|litres?|liters?|kb|mb|gb|tb|bytes)\b|\d\s?°\s?[cf]\b"
+    ),
     Given.COUNT: (
         r"(?<![\w.,:£$€])\d[\d,]*k?\s+(?!(?:h|hrs?|hours?|mins?|minutes?|secs?|seconds?|days?|"
         r"weeks?|months?|years?|ms)\b)[a-z][a-z-]*s\b"

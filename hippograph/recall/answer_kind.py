@@ -45,6 +45,7 @@ from hippograph.recall.answer_measure import (
 from hippograph.recall.answer_options import QUESTION_WORD, options_named
 from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern
+from hippograph.schema.text import slips
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
@@ -224,11 +225,14 @@ _ASKS_PERCENT = LazyPattern(
 )
 
 # "how far from the door can a tag be read?", "roughly how far do the vans drive?": a distance;
-# not "how far along / behind / through …" (progress) nor "how far out / ahead …" (time)
-_ASKS_DISTANCE = re.compile(
+# not "how far along / behind / through …" (progress) nor "how far out / ahead …" (time), however
+# hurriedly typed ("how far ahaed can members book?")
+_FAR_AS_TIME = ("along", "behind", "ahead", "forward", "through")
+_AHEAD_OR_ALONG = sorted({*_FAR_AS_TIME, *slips(_FAR_AS_TIME)})
+_ASKS_DISTANCE = LazyPattern(
     rf"{_OPENING}{_ROUGHLY}"
-    r"how\s+far\b(?!\s+(?:along|behind|ahead|out|forward|in\s+advance|through|into|off|back|up|"
-    r"down|have|has|did|are|is)\b)",
+    rf"how\s+far\b(?!\s+(?:{'|'.join(_AHEAD_OR_ALONG)}|out|into|off|back|up|down|have|has|did|"
+    rf"are|is|in\s+(?:{'|'.join(sorted({'advance', *slips(['advance'])}))}))\b)",
     re.IGNORECASE,
 )
 
@@ -286,11 +290,11 @@ _WHAT_IF_COUNT = re.compile(
     re.IGNORECASE,
 )
 
-# "how long til it's live?", "how long until the fix ships?": when something will be, which a
+# "how long til it's live?", "how long at most till relay notices?": when something will be, which a
 # date, a relative time or a habit ("the build is cut every Thursday") answers ("how long before
 # a token expires?" asks for a duration: "the ttl is 900 s")
 _ASKS_UNTIL = re.compile(
-    rf"{_OPENING}{_ROUGHLY}how\s+long\s+"
+    rf"{_OPENING}{_ROUGHLY}how\s+long\s+(?:(?:at\s+(?:the\s+)?(?:most|least|worst)|max|tops)\s+)?"
     r"(?:until|til|till|'til)\b",
     re.IGNORECASE,
 )
@@ -435,7 +439,7 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.PERSON)
     if _ASKS_REASON.match(query) and not _ASKS_WHY_FOR_ME.match(query):
         return Asked(AnswerKind.REASON)
-    if _ASKS_DISTANCE.match(query):
+    if _ASKS_DISTANCE.re.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)
     if _ASKS_SHARE.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.SHARE)
@@ -497,10 +501,11 @@ def _per_what(query: str) -> str | None:
     return m["unit"].lower() if m["unit"] else "second"
 
 
-# "how many quota periods are there in a year?": a count within a longer period, which a period
-# answers ("quarters", "monthly")
+# "how many quota periods are there in a year?", "… across a whole year?": a count within a longer
+# period, which a period answers ("quarters", "monthly", "every two weeks")
 _IN_PERIOD = re.compile(
-    r"\b(?:in|per|a|an|each|every)\s+(?:a\s+|one\s+|single\s+)?(?P<unit>week|month|quarter|year)\b",
+    r"\b(?:in|per|a|an|each|every|across|over|throughout)\s+(?:a\s+|one\s+|single\s+|the\s+)?"
+    r"(?:whole\s+|full\s+|entire\s+)?(?P<unit>week|month|quarter|year)\b",
     re.IGNORECASE,
 )
 

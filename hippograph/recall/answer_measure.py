@@ -126,6 +126,8 @@ def measure_window(query: str) -> list[str] | None:
             start += 1
         if start < len(words) and words[start].endswith("'s"):
             return None  # "which vendor's quota console …" asks for the vendor
+        if words[0] == "which" and _picks_one(words[start : start + 2]):
+            return None  # "which zone rate do i use?" asks which zone ("Z3"), however named
         end = start + MEASURE_WITHIN
         # the head of a subject of three or four words: "which rust toolchain version does …",
         # "what's the per-client request rate limit on …"
@@ -166,3 +168,14 @@ VERB_ENDS = frozenset(
     "might shall".split()
 )
 _HEAD_ENDS = VERB_ENDS | frozenset("on for of in at to with by from per".split())
+
+
+def _picks_one(pair: list[str]) -> bool:
+    """ "which zone rate …", "which tier limit …": a word of its own before the measure word, which
+    the question picks one of; not "which python version" (a version is a number), "which
+    request limit", "which memory limit" (what the limit counts)."""
+    return (
+        len(pair) == 2
+        and pair[1] in MEASURE_WORDS - _VERSION_MEASURES - _PORT_MEASURES
+        and pair[0] not in MEASURE_WORDS | MEMORY_NOUNS | _REQUEST_WORDS | _SIZED | BEFORE_MEASURE
+    )

@@ -152,6 +152,21 @@ _VALUE_WORDS = (
 
 _QUANTITY_WORDS = frozenset(f"{_COUNTS} {_PERIODS}".split())
 
+# the unit values are kept in, which turns a measure the question gives ("parcels over 2kg",
+# "a 30 s timeout") into the value to use: "records weights as whole numbers of grams", "the
+# config takes milliseconds"
+_GIVES_UNIT = frozenset({Given.AMOUNT, Given.SPAN})
+_KEPT_IN_UNIT = _Lazy(
+    r"\b(?:in|as|of|takes?)\s+(?:[a-z-]+\s+){0,4}?(?:grams|kilograms|milligrams|pounds|ounces|"
+    r"tonnes|metres|meters|millimetres|millimeters|centimetres|centimeters|kilometres|kilometers|"
+    r"miles|feet|inches|litres|liters|millilitres|milliliters|celsius|fahrenheit|kelvin|bytes|"
+    r"kilobytes|megabytes|milliseconds|microseconds|seconds|minutes)\b"
+)
+
+# a count that is now none: "so there is no annual reissue any more" for "how many passes do we
+# redo in august?", "no longer needs a second signature"
+_NONE_NOW = _Lazy(r"\bno\s+(?:[a-z-]+\s+){0,3}?(?:any\s*more|any\s+longer)\b|\bno\s+longer\b")
+
 _WORD = re.compile(r"[a-z]+")
 
 # a number on its own, with its unit if any ("3", "1.5", "30%", "200ms", "5m"); not a piece of a
@@ -440,14 +455,19 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
         return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
     if kind is AnswerKind.MEASURE:
-        return bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text)) or not words.isdisjoint(
-            _VALUE_WORDS
+        return (
+            bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text))
+            or not words.isdisjoint(_VALUE_WORDS)
+            # "over 2kg — what threshold value do i compare against?": "weights are whole grams"
+            or (not asked.given.isdisjoint(_GIVES_UNIT) and bool(_KEPT_IN_UNIT.re.search(text)))
         )
     if dimension is Dimension.COUNT:  # "nightly" is how often, not how many
         return (
             bool(_NUMBER.re.search(text))
+            or bool(_NONE_NOW.re.search(text))
             or not words.isdisjoint(counts)
-            or (asked.per is not None and _names_a_shorter_period(text, asked.per))
+            # "every two weeks" is how many times a year, though "two weeks" counts nothing
+            or (asked.per is not None and _names_a_shorter_period(said.lower(), asked.per))
             # "15-minute appointments" fill the hours given ("9 till 12")
             or (Given.SPAN in asked.given and _states_duration(text))
         )

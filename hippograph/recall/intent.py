@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import dropwhile
 
-from hippograph.schema.text import STOPWORDS
+from hippograph.schema.text import STOPWORDS, slips
 from hippograph.schema.text import stem as _stem
 
 _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-/:]*[A-Za-z0-9_]|[A-Za-z0-9_]")
@@ -132,16 +132,9 @@ def _all_chatter(lowered: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _typos() -> frozenset[str]:
-    """The slips of a hurried hand on chatter words of five letters or more: two letters
-    swapped, one left out or one doubled. Not one replaced, which turns "later" into "layer"."""
-    out: set[str] = set()
-    for w in (w for w in CHATTER if len(w) >= 5):
-        for i in range(len(w)):
-            out.add(w[:i] + w[i + 1 :])  # left out
-            out.add(w[:i] + w[i] + w[i:])  # doubled
-            if i + 1 < len(w):
-                out.add(w[:i] + w[i + 1] + w[i] + w[i + 2 :])  # swapped
-    return frozenset(w for w in out if len(w) >= 5)  # "head", "star": words of their own
+    """The slips of a hurried hand on chatter words of five letters or more ("thnaks",
+    "contiune"); "head", "star" are words of their own."""
+    return slips(CHATTER)
 
 
 class Intent(StrEnum):

@@ -1,8 +1,9 @@
-"""Words that carry no topic, and the stem of a word, shared by recall (query terms) and the
-write path (entity context, near copies)."""
+"""Words that carry no topic, the stem of a word and the slips of a hurried hand, shared by recall
+(query terms) and the write path (entity context, near copies)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -32,3 +33,17 @@ def _stemmer() -> Any:
 def stem(word: str) -> str:
     """The English (Snowball) stem, close to what the full-text index's analyzer does."""
     return str(_stemmer().stemWord(word.lower()))
+
+
+def slips(words: Iterable[str], shortest: int = 5) -> frozenset[str]:
+    """The slips of a hurried hand on words of ``shortest`` letters or more: two letters swapped
+    ("ahaed"), one left out ("ahed") or one doubled ("aheead"); only slips that long themselves.
+    Not one replaced, which turns "later" into "layer"."""
+    out: set[str] = set()
+    for w in (w for w in words if len(w) >= shortest):
+        for i in range(len(w)):
+            out.add(w[:i] + w[i + 1 :])  # left out
+            out.add(w[:i] + w[i] + w[i:])  # doubled
+            if i + 1 < len(w):
+                out.add(w[:i] + w[i + 1] + w[i] + w[i + 2 :])  # swapped
+    return frozenset(w for w in out if len(w) >= shortest)

@@ -1046,3 +1046,75 @@ def test_every_thing_is_no_habit() -> None:
     said = "That identifier is the primary key for vessels in every service."
     assert not states(asked, {"kind": "fact", "text": said})
     assert states(asked, {"kind": "fact", "text": "The key is rotated on every deploy."})
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "dimension"),
+    [
+        # how far ahead, however typed, is a time, not a distance
+        ("how far ahaed can members book the hall?", None, None),
+        ("how far in advnace do we publish the rota?", None, None),
+        ("how far can a tag be read from?", AnswerKind.QUANTITY, Dimension.DISTANCE),
+        # "which zone rate": which zone, however it is named
+        ("which zone rate do i charge for the docks?", None, None),
+        ("which tier limit applies to trial accounts?", None, None),
+        ("which python version does ci use?", AnswerKind.MEASURE, Dimension.VERSION),
+        ("which memory limit applies to workers?", AnswerKind.MEASURE, Dimension.MEMORY),
+        # "how long at most till …": when, which a habit answers
+        ("how long at most till the poller notices?", AnswerKind.TIME, None),
+        # "still X or already Y?": whether it is, not one of two names
+        ("is that order still in the queue or already shipped?", None, None),
+        ("redis or memcached for sessions?", AnswerKind.CHOICE, None),
+    ],
+)
+def test_ahead_which_one_and_whether_already_are_read(
+    question: str, kind: AnswerKind | None, dimension: Dimension | None
+) -> None:
+    asked = expected(question)
+    assert (asked.kind if asked else None) is kind
+    assert (asked.dimension if asked else None) is dimension
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # none any more is a count
+        (
+            "how many badges do we reprint every january?",
+            "Badges no longer expire, so there is no yearly reprint any more.",
+            True,
+        ),
+        ("how many badges do we reprint every january?", "Badges are printed in house.", False),
+        # a frequency counts what happens in a longer period the question names
+        (
+            "how many fire drills should we log across a whole year?",
+            "Fire drills now happen every two months.",
+            True,
+        ),
+        (
+            "how many fire drills should we log across a whole year?",
+            "Fire drills are logged in the safety app.",
+            False,
+        ),
+        # the unit values are kept in works out a measure the question gives
+        (
+            "flagging bags over 3kg, what threshold value goes in the query?",
+            "The scales store weights as integers of grams.",
+            True,
+        ),
+        (
+            "what threshold value goes in the query?",
+            "The scales store weights as integers of grams.",
+            False,
+        ),
+        (
+            "flagging bags over 3kg, what threshold value goes in the query?",
+            "The scales sit beside the packing bench.",
+            False,
+        ),
+    ],
+)
+def test_none_any_more_a_frequency_in_a_year_and_a_unit_answer(
+    question: str, text: str, answers: bool
+) -> None:
+    assert states(expected(question), {"kind": "fact", "text": text}) is answers
