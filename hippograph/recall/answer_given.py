@@ -1,7 +1,7 @@
 """What a question gives to work the answer out from: a time of day ("if a keeper starts at
 7am …"), a day, money, a share, a measure with its unit, an amount of time, a time it is about
-("… this weekend?"), a number of things to get through. A unit that states the rule to work it out with answers the question
-(:mod:`hippograph.recall.answer_said`)."""
+("… this weekend?"), a number of things to get through. A unit that states the rule to work it
+out with answers the question (:mod:`hippograph.recall.answer_said`)."""
 
 from __future__ import annotations
 
