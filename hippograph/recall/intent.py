@@ -26,7 +26,7 @@ _IDENT = re.compile(
 INTERJECTIONS = frozenset(
     """
 ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk
+rofl lmfao jk bruh
 """.split()
 )
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
@@ -157,11 +157,15 @@ class QueryShape:
     # a short reply with one word that may be slang or a topic ("nice one bruv", "ok, rollback"):
     # recall looks the word up and stays silent, rather than abstain, when memory has nothing
     reply: bool = False
+    # a social remark ("have a good weekend folks", "cheers, that's sorted the paging bug"):
+    # whatever it names, it asks nothing of memory
+    social: bool = False
 
     @property
     def is_silent(self) -> bool:
-        """True when the query has no topic: recall returns nothing and records no task."""
-        return not self.content_terms and not self.identifiers
+        """True when the query has no topic, or is a social remark: recall returns nothing and
+        records no task."""
+        return self.social or (not self.content_terms and not self.identifiers)
 
 
 @lru_cache(maxsize=1)
@@ -212,8 +216,26 @@ gm gn morning evening afternoon night brb afk bbl back hang
     | INTERJECTIONS
 )
 # the words of a reply that turn to a new topic ("k, now the openapi spec", "sweet, and the csp
-# headers", "ok next: webhook retries"): two words after them are that topic, not slang
-_TURNING = frozenset("the now next onto and then also".split())
+# headers", "ok next: webhook retries", "alright, dockerfile base image next"): two words after
+# them are that topic, not slang. "the" only right after the acknowledgement ("oof, long day on
+# the canning line" turns to nothing), and none in a remark with a verb of its own ("bruh the rain
+# is biblical out there").
+_TURNING = frozenset("now next onto and then also".split())
+_THE_WITHIN = 2  # words after the acknowledgement
+_FINITE = frozenset("is are was were am s re has have had does did".split())
+# what a thanks says is done: "cheers, that's sorted the paging bug", "thx, that fixed it",
+# "thank you, it is working now": nothing is asked of memory, whatever it names
+_THANKS = re.compile(
+    r"^\W*(?:thanks?|thank\s+you|cheers|ta|ty|thx|thnx|tysm|nice(?:\s+one)?|great|perfect|legend|"
+    r"brilliant|lovely|awesome|sweet)\b",
+    re.IGNORECASE,
+)
+_DONE = re.compile(
+    r"\b(?:that(?:'s|\s+is|\s+has)?\s+(?:sorted|fixed|solved|cracked|done)|"
+    r"that\s+(?:did\s+the\s+trick|worked|works|fixed|sorted|solved)|"
+    r"(?:it'?s|it\s+is|all|everything'?s?)\s+(?:working|sorted|fixed|good)(?:\s+now)?|works\s+now)\b",
+    re.IGNORECASE,
+)
 # an away message: what follows says where the speaker goes ("brb grabbing coffee", "afk till 2,
 # in a meeting", "back in 10"), never a task
 _AWAY = re.compile(
@@ -248,6 +270,32 @@ _LAUGHTER = frozenset("lol lmao lmfao rofl haha hahaha hehe heh hah".split())
 SOCIAL_WORDS = 12  # a social remark is this short
 
 
+def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
+    """A social remark that asks nothing of memory, whatever it names: an away message ("brb
+    grabbing coffee", "afk till 2, in a meeting"), a wish or a sign-off ("have a good weekend
+    folks", "right, off up the hill, catch you later") or thanks for what is done ("cheers,
+    that's sorted the paging bug"), with no question and no request in it."""
+    if "?" in query or identifiers or _asks(query) or _REQUEST.search(query):
+        return False
+    away = list(dropwhile(_is_ack, words))  # "ok cool, heading out …": the acks aside
+    if _AWAY.match(query) or _AWAY.match(" ".join(away)):
+        return len(away) <= AWAY_WORDS
+    said = len([w for w in words if w.lower() not in STOPWORDS])
+    if said > SOCIAL_WORDS:
+        return False
+    return bool(_WISH.search(query)) or (
+        said <= REMARK_WORDS and bool(_THANKS.match(query) and _DONE.search(query))
+    )
+
+
+def _turns(words: list[str]) -> bool:
+    """Whether a reply turns to a new topic right after its acknowledgement ("k, now the openapi
+    spec"), not a remark with a verb of its own ("bruh the rain is biblical out there")."""
+    rest = [w.lower() for w in dropwhile(_is_ack, words)]
+    turning = not _TURNING.isdisjoint(rest) or "the" in rest[:_THE_WITHIN]
+    return turning and _FINITE.isdisjoint(rest)
+
+
 def _a_reply(
     query: str, words: list[str], content: tuple[str, ...], identifiers: tuple[str, ...]
 ) -> bool:
@@ -274,11 +322,11 @@ def _a_reply(
         and (_WISH.search(query) or (lowered and _REPEATS.sub(r"\1\1", lowered[0]) in _LAUGHTER))
     ):
         return True  # "morning all, hope the coffee machine is fixed", "lol the … strikes again"
-    if words and _is_ack(words[0]) and _TURNING.isdisjoint(lowered):
+    if words and _is_ack(words[0]) and not _turns(words):
         return said <= REMARK_WORDS  # "haha that build name is cursed"
     return (
         said <= REPLY_WORDS
-        and (len(content) <= 1 or (len(content) == 2 and _TURNING.isdisjoint(lowered)))
+        and (len(content) <= 1 or (len(content) == 2 and not _turns(words)))
         and (
             any(_is_ack(w) for w in words)
             or _GO_AHEAD.search(query) is not None
@@ -293,9 +341,14 @@ def _asks(query: str) -> bool:
         words = _WORD.findall(clause)
         while words and _is_ack(words[0]):
             words = words[1:]
-        if words and words[0].lower() in _QUESTION_WORDS:
+        if words and words[0].lower() in _QUESTION_WORDS and not _exclaims(words):
             return True
     return False
+
+
+def _exclaims(words: list[str]) -> bool:
+    """ "what a week", "what a mess": an exclamation, which asks nothing without its "?"."""
+    return len(words) > 1 and words[0].lower() == "what" and words[1].lower() in ("a", "an")
 
 
 def _is_ack(word: str) -> bool:
@@ -326,7 +379,8 @@ def shape(query: str) -> QueryShape:
         content = ()  # "commit and push": nothing but chatter
     if not content:  # "back up the db", "ci?": a two-letter name is all the topic there is
         content = tuple(dict.fromkeys(w.lower() for w in words if w.lower() in SHORT_NAMES))
-    reply = bool(content) and _a_reply(query, words, content, identifiers)
+    social = bool(content) and _social(query, words, identifiers)
+    reply = social or (bool(content) and _a_reply(query, words, content, identifiers))
     lowered = query.lower().strip()
     if re.match(r"^(why|what made us|what was the reason)\b", lowered) or re.search(
         r"\b(rationale|reason for|why did)\b", lowered
@@ -340,7 +394,7 @@ def shape(query: str) -> QueryShape:
         intent = Intent.IDENTIFIER
     else:
         intent = Intent.QUESTION
-    return QueryShape(query, content, identifiers, intent, reply)
+    return QueryShape(query, content, identifiers, intent, reply, social)
 
 
 # A sentence ends at ".", "!" or "?" (or "..") followed by a space.

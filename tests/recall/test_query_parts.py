@@ -190,7 +190,49 @@ def test_a_lower_case_two_letter_name_is_a_term_only_alone(
     ],
 )
 def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
-    assert shape(text).reply is reply and not shape(text).is_silent
+    shaped = shape(text)
+    assert shaped.reply is reply and shaped.is_silent is shaped.social
+
+
+@pytest.mark.parametrize(
+    ("text", "social"),
+    [
+        # away, a wish, a sign-off or thanks for what is done: silent, whatever memory holds
+        ("brb, standup", True),
+        ("afk till 3, dentist appointment", True),
+        ("hey all, hope the printer on floor 2 is working again 🙏", True),
+        ("right, off to the quarry, catch you later", True),
+        ("cheers, that's sorted the login bug 🙌", True),
+        ("thanks, that did the trick", True),
+        ("thank you, it is working now on staging", True),
+        # a laugh or a remark reacts to what it names: memory is looked up
+        ("lol the printer jams again", False),
+        ("bruh the wind is wild up there", False),
+        # a request or a question comes with it
+        ("brb, can you check the logs?", False),
+        ("thanks, that fixed it, now check the cron job", False),
+        ("cheers, that's sorted, what about the retry budget", False),
+        ("thanks, the deploy still fails", False),  # nothing done
+    ],
+)
+def test_a_social_remark_is_silent_whatever_it_names(text: str, social: bool) -> None:
+    assert shape(text).social is social
+    assert shape(text).is_silent is social
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("oof, what a week 😅", True),  # an exclamation asks nothing
+        ("oof, what a mess, what's the fix?", False),
+        ("bruh the rain is biblical out there", True),  # a remark with a verb turns to nothing
+        ("oof, long day on the canning line", True),  # "the" later in the remark
+        ("ok the openapi spec", False),  # "the" right after the acknowledgement: a topic
+        ("alright, dockerfile base image next", False),
+    ],
+)
+def test_exclamations_and_remarks_with_a_verb_are_replies(text: str, reply: bool) -> None:
+    assert shape(text).reply is reply
 
 
 @pytest.mark.parametrize(
