@@ -49,10 +49,16 @@ from hippograph.schema.text import slips
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
+# "what's the exact date of the open night?", "what is the date for …"
+_THE_DATE = (
+    r"what(?:'s|s|\s+is|\s+was)\s+(?:the\s+)?(?:exact\s+|actual\s+|precise\s+|planned\s+)?date\b"
+    r"(?!\s*(?:formats?|fields?|columns?|pickers?|types?|ranges?|filters?|strings?|stamps?|library)\b)"
+)
 # "what time zone …" asks for a zone, not a time
 _ASKS_TIME = re.compile(
     r"^\s*(?:(?:since\s+)?when\s+(?:did|does|do|is|was|were|are|will|would|should|can|could|has|"
-    r"have|had|must)\b|when(?:'s|s|'re|'ll)\s|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b))",
+    r"have|had|must)\b|when(?:'s|s|'re|'ll)\s|(?:what|which)\s+(?:date|day|time|year|month|week)\b(?!\s*zones?\b)|"
+    rf"{_THE_DATE})",
     re.IGNORECASE,
 )
 
@@ -60,7 +66,7 @@ _ASKS_TIME = re.compile(
 # going live?"; a duration is no answer to these ("ranked seasons last 8 weeks"). Not "when do
 # we ship / release / roll out …", which is often a habit ("continuously", "any day")
 _ASKS_DATE = re.compile(
-    r"^\s*(?:(?:what|which)\s+(?:date|day)\b(?!\s+of\s+the\s+week)|when\s+(?:is|are|does|do|did|will|"
+    rf"^\s*(?:{_THE_DATE}|(?:what|which)\s+(?:date|day)\b(?!\s+of\s+the\s+week)|when\s+(?:is|are|does|do|did|will|"
     r"was|were)\b[^?.!,;]{0,60}?\b(?:start|starts|started|starting|begin|begins|began|beginning|"
     r"kick(?:s|ed|ing)?\s+off|launch(?:es|ed|ing)?|go(?:es|ing)?\s+live|went\s+live|open|opens|opening|"
     r"land|lands|landing)\b)",
@@ -92,7 +98,12 @@ _ASKS_END = LazyPattern(
 # the last time something happened: "when was intake last deployed?", "when did anyone last
 # test a restore?": a day or a moment, which "backed up nightly at 03:00" does not say
 _ASKS_LAST = re.compile(
-    r"^\s*when\s+(?:did|was|were|has|have|had)\b[^?.!,;]{0,60}?\blast\b", re.IGNORECASE
+    r"^\s*when\s+(?:(?:did|was|were|has|have|had)\b[^?.!,;]{0,60}?\blast\b|"
+    # as a question is reported: "asking when we last did a test restore", "want to know when the
+    # DPIA was last signed off"
+    r"(?:we|they|you|i|he|she|it|someone)\s+last\b|"
+    r"[^?.!,;]{1,60}?\s(?:was|were|has\s+been|have\s+been|had\s+been)\s+last\b)",
+    re.IGNORECASE,
 )
 # when someone is back: "when is Priya back?", "when does she return?"
 _ASKS_RETURN = re.compile(
@@ -313,7 +324,9 @@ _ASKS_PERSON = re.compile(
     rf"{_OPENING}"
     r"who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
     r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
-    r"sign(?:s)?\s+(?:\w+\s+)?off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|leads?|champion|"
+    r"sign(?:s)?\s+(?:\w+\s+)?off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|lead(?:s|ing)?|champion|"
+    # "who's the person to ring …", "who's the engineer we call out?"
+    r"person|people|engineer|technician|electrician|plumber|mentor|ring|phone|call\s+out|"
     # told when something happens: "if the import blows up, who gets alerted about it?"
     r"(?:gets?|is|are)\s+(?:alerted|notified|paged|woken|called)|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
@@ -325,8 +338,13 @@ _ASKS_PERSON = re.compile(
 # do I ask" asks whom to ask, above)
 _ASKS_DOER = re.compile(
     rf"{_OPENING}"
-    r"(?:who\s+(?:does|do|handles?|handled|submits?|decides?|"
-    r"decided)\s+(?!i\b|we\b|you\b|they\b|it\b)|"
+    r"(?:who\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?(?:does|do|handles?|handled|"
+    r"submits?|decides?|decided)\s+(?!i\b|we\b|you\b|they\b|it\b)|"
+    # "who actually puts the rota together?", "who sends out the replacements?", "who's been
+    # paired up as mentor for Kofi?"
+    r"who\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?(?:puts?\s+(?:[\w-]+\s+){1,4}together|"
+    r"sends?\s+(?:[\w-]+\s+)?out)\b|"
+    r"who(?:'s|s|\s+has|\s+have)\s+been\s+(?:paired|assigned|appointed|picked|chosen|named)\b|"
     # whose duty it is: "whose job is it to reconcile the cash?", "who's supposed to refuel?",
     # "which dev gets paged?"
     r"whose\s+(?:job|responsibility|call|task)\b|who(?:'s|s|\s+is)\s+supposed\s+to\b|"

@@ -677,7 +677,9 @@ _OFTEN = _Lazy(
     r"weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|time|merge|push|deploy\w*|release|commit|"
     r"build|run|change|restart|boot|start|login|sync|upload)|whenever|interval|"
     r"intervals|cron|crontab|continuous\w*|real[-\s]?time|"
-    r"immediately|instantly|as\s+soon\s+as|on\s+demand|once|twice|thrice|times|schedul\w*|"
+    r"immediately|instantly|as\s+soon\s+as|on\s+demand|once|twice|thrice|schedul\w*|"
+    # "three times a week", not "retried up to 5 times"
+    r"times\s+(?:a|an|per|each|every)|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
     re.IGNORECASE,
 )

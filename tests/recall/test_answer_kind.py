@@ -1118,3 +1118,39 @@ def test_none_any_more_a_frequency_in_a_year_and_a_unit_answer(
     question: str, text: str, answers: bool
 ) -> None:
     assert states(expected(question), {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "dimension"),
+    [
+        # the date, however it is asked for; not a date's format
+        ("what's the exact date of the spring fair?", AnswerKind.TIME, Dimension.DATE),
+        ("what is the date format in the exports?", None, None),
+        # when it last happened, as a question is reported
+        (
+            "auditors asking when we last ran a fire drill, do we know?",
+            AnswerKind.TIME,
+            Dimension.LAST,
+        ),
+        ("want to know when the policy was last reviewed", AnswerKind.TIME, Dimension.LAST),
+        # someone, by what they do or are
+        ("the heating's off again, who's the person to ring?", AnswerKind.PERSON, None),
+        ("who's the engineer we call out for the lift?", AnswerKind.PERSON, None),
+        ("who's leading the stocktake next week?", AnswerKind.PERSON, None),
+        ("who actually puts the newsletter together?", AnswerKind.PERSON, None),
+        ("who sends out the renewal letters?", AnswerKind.PERSON, None),
+        ("who's been assigned to the audit?", AnswerKind.PERSON, None),
+    ],
+)
+def test_dates_last_times_and_people_however_asked(
+    question: str, kind: AnswerKind | None, dimension: Dimension | None
+) -> None:
+    asked = expected(question)
+    assert (asked.kind if asked else None) is kind
+    assert (asked.dimension if asked else None) is dimension
+
+
+def test_a_number_of_tries_is_no_habit() -> None:
+    asked = expected("how often does the importer sync with the registry?")
+    assert not states(asked, {"kind": "fact", "text": "Failed syncs are retried up to 5 times."})
+    assert states(asked, {"kind": "fact", "text": "The importer syncs three times a day."})
