@@ -321,7 +321,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.kind is AnswerKind.REASON:
         if asked.words >= _CHOICE_MADE:  # "why did we swap sidekiq for goodjob?"
             return _says_cause(said)
-        return bool(_REASON.re.search(said))
+        return bool(_REASON.re.search(_TIME_AFTER.re.sub(" ", said)))
     if asked.kind is AnswerKind.PRESENCE:
         return bool(_PRESENCE.re.search(said))
     text = said.lower()
@@ -516,6 +516,12 @@ _DAY_NAMES = "|".join(f"{_DAYS} {_MONTHS}".split())
 
 # a reason given: "because", "so that", "to avoid …", "due to", "after the outage", "otherwise";
 # "since" as "because", not as "since June 2025" or "since v3"
+# "retired 5 years after it is put into service": when, not why ("after the outage" may be why)
+_TIME_AFTER = _Lazy(
+    r"\b(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety)\s+"
+    r"(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+after\b",
+    re.IGNORECASE,
+)
 _REASON = _Lazy(
     rf"\b(?:because|caused?|causes|causing|since(?!\s+(?:\d|v\d|q[1-4]\b|last|early|late|mid|then|"
     rf"yesterday|today|(?:{_DAY_NAMES})\b|the\s+(?:start|end|beginning|last|first)))|"

@@ -1154,3 +1154,9 @@ def test_a_number_of_tries_is_no_habit() -> None:
     asked = expected("how often does the importer sync with the registry?")
     assert not states(asked, {"kind": "fact", "text": "Failed syncs are retried up to 5 times."})
     assert states(asked, {"kind": "fact", "text": "The importer syncs three times a day."})
+
+
+def test_so_long_after_is_when_not_why() -> None:
+    asked = expected("why is the badge expiry 3 years?")
+    assert not states(asked, {"kind": "fact", "text": "Badges expire 3 years after issue."})
+    assert states(asked, {"kind": "fact", "text": "Badges expire after the audit found reuse."})
