@@ -377,6 +377,13 @@ _LED_QUESTION = re.compile(
 )
 
 
+# a word that only stresses the question word after it: "when exactly is …", "who actually owns …"
+_STRESSED = re.compile(
+    r"^(\s*(?:when|who|where|which|what))\s+(?:exactly|actually|precisely|roughly|really)\b",
+    re.IGNORECASE,
+)
+
+
 def expected(query: str) -> Asked | None:
     """The kind of answer a short question asks for, and what the value measures when the
     question says so; None when any answer may do. A prompt that opens with its context asks
@@ -426,6 +433,7 @@ def _expected(query: str) -> Asked | None:
     condition = _CONDITION.match(query)
     if condition:  # "if a delivery fails, how many times do we retry?": the question after it
         query = query[condition.end() :]
+    query = _STRESSED.sub(r"\1", query)  # "when exactly is the cutover?" asks as "when is …"
     if _ASKS_ZONE.match(query):
         return Asked(AnswerKind.MEASURE, Dimension.ZONE, frozenset({"time", "zone", "timezone"}))
     if _ASKS_ADDRESS.re.match(query):

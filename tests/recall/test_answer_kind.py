@@ -1140,6 +1140,8 @@ def test_none_any_more_a_frequency_in_a_year_and_a_unit_answer(
         ("who actually puts the newsletter together?", AnswerKind.PERSON, None),
         ("who sends out the renewal letters?", AnswerKind.PERSON, None),
         ("who's been assigned to the audit?", AnswerKind.PERSON, None),
+        # a word that only stresses the question word
+        ("when exactly is the cutover scheduled?", AnswerKind.TIME, None),
     ],
 )
 def test_dates_last_times_and_people_however_asked(
