@@ -273,8 +273,10 @@ SOCIAL_WORDS = 12  # a social remark is this short
 def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     """A social remark that asks nothing of memory, whatever it names: an away message ("brb
     grabbing coffee", "afk till 2, in a meeting"), a wish or a sign-off ("have a good weekend
-    folks", "right, off up the hill, catch you later") or thanks for what is done ("cheers,
-    that's sorted the paging bug"), with no question and no request in it."""
+    folks", "right, off up the hill, catch you later"), thanks for what is done ("cheers,
+    that's sorted the paging bug") or a laugh at something ("lol the printer jams again") that
+    turns to no new topic ("lol ok, now the csp headers" does), with no question and no request
+    in it."""
     if "?" in query or identifiers or _asks(query) or _REQUEST.search(query):
         return False
     away = list(dropwhile(_is_ack, words))  # "ok cool, heading out …": the acks aside
@@ -283,8 +285,11 @@ def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     said = len([w for w in words if w.lower() not in STOPWORDS])
     if said > SOCIAL_WORDS:
         return False
-    return bool(_WISH.search(query)) or (
-        said <= REMARK_WORDS and bool(_THANKS.match(query) and _DONE.search(query))
+    laughs = bool(words) and _REPEATS.sub(r"\1\1", words[0].lower()) in _LAUGHTER
+    return (
+        bool(_WISH.search(query))
+        or (said <= REMARK_WORDS and bool(_THANKS.match(query) and _DONE.search(query)))
+        or (laughs and not _turns(words))  # "lol friday deploys are brutal hey"
     )
 
 

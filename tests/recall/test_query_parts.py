@@ -205,8 +205,10 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
         ("cheers, that's sorted the login bug 🙌", True),
         ("thanks, that did the trick", True),
         ("thank you, it is working now on staging", True),
-        # a laugh or a remark reacts to what it names: memory is looked up
-        ("lol the printer jams again", False),
+        ("lol the printer jams again", True),  # a laugh at something
+        ("lol friday deploys are brutal hey", True),
+        # a laugh that turns to a topic, or a remark: memory is looked up
+        ("lol ok, now the csp headers", False),
         ("bruh the wind is wild up there", False),
         # a request or a question comes with it
         ("brb, can you check the logs?", False),
