@@ -289,7 +289,9 @@ def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     return (
         bool(_WISH.search(query))
         or (said <= REMARK_WORDS and bool(_THANKS.match(query) and _DONE.search(query)))
-        or (laughs and not _turns(words))  # "lol friday deploys are brutal hey"
+        # "lol friday deploys are brutal hey", "lol the printer jams again" ("the" after a laugh
+        # names what it laughs at)
+        or (laughs and _TURNING.isdisjoint(w.lower() for w in words))
     )
 
 
