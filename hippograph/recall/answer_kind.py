@@ -363,8 +363,9 @@ _FOLLOW_UP = re.compile(
 
 # The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
 # overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
-# docker get?". The clause after the last comma, semicolon, colon, dash or full stop.
-_CLOSING_QUESTION = re.compile(r"(?:[,;:]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
+# docker get?", "does tallypay retry it? and how many times?". The clause after the last comma,
+# semicolon, colon, dash, full stop or question mark.
+_CLOSING_QUESTION = re.compile(r"(?:[,;:?]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
 
 
 # A question after a phrase that sets the scene, with no comma to close it: "during a power cut

@@ -1142,6 +1142,8 @@ def test_none_any_more_a_frequency_in_a_year_and_a_unit_answer(
         ("who's been assigned to the audit?", AnswerKind.PERSON, None),
         # a word that only stresses the question word
         ("when exactly is the cutover scheduled?", AnswerKind.TIME, None),
+        # the question after another: "… ? and how many times?"
+        ("does the gateway retry it? and how many times?", AnswerKind.QUANTITY, Dimension.TIMES),
     ],
 )
 def test_dates_last_times_and_people_however_asked(
