@@ -281,10 +281,21 @@ def gate(scored: Scored, *, strict: bool) -> Gated:
     # question in meaning (the doubt itself lowers its score: "how do crew sign in?" is asked of
     # two statements in conflict, and a general one about the app passes): say so rather than
     # answer with something less relevant that happens to pass.
-    contested = best_pass is not None and any(
-        _in_doubt(c) and judge(c) for c in by_score if _outranks(c, best_pass)
+    contested = best_pass is not None and (
+        any(_in_doubt(c) and judge(c) for c in by_score if _outranks(c, best_pass))
+        or _sides_among_best(by_score, judge)
     )
     return Gated(by_score, answers, contested)
+
+
+def _sides_among_best(by_score: list[Candidate], judge: Callable[[Candidate], bool]) -> bool:
+    """Two of the best three relevant candidates are in open conflict: memory disagrees with
+    itself about what is asked, whatever else passes. Without meaning to compare (keyword mode)
+    a passing statement about the subject outranks the two ("Signup is the registration portal
+    …" above "Signup requires parental consent under 18" and a web page's "13 and over consent
+    for themselves"), and answering with it hides the disagreement."""
+    best = list(islice((c for c in by_score if judge(c)), 3))
+    return sum(not c.checks.get("no_contradiction", True) for c in best) >= 2
 
 
 def _outranks(c: Candidate, best: Candidate) -> bool:

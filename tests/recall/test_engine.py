@@ -468,6 +468,31 @@ def test_a_conflict_ranked_below_the_best_candidate_is_not_the_reason(memory: Me
     assert result.abstain and result.reason == "no_accepted_facts"
 
 
+def test_two_sides_of_a_conflict_among_the_best_contest_a_passing_statement(
+    memory: Memory,
+) -> None:
+    # Keyword mode has no meaning to compare: a statement about the portal that passes every
+    # check outranks the two that disagree about what is asked. Answering with it would hide
+    # that memory disagrees with itself.
+    memory.remember(
+        "Signup is the registration portal; clubs register players and parents give consent",
+        about=["signup"],
+        **USER,
+    )
+    remember_in_conflict(
+        memory,
+        "Signup requires parental consent for every player under 18",
+        "Players aged 13 and over give their own consent, so no parent is needed from 13",
+        about="signup",
+        topic="parental consent age",
+    )
+    query = "a 16 year old is registering in signup, do we need a parent to sign off?"
+    loose = memory.recall(query, mode="keyword", strict=False)
+    assert "no_contradiction" not in loose.items[0]["failed"]  # the portal statement ranks first
+    result = memory.recall(query, mode="keyword")
+    assert result.abstain and result.reason == "contradiction_unresolved"
+
+
 def test_a_contested_answer_is_not_replaced_by_a_weaker_one(memory: Memory) -> None:
     remember_in_conflict(
         memory,
