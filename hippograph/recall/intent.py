@@ -285,14 +285,18 @@ def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     said = len([w for w in words if w.lower() not in STOPWORDS])
     if said > SOCIAL_WORDS:
         return False
-    laughs = bool(words) and _REPEATS.sub(r"\1\1", words[0].lower()) in _LAUGHTER
     return (
         bool(_WISH.search(query))
         or (said <= REMARK_WORDS and bool(_THANKS.match(query) and _DONE.search(query)))
         # "lol friday deploys are brutal hey", "lol the printer jams again" ("the" after a laugh
         # names what it laughs at)
-        or (laughs and _TURNING.isdisjoint(w.lower() for w in words))
+        or (_laughs(words) and _TURNING.isdisjoint(w.lower() for w in words))
     )
+
+
+def _laughs(words: list[str]) -> bool:
+    """The remark opens with laughter ("lol", "hahaha", "lmaooo")."""
+    return bool(words) and _REPEATS.sub(r"\1\1", words[0].lower()) in _LAUGHTER
 
 
 def _turns(words: list[str]) -> bool:
@@ -312,9 +316,9 @@ def _a_reply(
     word at most, or two when no word turns to a new topic ("lekker, thanks bru", but "k, now the
     openapi spec"). A remark that opens with an acknowledgement and turns to nothing new, up to
     ``REMARK_WORDS`` words ("haha nice, way cleaner than what i had"). An away message ("brb
-    grabbing coffee", "afk till 2, in a meeting") whatever it names. A social remark, up to
-    ``SOCIAL_WORDS`` words, that asks for nothing: a wish or a sign-off ("have a good weekend
-    folks") or a laugh at something ("lol the coffee machine strikes again").
+    grabbing coffee", "afk till 2, in a meeting") whatever it names. A laugh, up to
+    ``SOCIAL_WORDS`` words, that asks for nothing, even when it turns to a topic ("lol ok, now the
+    csp headers"; without a turn it is social, :func:`_social`, as a wish or a sign-off is).
     Slang has no end ("bruv", "braw", "bang on"); the shape of a reply does."""
     lowered = [w.lower() for w in words]
     if "?" in query or identifiers or _asks(query):
@@ -323,12 +327,8 @@ def _a_reply(
     if _AWAY.match(query) or _AWAY.match(" ".join(away)):
         return len(away) <= AWAY_WORDS
     said = len([w for w in lowered if w not in STOPWORDS])
-    if (
-        said <= SOCIAL_WORDS
-        and not _REQUEST.search(query)
-        and (_WISH.search(query) or (lowered and _REPEATS.sub(r"\1\1", lowered[0]) in _LAUGHTER))
-    ):
-        return True  # "morning all, hope the coffee machine is fixed", "lol the … strikes again"
+    if said <= SOCIAL_WORDS and not _REQUEST.search(query) and _laughs(words):
+        return True  # "lol ok, now the csp headers": looked up, silent when memory has nothing
     if words and _is_ack(words[0]) and not _turns(words):
         return said <= REMARK_WORDS  # "haha that build name is cursed"
     return (

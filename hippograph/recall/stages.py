@@ -294,8 +294,10 @@ def _sides_among_best(by_score: list[Candidate], judge: Callable[[Candidate], bo
     a passing statement about the subject outranks the two ("Signup is the registration portal
     …" above "Signup requires parental consent under 18" and a web page's "13 and over consent
     for themselves"), and answering with it hides the disagreement."""
+    if sum(not c.checks["no_contradiction"] for c in by_score) < 2:
+        return False  # no two in conflict at all: judge nothing more (relevance is lazy)
     best = list(islice((c for c in by_score if judge(c)), 3))
-    return sum(not c.checks.get("no_contradiction", True) for c in best) >= 2
+    return sum(not c.checks["no_contradiction"] for c in best) >= 2
 
 
 def _outranks(c: Candidate, best: Candidate) -> bool:
