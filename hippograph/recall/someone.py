@@ -17,7 +17,7 @@ _ROLE_WORDS = frozenset(
     "team teams squad squads group groups crew guild department owner owners ownership "
     "maintainer maintainers lead leads manager managers oncall on-call rotation rota champion "
     "designer vendor supplier contractor agency admin admins approver approvers reviewer "
-    "reviewers".split()
+    "reviewers coordinator officer supervisor".split()
 )
 
 _OWNER_VERBS = (
@@ -38,6 +38,8 @@ _PERSON_NAME = _Lazy(
     # "Aiko's team", not "Rota's public API"
     rf"\b[A-Z][a-z]+'s\s+(?:[\w-]+\s+)?(?:{_PERSON_NOUNS}|teams?|squads?|group|crew|department)\b|"
     r"@[\w-]+|\b(?:[Aa]sk|[Pp]ing|[Cc]ontact|under)\s+[A-Z][a-z]+\b|"
+    # "whoever is on call that week approves them": someone by what they are doing
+    r"\b[Ww]hoever\b|\bon\s+call\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"

@@ -786,6 +786,18 @@ def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
             "Sam Ortiz is our contact at the bank.",
             True,
         ),
+        # someone by what they are doing, or by the post they were given
+        (
+            "who signs off the prod deploy?",
+            "Deploys no longer wait for Oona; whoever is on call that week approves them.",
+            True,
+        ),
+        (
+            "who signs off the swap?",
+            "Dmitri Volkov has joined as Invigilation Coordinator and approves swaps in Vigil.",
+            True,
+        ),
+        ("who signs off the swap?", "Swaps are approved in Vigil within two days.", False),
     ],
 )
 def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
