@@ -81,8 +81,8 @@ DATA = ROOT / "bench" / "data" / "truthfulness.jsonl"
 HELD_OUT = sorted((ROOT / "bench" / "data").glob("truthfulness-heldout*.jsonl"))
 # Held-out sets whose failures no rule has been chosen from yet (BENCHMARKS.md says which set
 # was used for which rule): the pooled result reports them apart too, as data nothing here fits.
-# heldout66 was read case by case after its blind run in stop 54 (BENCHMARKS.md): not blind.
-BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (73, 74, 75, 76, 77, 78))
+# heldout73-78 were read case by case after their blind run in stop 55 (BENCHMARKS.md): not blind.
+BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (79, 80, 81, 82, 83, 84))
 # What runs must share to be pooled as one set.
 ALIKE = ("smoke", "per_type", "k", "top", "strict", "modes")
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
