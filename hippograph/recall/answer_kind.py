@@ -331,6 +331,9 @@ _ASKS_PERSON = re.compile(
     r"(?:gets?|is|are)\s+(?:alerted|notified|paged|woken|called)|"
     r"chairs?|chairing|covers?|covering|supervis\w*|organi[sz]\w*|coordinat\w*|deals?\s+with|"
     r"wake|woken|approval|"
+    # doing a job of people: "who's driving round 7?", "who's on the thursday route this week?"
+    r"driv(?:es?|ing)|staff(?:s|ing)?|teach(?:es|ing)?|hosts?|hosting|"
+    r"on\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:shift|route|round|desk|duty|rota|door|till)s?|"
     r"designer|manager|admin|allowed|reviews?|belongs?|access|keys?|get\s+in(?:to)?)\b",
     re.IGNORECASE,
 )

@@ -1,9 +1,11 @@
 """Numbered names in a question: "4.2" in "when is bedscan 4.2 going out to every ward?", "P3" in
-"what's our response time for a P3 ticket?", "v1" in "when is api v1 switched off?".
+"what's our response time for a P3 ticket?", "v1" in "when is api v1 switched off?", and a day
+of the week or a thing by its number: "thursday" and "round 7" in "who's driving round 7 on
+thursday?".
 
 Such a name picks one of a series (releases, priorities, API versions, models), and a unit that
 names another of the same form and not the one asked ("BedScan 4.1 rolled out on 2025-03-10",
-"P1 tickets have a 4-hour SLA") is about a sibling: it shares every other word of the question
+"P1 tickets have a 4-hour SLA", "Kemal drives round 3 on Wednesdays") is about a sibling: it shares every other word of the question
 and answers nothing. Only a question that asks (what, which, when, who, how, where) names one
 this way: "we're on 3.9.0, is that current?" asks whether it is, and "stable is 3.9.1" answers.
 """
@@ -52,10 +54,29 @@ def names_another(asked_marks: frozenset[str], text: str) -> bool:
     )
 
 
+# a day of the week ("thursday", "mondays"): its siblings are the other days
+_DAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b", re.I)
+# a thing by its number ("round 7", "screen 1", "bay 12"), not a number after a little word ("at
+# 11", "every 5") nor a version or a time ("release 2.4" is a mark above, "at 4:30" no number)
+_NOUN_NUMBER = re.compile(r"\b([a-z]{3,})\s+(\d{1,3})\b(?![.:,]\d)", re.I)
+_NOT_NOUNS = frozenset(
+    """at in on by to for from of and or the than over under after before
+about around every each per until till is are was were be been it its has have had takes
+take got get gets give gives said says say with within only just last next first top""".split()
+)
+
+
 def _marks(text: str) -> frozenset[str]:
-    return frozenset(m.lower() for m in _MARK.findall(text))
+    found = {m.lower() for m in _MARK.findall(text)}
+    found.update(d.lower() for d in _DAY.findall(text))
+    found.update(
+        f"{w.lower()} {n}" for w, n in _NOUN_NUMBER.findall(text) if w.lower() not in _NOT_NOUNS
+    )
+    return frozenset(found)
 
 
 def _form(mark: str) -> str:
     """ "4.1" and "4.2" as "#.#", "P1" and "P3" as "p#"."""
+    if _DAY.fullmatch(mark):
+        return "day"
     return _DIGITS.sub("#", mark)

@@ -133,6 +133,29 @@ environments
 )
 
 
+# Where the asker is or goes, said after a preposition of place ("a lunch place near the
+# sheffield venue", "my train fare to the hull venue", "a pharmacy near the elstow office"): the
+# setting of the question, not what it asks about. A unit that shares only those words (a list
+# of venue codes) does not answer it. "Site" is left out: "the catalogue site" is a website.
+_PLACE = re.compile(
+    r"\b(?:at|near|to|from|around|outside)\s+(?:the\s+|our\s+)?((?:[\w'-]+\s+){0,2}?"
+    r"(?:venue|office|shop|store|depot|branch|centre|center|hall|library|campus|yard|warehouse|"
+    r"clinic|building|hq)s?)\b",
+    re.IGNORECASE,
+)
+
+
+def place_stems(question: str) -> frozenset[str]:
+    """The stems of the words that say where the question is set (see _PLACE), when no little
+    word stands among them ("to the tiler for site photos" names no place)."""
+    out: set[str] = set()
+    for m in _PLACE.finditer(question):
+        words = _WORD.findall(m.group(1).lower())
+        if not any(w in STOPWORDS for w in words):
+            out.update(_stem(w) for w in words)
+    return frozenset(out)
+
+
 def names_entity(stems: list[str], names: list[str]) -> bool:
     """The query names a thing the unit is about: a 4+ letter word of an entity's name or alias,
     other than a :data:`GENERIC` word of a name of several (unless it has all of them)."""
@@ -233,15 +256,22 @@ def is_relevant(
     *,
     long: bool | None = None,
     far: float | None = FAR_COSINE,
+    place: frozenset[str] = frozenset(),
 ) -> bool:
     """Enough shared terms; or very close in meaning; or close in meaning with a shared topical
     term. ``asked_for`` are the stems of the words that name what the question asks ("port" in
     "what port does the admin dashboard listen on?"): unless very close in meaning, a unit must
-    share a word besides them, or it is about another thing's port. Shared words alone do not
-    make a unit relevant when its meaning is far from the question (below ``far``)."""
+    share a word besides them, or it is about another thing's port. So with ``place``, the
+    words that say where the question is set (:func:`place_stems`): a unit sharing only those
+    answers nothing. Shared words alone do not make a unit relevant when its meaning is far
+    from the question (below ``far``)."""
     if cosine is not None and cosine >= STRONG_COSINE:
         return True
     hits = term_hits(terms, text) if terms else 0
+    if place and hits:
+        found = matched(stems_of(terms), text)
+        if found <= place and not place.issuperset(stems_of(terms)):
+            return False
     subject = [group for group in terms if not asked_for.issuperset(group)]
     if subject and len(subject) < len(terms) and term_hits(subject, text) == 0:
         return False
@@ -294,13 +324,17 @@ class Judge:
         marks: frozenset[str] = frozenset(),
         opposed: frozenset[tuple[int, int]] = frozenset(),
         long: bool | None = None,
+        place: frozenset[str] = frozenset(),
     ) -> None:
         self.terms = terms
+        self.place = place
         self.marks = marks
         self.opposed = opposed
         self.long = long
         self.named = named or []
         self.stems = stems_of(terms)
+        # what a unit must name of the question's own things: not only where it is set
+        self.subject = [s for s in self.stems if s not in place] or self.stems
         self.by_id = {c.id: c for c in cands}
         self.names_count = names_count
         self.min_graph = min_graph
@@ -332,8 +366,9 @@ class Judge:
                     # words are all keyword mode has to judge by: a quarter of them will do
                     long=self.long if c.cosine is not None else None,
                     far=None if seed else FAR_COSINE,
+                    place=self.place,
                 )
-                or (names_entity(self.stems, about) and self.names_count(c))
+                or (names_entity(self.subject, about) and self.names_count(c))
             ) and not self.about_another_thing(c)
             self._direct[(c.id, seed)] = found
         return found

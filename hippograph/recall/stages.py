@@ -225,6 +225,7 @@ def score(
         marks=numbered.asked(question),
         opposed=opposites.sides(question),
         long=long_prompt,
+        place=relevance.place_stems(question),
     )
     current: list[Candidate] = []
     history: list[Candidate] = []

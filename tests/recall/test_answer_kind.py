@@ -1094,6 +1094,9 @@ def test_every_thing_is_no_habit() -> None:
         ("who actually puts the newsletter together?", AnswerKind.PERSON, None),
         ("who sends out the renewal letters?", AnswerKind.PERSON, None),
         ("who's been assigned to the audit?", AnswerKind.PERSON, None),
+        ("who's driving round 7 this saturday?", AnswerKind.PERSON, None),
+        ("who's on the thursday collection route this week?", AnswerKind.PERSON, None),
+        ("who's staffing the stand?", AnswerKind.PERSON, None),
         # a word that only stresses the question word
         ("when exactly is the cutover scheduled?", AnswerKind.TIME, None),
         # the question after another: "… ? and how many times?"

@@ -23,6 +23,10 @@ from hippograph.recall import numbered
         # plain numbers, dates, names with digits inside and amounts are no numbered names
         ("what happened on 2025-03-10 to the k8s nodes in eu-west-1 with 30 pods?", set()),
         ("what uses 4.2GB of memory?", set()),
+        # a day of the week and a numbered thing ("round 7") pick one of a series too
+        ("who's on the thursday collection route?", {"thursday"}),
+        ("who's driving round 7 this saturday?", {"round 7", "saturday"}),
+        ("what time does it run at 11 on mondays?", {"monday"}),  # "at 11" is no numbered thing
     ],
 )
 def test_the_numbered_names_a_question_asks_about(question: str, marks: set[str]) -> None:
@@ -48,3 +52,13 @@ def test_a_tier_or_an_api_version_has_siblings_of_its_form() -> None:
     assert not numbered.names_another(frozenset({"sev2"}), "Pages go to the on-call phone.")
     assert numbered.names_another(frozenset({"v3"}), "API v2 added cursor pagination.")
     assert not numbered.names_another(frozenset(), "API v2 added cursor pagination.")
+
+
+def test_a_day_or_a_numbered_thing_has_siblings() -> None:
+    thursday = numbered.asked("who's on the thursday collection route this week?")
+    assert numbered.names_another(thursday, "Phil drives the Wednesday collection route.")
+    assert not numbered.names_another(thursday, "Phil drives the Thursday route, Ana Wednesday's.")
+    assert not numbered.names_another(thursday, "Routes are planned by Roundsman.")
+    round7 = numbered.asked("who's driving round 7?")
+    assert numbered.names_another(round7, "Kemal drives round 3 every weekday.")
+    assert not numbered.names_another(round7, "Round 7 covers the harbour cafes.")

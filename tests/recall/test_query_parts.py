@@ -364,6 +364,22 @@ def test_a_unit_that_shares_only_what_is_asked_for_is_about_another_thing() -> N
     assert relevance.is_relevant(terms, "The admin dashboard listens on port 4000.", None, port)
 
 
+def test_a_unit_that_shares_only_where_the_question_is_set_answers_nothing() -> None:
+    """ "a lunch place near the sheffield venue" is not answered by a list of venue codes."""
+    question = "anyone know a decent lunch place near the sheffield venue?"
+    place = relevance.place_stems(question)
+    assert place == {relevance.stem("sheffield"), relevance.stem("venue")}
+    terms = relevance.query_terms(shape(question).content_terms)
+    codes = "Venue codes: HB-LDS (Leeds), HB-SHF (Sheffield), HB-YRK (York)."
+    assert relevance.is_relevant(terms, codes, None)
+    assert not relevance.is_relevant(terms, codes, None, place=place)
+    lunch = "Lunch for the Sheffield venue team is ordered from Kelham Deli."
+    assert relevance.is_relevant(terms, lunch, None, place=place)
+    # a little word among them: "to the tiler for site photos" names no place
+    assert not relevance.place_stems("add HEIC support to the tiler for site photos")
+    assert not relevance.place_stems("can't log in to the catalogue site")  # a website
+
+
 def test_an_identifier_of_several_words_is_one_term() -> None:
     terms = relevance.query_terms(("memory", "limit", "billing-api", "pods"))
     assert terms == [("memori",), ("limit",), ("bill", "api"), ("pod",)]
