@@ -5,9 +5,10 @@ thursday?".
 
 Such a name picks one of a series (releases, priorities, API versions, models), and a unit that
 names another of the same form and not the one asked ("BedScan 4.1 rolled out on 2025-03-10",
-"P1 tickets have a 4-hour SLA", "Kemal drives round 3 on Wednesdays") is about a sibling: it shares every other word of the question
-and answers nothing. Only a question that asks (what, which, when, who, how, where) names one
-this way: "we're on 3.9.0, is that current?" asks whether it is, and "stable is 3.9.1" answers.
+"P1 tickets have a 4-hour SLA", "Kemal drives round 3 on Wednesdays") is about a sibling: it
+shares every other word of the question and answers nothing. Only a question that asks (what,
+which, when, who, how, where) names one this way: "we're on 3.9.0, is that current?" asks
+whether it is, and "stable is 3.9.1" answers.
 """
 
 from __future__ import annotations
