@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from hippograph.recall.answer_given import given_in
 from hippograph.recall.answer_measure import (
@@ -567,7 +568,9 @@ def _quantity_dimension(query: str) -> Dimension | None:
         following = words[at + 3 : at + 4]
     if asked == "long" and _keeps_something(words[at + 2 :]):
         return Dimension.KEPT
-    if asked == "long" and not _TAKE_WORDS.isdisjoint(words[at + 2 :]):
+    if asked == "long" and (
+        not _TAKE_WORDS.isdisjoint(words[at + 2 :]) or _runs_for(words[at + 2 :])
+    ):
         return Dimension.TAKES
     if asked == "long":
         return Dimension.SPAN
@@ -597,6 +600,14 @@ def _quantity_dimension(query: str) -> Dimension | None:
     if asked in ("often", "frequently"):
         return Dimension.OFTEN
     return None
+
+
+def _runs_for(words: list[str]) -> bool:
+    """ "how long does the refresh run for?", "… last?": how long a thing runs, as "take" asks."""
+    return words[-1:] in (["last"], ["lasts"]) or any(
+        w in ("run", "runs", "running", "go", "goes") and following == "for"
+        for w, following in pairwise(words)
+    )
 
 
 def _keeps_something(words: list[str]) -> bool:

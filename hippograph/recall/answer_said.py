@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
 from hippograph.recall.answer_options import PREFIX
@@ -324,7 +325,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_REASON.re.search(_TIME_AFTER.re.sub(" ", said)))
     if asked.kind is AnswerKind.PRESENCE:
         return bool(_PRESENCE.re.search(said))
-    text = said.lower()
+    # the number of a thing the question names is no amount: "Screen 1 is the largest" says
+    # nothing of how many seats screen 1 holds
+    text = numbered.without_names_asked(asked.words, said.lower())
     if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
         return True  # "is there a size limit …?": "no size limit", "the limit is …"
     if asked.dimension is Dimension.DISTANCE:

@@ -81,3 +81,13 @@ def _form(mark: str) -> str:
     if _DAY.fullmatch(mark):
         return "day"
     return _DIGITS.sub("#", mark)
+
+
+def without_names_asked(words: frozenset[str], text: str) -> str:
+    """The text (in lower case) without the numbered names it shares with a question of these
+    ``words`` ("screen 1", "s1", "4.2"): the number in a name is no amount of anything."""
+
+    def named(m: re.Match[str]) -> str:
+        return " " if all(w in words for w in m[0].split()) else m[0]
+
+    return _MARK.sub(named, _NOUN_NUMBER.sub(named, text))

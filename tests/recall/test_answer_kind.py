@@ -798,6 +798,16 @@ def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
             True,
         ),
         ("who signs off the swap?", "Swaps are approved in Vigil within two days.", False),
+        # the number in a name the question gives is no amount; how long a thing runs for is
+        # how long it takes, and when it starts says nothing of that
+        ("how many seats does screen 1 hold?", "Screen 1 is the largest, with laser.", False),
+        ("how many seats does screen 1 hold?", "Screen 1 seats 180.", True),
+        (
+            "how long does the weekly staging refresh run for?",
+            "Staging is refreshed every Sunday at 02:00.",
+            False,
+        ),
+        ("how long does the weekly staging refresh run for?", "It takes about 40 min.", True),
     ],
 )
 def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
