@@ -413,6 +413,24 @@ def _asked(query: str) -> Asked | None:
     return found
 
 
+# the words a closing question opens with when it asks for itself
+_ASKING = re.compile(
+    r"\s*(?:what|what's|whats|which|where|where's|when|when's|who|who's|how|can|could|does|do|"
+    r"is|are|should|will|would)\b",
+    re.IGNORECASE,
+)
+
+
+def closing_question(query: str) -> str | None:
+    """The question a prompt closes with after its context, when it opens with a question word:
+    "checkout throwing 500s since lunch, where do i go to see the stack traces?" asks the
+    second clause; the first says why."""
+    closing = _CLOSING_QUESTION.search(query)
+    if closing and _ASKING.match(closing["question"]):
+        return str(closing["question"])
+    return None
+
+
 def _asked_within(query: str) -> Asked | None:
     """What the question in a prompt that opens with its context asks: the one it closes with,
     the one after the scene it sets, or else the one it reports ("the treasurer's asking what

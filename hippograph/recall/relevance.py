@@ -325,8 +325,10 @@ class Judge:
         opposed: frozenset[tuple[int, int]] = frozenset(),
         long: bool | None = None,
         place: frozenset[str] = frozenset(),
+        closing: list[tuple[str, ...]] | None = None,
     ) -> None:
         self.terms = terms
+        self.closing = closing or []
         self.place = place
         self.marks = marks
         self.opposed = opposed
@@ -367,6 +369,19 @@ class Judge:
                     long=self.long if c.cosine is not None else None,
                     far=None if seed else FAR_COSINE,
                     place=self.place,
+                )
+                # or as the question a long prompt closes with, asked alone
+                or bool(
+                    self.closing
+                    and is_relevant(
+                        self.closing,
+                        searchable(c.unit),
+                        c.cosine,
+                        self.asked_for,
+                        long=False,
+                        far=None if seed else FAR_COSINE,
+                        place=self.place,
+                    )
                 )
                 or (names_entity(self.subject, about) and self.names_count(c))
             ) and not self.about_another_thing(c)

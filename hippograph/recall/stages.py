@@ -142,6 +142,17 @@ def _words_of(group: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [group]
 
 
+def _closing_terms(question: str) -> list[tuple[str, ...]] | None:
+    """The topical terms of the question a long prompt closes with after its context ("…, where
+    do i go to see the stack traces?"): judged alone, as a short question is, a unit that
+    answers it need not share the context's words."""
+    closing = answer_kind.closing_question(question)
+    if closing is None:
+        return None
+    shaped = intent.shape(closing)
+    return relevance.query_terms((*shaped.identifiers, *shaped.content_terms)) or None
+
+
 def _is_graph_only(c: Candidate) -> bool:
     return "graph" in c.ranks and len(c.ranks) == 1
 
@@ -226,6 +237,7 @@ def score(
         opposed=opposites.sides(question),
         long=long_prompt,
         place=relevance.place_stems(question),
+        closing=_closing_terms(question) if long_prompt else None,
     )
     current: list[Candidate] = []
     history: list[Candidate] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.recall import asked_thing
+from hippograph.recall import answer_kind, asked_thing
 from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Asked, Dimension
@@ -1175,3 +1175,19 @@ def test_so_long_after_is_when_not_why() -> None:
     asked = expected("why is the badge expiry 3 years?")
     assert not states(asked, {"kind": "fact", "text": "Badges expire 3 years after issue."})
     assert states(asked, {"kind": "fact", "text": "Badges expire after the audit found reuse."})
+
+
+@pytest.mark.parametrize(
+    ("prompt", "closing"),
+    [
+        (
+            "checkout throwing 500s since lunch, where do i go to see the stack traces?",
+            "where do i go to see the stack traces?",
+        ),
+        ("the queue is long - can we add a worker?", "can we add a worker?"),
+        ("where do the stack traces go?", None),  # one clause: nothing closes it
+        ("the import failed again, any idea?", None),  # no question word
+    ],
+)
+def test_the_question_a_prompt_closes_with(prompt: str, closing: str | None) -> None:
+    assert answer_kind.closing_question(prompt) == closing

@@ -193,6 +193,31 @@ def test_a_sibling_of_the_numbered_name_asked_is_no_answer(memory: Memory) -> No
     ]
 
 
+def test_a_long_prompt_is_answered_by_what_answers_the_question_it_closes_with(
+    memory: Memory,
+) -> None:
+    """The context ("checkout throwing 500s …") shares no word with the answer; the question
+    after it, asked alone, does."""
+    glitchtip = memory.remember(
+        "Exceptions now go to our self-hosted GlitchTip at errors.example.internal",
+        about=["errors"],
+        **USER,
+    )
+    memory.remember("Riverside till tablets run Kiosk 4", about=["kiosk"], **USER)
+    prompt = (
+        "checkout throwing 500s at the riverside store since lunch and cashiers are fed up, "
+        "where do i see the exceptions?"
+    )
+    assert ids(memory.recall(prompt, mode="keyword")) == [glitchtip.id]
+    # the closing question alone decides nothing when it shares nothing
+    other = memory.recall(
+        "checkout throwing 500s at the riverside store since lunch and cashiers are fed up, "
+        "where do the invoices go?",
+        mode="keyword",
+    )
+    assert other.abstain
+
+
 def test_a_unit_about_the_opposite_side_is_no_answer(memory: Memory) -> None:
     memory.remember("Noor approves outgoing transfers in the vault app", about=["vault"], **USER)
     asked = memory.recall("who approves an incoming transfer in the vault app?", mode="keyword")
