@@ -274,6 +274,10 @@ _KEEP_WORDS = frozenset(
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
 # "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
 _TAKE_WORDS = frozenset("take takes took taking".split())
+# "how many tonnes …", "how many litres …": an amount by weight or volume
+_WEIGHT_UNITS = frozenset(
+    "kg kilos kilograms grams tonnes tons litres liters gallons pounds lbs".split()
+)
 # the kind of day counted: "how many working days …" asks for days
 _DAY_KINDS = frozenset("working business calendar school clear full whole".split())
 
@@ -609,6 +613,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.MEMORY  # "how many terabytes is the archive using?"
     if asked == "many" and _PER_TIME.search(query):
         return Dimension.RATE
+    if asked == "many" and following and following[0] in _WEIGHT_UNITS:
+        return Dimension.WEIGHT  # "how many tonnes does S1 hold?"
     if asked == "many":
         return Dimension.COUNT
     if asked == "much" and following and following[0] in MEMORY_NOUNS:

@@ -215,6 +215,12 @@ _NO_END = _Lazy(
 _DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
 
 # a temperature: "16 °C", "between 10 and 20 degrees", "4C", "room temperature"
+# an amount of stuff by its weight or volume
+_WEIGHT = _Lazy(
+    r"\d(?:[\d,.]*)\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|tonnes?|tons?|t|mg|lbs?|litres?|liters?|"
+    r"l|ml|gallons?|cubic)\b|\bweighs?\b",
+    re.IGNORECASE,
+)
 _TEMPERATURE = _Lazy(
     r"\d(?:\s*(?:°|º|degrees?\b|deg\b|celsius\b|fahrenheit\b)|[cf]\b)|\broom\s+temperature\b|"
     r"\bambient\b",
@@ -357,6 +363,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_PHONE.re.search(said))
     if dimension is Dimension.TEMPERATURE:
         return bool(_TEMPERATURE.re.search(text))
+    if dimension is Dimension.WEIGHT:
+        return bool(_WEIGHT.re.search(text))
     if dimension is Dimension.OFTEN:  # a habit or a schedule, not a count of things
         return bool(_OFTEN.re.search(text) or _HOW_OFTEN.re.search(text) or _CLOCK.re.search(text))
     known = asked.words

@@ -47,6 +47,7 @@ class Dimension(StrEnum):
     SHARE = "share"  # "what % of the word price is it?": "20%", "half", "not charged at all"
     DISTANCE = "distance"  # "how far can a tag be read?": "12 m", "about 3 feet", not "4 antennas"
     TEMPERATURE = "temperature"  # "what temperature are the units kept at?": "16 °C", not "25%"
+    WEIGHT = "weight"  # "how many tonnes does S1 hold?": "18 t", "900 kg", "40 litres", not "30%"
     OFTEN = "often"  # "how often is it refreshed?": "every 6 hours", "nightly", not "14 registers"
     ADDRESS = "address"  # "what's the staging URL?": "stg.eu.example.dev", "https://…", "/api/v3"
     PHONE = "phone"  # "what's the number for the out of hours line?": "0161 496 0000"

@@ -808,6 +808,10 @@ def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
             False,
         ),
         ("how long does the weekly staging refresh run for?", "It takes about 40 min.", True),
+        # an amount by weight or volume, not a share of it
+        ("how many tonnes does S1 hold?", "Silowatch warns when a silo is below 30% full.", False),
+        ("how many tonnes does S1 hold?", "S1 holds 18 tonnes of flour.", True),
+        ("how many litres does a K4 carry?", "A K4 carries a 40 l tank.", True),
     ],
 )
 def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
