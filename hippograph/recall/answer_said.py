@@ -424,8 +424,10 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         and _RATE.re.search(text)
     ):
         return True  # "from full output to half, how many minutes?": "5% of capacity per minute"
-    if "age" in asked.names and _AGE.re.search(text):
-        return True  # a person's age: "children aged 8 and over"
+    if "age" in asked.names and (_AGE.re.search(text) or not _PEOPLE.isdisjoint(asked.words)):
+        # a person's age: "children aged 8 and over", not "£30 a year" (a cache's max age is
+        # a duration)
+        return bool(_AGE.re.search(text))
     if dimension in (Dimension.DURATION, Dimension.SPAN):
         stated = frozenset(_WORD.findall(text))
         if (
@@ -603,9 +605,16 @@ _ROUNDS = _Lazy(
 )
 
 # an age in years, said of people: "aged 8", "16 and over", "18+", "under 12s"
+# whose age a question asks about, when it is someone's
+_PEOPLE = frozenset(
+    "young youngest oldest older kid kids child children adult adults teen teens teenager "
+    "teenagers person person's people junior juniors senior seniors student students pupil "
+    "pupils minor minors visitor visitors member members player players customer customers".split()
+)
 _AGE = _Lazy(
     r"\baged?\s+(?:\d|under|over|between)|\b\d+\s*(?:\+|and\s+(?:over|up|older|above|under|"
-    r"below|younger)\b|or\s+(?:over|older|above|under|younger)\b)|\b(?:over|under)\s+\d+s?\b"
+    r"below|younger)\b|or\s+(?:over|older|above|under|younger)\b)|\b(?:over|under)[\s-]+\d+s?\b|"
+    r"\b\d+[\s-]*years?[\s-]*olds?\b"  # "under-12s", "12 to 17 year olds"
 )
 
 # a charge by the thing or a share of an amount: "charged per crew", "20% of base salary"

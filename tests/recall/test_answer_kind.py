@@ -812,6 +812,18 @@ def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
         ("how many tonnes does S1 hold?", "Silowatch warns when a silo is below 30% full.", False),
         ("how many tonnes does S1 hold?", "S1 holds 18 tonnes of flour.", True),
         ("how many litres does a K4 carry?", "A K4 carries a 40 l tank.", True),
+        # someone's age, said as one; a cache's max age is a duration
+        (
+            "what's the upper age limit for the young person's pass?",
+            "Passes cost £30 a year.",
+            False,
+        ),
+        (
+            "what's the oldest a kid can be for a child pass?",
+            "Child passes are for under-12s.",
+            True,
+        ),
+        ("what's the max age of cached tiles?", "Tiles are cached for 5 minutes.", True),
     ],
 )
 def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
