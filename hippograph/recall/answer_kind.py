@@ -221,6 +221,13 @@ _ASKS_MONEY = re.compile(
     re.IGNORECASE,
 )
 
+# "how much did we get back from hmrc?", "how much have we raised so far?": money coming in
+_ASKS_MONEY_IN = re.compile(
+    rf"{_OPENING}{_ROUGHLY}how\s+much\b[^?]*?\b(?:paid|earn|earns|earned|raise|raised|owe|owes|"
+    r"owed|refunded|get\s+back|got\s+back|receive|received)(?![\w-])",
+    re.IGNORECASE,
+)
+
 # "what % of the normal price is it?", "what percentage of pickups …": a share, which a
 # percentage or a fraction answers ("billed at 20% of the full rate", "half")
 _ASKS_SHARE = re.compile(
@@ -271,6 +278,7 @@ _KEEP_WORDS = frozenset(
     " linger lingers hang hangs survive survives expire expires purged deleted gone".split()
 )
 
+_RESTORE_WORDS = frozenset("restore restores restored recover recovers recovered".split())
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
 # "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
 _TAKE_WORDS = frozenset("take takes took taking".split())
@@ -278,6 +286,8 @@ _TAKE_WORDS = frozenset("take takes took taking".split())
 _WEIGHT_UNITS = frozenset(
     "kg kilos kilograms grams tonnes tons litres liters gallons pounds lbs".split()
 )
+# "how many miles …", "how many metres …": a distance
+_LENGTH_UNITS = frozenset("miles kilometres kilometers km metres meters feet yards".split())
 # the kind of day counted: "how many working days …" asks for days
 _DAY_KINDS = frozenset("working business calendar school clear full whole".split())
 
@@ -496,14 +506,15 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)
     if _ASKS_SHARE.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.SHARE)
-    if _ASKS_MONEY.match(query):
+    if _ASKS_MONEY.match(query) or _ASKS_MONEY_IN.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
     if _ASKS_STILL_KEPT.re.search(query):
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
     if _ASKS_HOW_FAR_BACK.re.match(query):
-        kept = not _KEEP_WORDS.isdisjoint(QUESTION_WORD.findall(query.lower()))
+        # "how far back can we restore from backups?": as far as the backups are kept
+        kept = not (_KEEP_WORDS | _RESTORE_WORDS).isdisjoint(QUESTION_WORD.findall(query.lower()))
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
@@ -613,6 +624,8 @@ def _quantity_dimension(query: str) -> Dimension | None:
         return Dimension.MEMORY  # "how many terabytes is the archive using?"
     if asked == "many" and _PER_TIME.search(query):
         return Dimension.RATE
+    if asked == "many" and following and following[0] in _LENGTH_UNITS:
+        return Dimension.DISTANCE  # "how many miles can a van do on a full charge?"
     if asked == "many" and following and following[0] in _WEIGHT_UNITS:
         return Dimension.WEIGHT  # "how many tonnes does S1 hold?"
     if asked == "many":

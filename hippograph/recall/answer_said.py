@@ -267,7 +267,13 @@ _ELAPSES = frozenset(
 )
 
 # "until the audit closes", "for as long as the account exists": how long, without an amount
-_UNTIL = _Lazy(r"\b(?:until|till|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b")
+# "until", and "till" unless it is a cash register ("two till tablets", "the till")
+_UNTIL = _Lazy(
+    r"\b(?:until|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b|"
+    r"(?<!the\s)(?<!\ba\s)(?<!each\s)(?<!per\s)\btill\b(?!\s+(?:tablets?|rolls?|drawers?|"
+    r"points?|systems?|receipts?|screens?|staff|operators?|app|software|hardware|floats?|counts?|"
+    r"terminals?|printers?))"
+)
 
 # a time of day: "10:30", "3am", "9 pm", "noon", "midnight"
 _CLOCK = _Lazy(r"\b\d{1,2}(?::\d{2})?\s*[ap]\.?m\b|\b\d{1,2}:\d{2}\b|\bnoon\b|\bmidnight\b")

@@ -824,6 +824,14 @@ def test_what_a_question_gives_and_says_itself_changes_what_answers_it(
             True,
         ),
         ("what's the max age of cached tiles?", "Tiles are cached for 5 minutes.", True),
+        # a distance in miles, money coming in, how far back a restore goes, a till is no "until"
+        ("how many miles can a van do on a charge?", "The vans charge overnight at 22:00.", False),
+        ("how many miles can a van do on a charge?", "A van does about 140 miles.", True),
+        ("how much did we get back from hmrc?", "The claim covered 3,412 donors.", False),
+        ("how much did we get back from hmrc?", "HMRC paid us £8,530.", True),
+        ("how far back can we restore from backups?", "Backups run nightly at 23:30.", False),
+        ("how far back can we restore from backups?", "Backups are kept for 35 days.", True),
+        ("how long do the tablets last on battery?", "Each shop has two till tablets.", False),
     ],
 )
 def test_someone_is_a_person_or_a_team_and_at_the_time_asked(
