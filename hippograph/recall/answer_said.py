@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hippograph.recall import answer_units as units
 from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
@@ -18,36 +19,6 @@ from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
 from hippograph.schema.text import STOPWORDS
-
-# a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
-_PRESENCE = _Lazy(
-    r"\b(?:leave|vacation|holidays?|pto|ooo|out\s+of\s+(?:the\s+)?office|(?:day|days|time|week|weeks)\s+off|"
-    r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
-    r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
-    r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
-    r"wfh|working\s+from|(?:his|her|their|my|[a-z]+'s)\s+calendar|calendar\s+(?:says|shows))\b",
-    re.IGNORECASE,
-)
-
-_CURRENCIES = (
-    "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
-)
-
-_MONEY = _Lazy(
-    rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{_CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
-    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
-    # a share of an amount of money: "a deposit of 30% of the hire fee"
-    r"\d%\s+of\s+(?:the\s+|its\s+|their\s+|our\s+|each\s+)?(?:[a-z-]+\s+){0,2}(?:fees?|prices?|"
-    r"costs?|total|amount|value|bill|invoice|charges?|rent|payment|balance|subtotal|revenue)\b",
-    re.IGNORECASE,
-)
-
-# a share of a whole: "20%", "a third", "half", or none of it ("not charged at all", "free")
-_SHARE = _Lazy(
-    r"\d\s?%|\b(?:per\s?cent|percent|half|halves|quarter|third|fifth|tenth|none|nothing|free|"
-    r"full|whole|not\s+(?:charged|billed|paid))\b",
-    re.IGNORECASE,
-)
 
 _SHORT_TIME_UNITS = "ms|msecs?|s|secs?|m|mins?|h|hrs?|d|wks?|mo|yrs?"
 
@@ -214,34 +185,6 @@ _NO_END = _Lazy(
 # a date or a day to count days from: "on 1 March", "since 2019", "on Tuesday"; not "before"
 _DATE_WORDS = frozenset(f"{_MONTHS} {_DAYS}".split())
 
-# a temperature: "16 °C", "between 10 and 20 degrees", "4C", "room temperature"
-# an amount of stuff by its weight or volume
-_WEIGHT = _Lazy(
-    r"\d(?:[\d,.]*)\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|tonnes?|tons?|t|mg|lbs?|litres?|liters?|"
-    r"l|ml|gallons?|cubic)\b|\bweighs?\b",
-    re.IGNORECASE,
-)
-_TEMPERATURE = _Lazy(
-    r"\d(?:\s*(?:°|º|degrees?\b|deg\b|celsius\b|fahrenheit\b)|[cf]\b)|\broom\s+temperature\b|"
-    r"\bambient\b",
-    re.IGNORECASE,
-)
-
-# "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
-_MEMORY = _Lazy(
-    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
-    r"terabytes?|gigs?|megs?)\b",
-    re.IGNORECASE,
-)
-
-_STORAGE = frozenset("disk disks storage volume volumes ssd drive".split())
-
-# an amount of storage: "an 80 GB disk", "500 GB of storage", "a 20 GiB volume"
-_OF_STORAGE = _Lazy(
-    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b|gigs?|terabytes?|gigabytes?)\s+"
-    r"(?:of\s+)?(?:\w+\s+)?(?:disks?|storage|volumes?|ssds?|nvme|drives?|hdds?)\b",
-    re.IGNORECASE,
-)
 
 # an amount of money with its currency sign: "£18", "$2,000", "€4.50"
 _PRICE = _Lazy(r"[$€£¥]\s?\d[\d,.]*(?:\s?(?:k|m|bn)\b)?", re.IGNORECASE)
@@ -336,7 +279,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             return _says_cause(said)
         return bool(_REASON.re.search(_TIME_AFTER.re.sub(" ", said)))
     if asked.kind is AnswerKind.PRESENCE:
-        return bool(_PRESENCE.re.search(said))
+        return bool(units.PRESENCE.re.search(said))
     # the number of a thing the question names is no amount: "Screen 1 is the largest" says
     # nothing of how many seats screen 1 holds
     text = numbered.without_names_asked(asked.words, said.lower())
@@ -345,9 +288,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.dimension is Dimension.DISTANCE:
         return bool(_LENGTH.re.search(text)) or "range" in _WORD.findall(text)
     if asked.dimension is Dimension.SHARE:
-        return bool(_SHARE.re.search(text))
+        return bool(units.SHARE.re.search(text))
     if asked.dimension is Dimension.MONEY:
-        return bool(_MONEY.re.search(text)) or _works_out_money(asked, text)
+        return bool(units.MONEY.re.search(text)) or _works_out_money(asked, text)
     if asked.dimension is Dimension.RATE:
         return bool(_RATE.re.search(text)) or _states_period(text, asked.per)
     kind, dimension = asked.kind, asked.dimension
@@ -364,13 +307,13 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if dimension is Dimension.ZONE:
         return bool(_ZONE.re.search(said))
     if dimension is Dimension.ADDRESS:
-        return bool(_ADDRESS.re.search(said))
+        return bool(units.ADDRESS.re.search(said))
     if dimension is Dimension.PHONE:
-        return bool(_PHONE.re.search(said))
+        return bool(units.PHONE.re.search(said))
     if dimension is Dimension.TEMPERATURE:
-        return bool(_TEMPERATURE.re.search(text))
+        return bool(units.TEMPERATURE.re.search(text))
     if dimension is Dimension.WEIGHT:
-        return bool(_WEIGHT.re.search(text))
+        return bool(units.WEIGHT.re.search(text))
     if dimension is Dimension.OFTEN:  # a habit or a schedule, not a count of things
         return bool(_OFTEN.re.search(text) or _HOW_OFTEN.re.search(text) or _CLOCK.re.search(text))
     known = asked.words
@@ -430,10 +373,12 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         and _RATE.re.search(text)
     ):
         return True  # "from full output to half, how many minutes?": "5% of capacity per minute"
-    if "age" in asked.names and (_AGE.re.search(text) or not _PEOPLE.isdisjoint(asked.words)):
+    if "age" in asked.names and (
+        units.AGE.re.search(text) or not units.PEOPLE.isdisjoint(asked.words)
+    ):
         # a person's age: "children aged 8 and over", not "£30 a year" (a cache's max age is
         # a duration)
-        return bool(_AGE.re.search(text))
+        return bool(units.AGE.re.search(text))
     if dimension in (Dimension.DURATION, Dimension.SPAN):
         stated = frozenset(_WORD.findall(text))
         if (
@@ -455,9 +400,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             or (not took and not _DATE_WORDS.isdisjoint(stated))
         )
     if dimension is Dimension.MEMORY:
-        if asked.names.isdisjoint(_STORAGE):  # memory asked: "an 80 GB disk" is no memory
-            text = _OF_STORAGE.re.sub(" ", text)
-        return bool(_MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
+        if asked.names.isdisjoint(units.STORAGE):  # memory asked: "an 80 GB disk" is no memory
+            text = units.OF_STORAGE.re.sub(" ", text)
+        return bool(units.MEMORY.re.search(text)) or "unlimited" in _WORD.findall(text)
     if dimension is not Dimension.PORT:
         text = _PORT_NUMBER.re.sub(" ", text)  # a port is no count, limit or version
     if kind is AnswerKind.QUANTITY:
@@ -471,7 +416,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
         text = _COUNTED.re.sub(_without_count, text)  # nor "has 3 brokers"
-        text = _MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
+        text = units.MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
         return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))
     if kind is AnswerKind.MEASURE:
         return (
@@ -610,18 +555,6 @@ _ROUNDS = _Lazy(
     r"\b(?:round\w*|truncat\w*|nearest|ceil\w*|floor\w*|capped|chops?)\b", re.IGNORECASE
 )
 
-# an age in years, said of people: "aged 8", "16 and over", "18+", "under 12s"
-# whose age a question asks about, when it is someone's
-_PEOPLE = frozenset(
-    "young youngest oldest older kid kids child children adult adults teen teens teenager "
-    "teenagers person person's people junior juniors senior seniors student students pupil "
-    "pupils minor minors visitor visitors member members player players customer customers".split()
-)
-_AGE = _Lazy(
-    r"\baged?\s+(?:\d|under|over|between)|\b\d+\s*(?:\+|and\s+(?:over|up|older|above|under|"
-    r"below|younger)\b|or\s+(?:over|older|above|under|younger)\b)|\b(?:over|under)[\s-]+\d+s?\b|"
-    r"\b\d+[\s-]*years?[\s-]*olds?\b"  # "under-12s", "12 to 17 year olds"
-)
 
 # a charge by the thing or a share of an amount: "charged per crew", "20% of base salary"
 _PER_THING = _Lazy(r"\b(?:per|each|a)\s+(?!(?:second|minute|hour|day|week|month|year)s?\b)[a-z]+")
@@ -631,7 +564,9 @@ def _works_out_money(asked: Asked, text: str) -> bool:
     """Whether the unit states how an amount is worked out from the money the question gives:
     "£20 a crew, how much should the invoice come to?" by "entry is charged per crew", "perm
     hire at £45k, what fee?" by "the fee is 20% of first-year base salary"."""
-    return Given.MONEY in asked.given and bool(_SHARE.re.search(text) or _PER_THING.re.search(text))
+    return Given.MONEY in asked.given and bool(
+        units.SHARE.re.search(text) or _PER_THING.re.search(text)
+    )
 
 
 # "runs nightly", "is weekly", "daily at 04:30" say when; "daily minimum", "the weekly report"
@@ -655,17 +590,6 @@ _HOW_OFTEN = _Lazy(
     re.IGNORECASE,
 )
 
-# where a thing is reached: a URL, a host name ("stg.eu.tillerman.dev", "flags.internal"), an
-# address ("10.4.2.21", "localhost:8080") or a path ("/api/v3", "/v1/instructions")
-_ADDRESS = _Lazy(
-    r"\b[a-z][a-z0-9+.-]*://|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|internal|local|lan|"
-    r"corp|cloud|ai|co|uk|eu|us|de|fr|nl|ie|au|nz|ca|gov|edu|example|test)\b|"
-    r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\blocalhost\b|(?<![\w.])/[a-z0-9_.{}-]+(?:/[a-z0-9_.{}-]*)*",
-    re.IGNORECASE,
-)
-# a number to ring: seven digits or more, grouped as people write them ("0161 496 0000",
-# "+44 20 7946 0000", "(03) 9000 1234"), or a short number of its own ("999", "111")
-_PHONE = _Lazy(r"\+?\(?\d[\d ().-]{5,}\d|\b(?:999|911|111|112|101)\b")
 
 # the two ends of opening hours: a time a place closes says nothing of when it opens
 _OPENS = frozenset("open opens opening".split())

@@ -1,0 +1,96 @@
+"""How a value of a measure is written in a statement: money, a share, a weight, a temperature,
+an amount of memory, someone's age, an address or a phone number, and whether someone is around
+(:mod:`hippograph.recall.answer_said` asks these of a unit's words)."""
+
+from __future__ import annotations
+
+import re
+
+from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
+
+# a unit that says whether someone is around: leave, holiday, travel, back on …, out until …
+PRESENCE = _Lazy(
+    r"\b(?:leave|vacation|holidays?|pto|ooo|out\s+of\s+(?:the\s+)?office|(?:day|days|time|week|weeks)\s+off|"
+    r"off\s+(?:on|until|till|next|this|from|for|work|sick)|away|sick|sabbatical|parental|travel\w*|"
+    r"conference|offsite|available|unavailable|availability|around|back\s+(?:on|from|in|at|by)|"
+    r"returns?|returning|out\s+(?:until|till|from|on|next|this|for)|in\s+the\s+office|remote(?:ly)?|"
+    r"wfh|working\s+from|(?:his|her|their|my|[a-z]+'s)\s+calendar|calendar\s+(?:says|shows))\b",
+    re.IGNORECASE,
+)
+
+CURRENCIES = (
+    "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
+)
+
+MONEY = _Lazy(
+    rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
+    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
+    # a share of an amount of money: "a deposit of 30% of the hire fee"
+    r"\d%\s+of\s+(?:the\s+|its\s+|their\s+|our\s+|each\s+)?(?:[a-z-]+\s+){0,2}(?:fees?|prices?|"
+    r"costs?|total|amount|value|bill|invoice|charges?|rent|payment|balance|subtotal|revenue)\b",
+    re.IGNORECASE,
+)
+
+# a share of a whole: "20%", "a third", "half", or none of it ("not charged at all", "free")
+SHARE = _Lazy(
+    r"\d\s?%|\b(?:per\s?cent|percent|half|halves|quarter|third|fifth|tenth|none|nothing|free|"
+    r"full|whole|not\s+(?:charged|billed|paid))\b",
+    re.IGNORECASE,
+)
+
+# an amount of stuff by its weight or volume
+WEIGHT = _Lazy(
+    r"\d(?:[\d,.]*)\s*(?:kg|kgs|kilos?|kilograms?|g|grams?|tonnes?|tons?|t|mg|lbs?|litres?|liters?|"
+    r"l|ml|gallons?|cubic)\b|\bweighs?\b",
+    re.IGNORECASE,
+)
+
+# a temperature: "16 °C", "between 10 and 20 degrees", "4C", "room temperature"
+TEMPERATURE = _Lazy(
+    r"\d(?:\s*(?:°|º|degrees?\b|deg\b|celsius\b|fahrenheit\b)|[cf]\b)|\broom\s+temperature\b|"
+    r"\bambient\b",
+    re.IGNORECASE,
+)
+
+# "512Mi", "2 GB", "16g", "4 gigs", "1.5 TiB"
+MEMORY = _Lazy(
+    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b?|bytes?|kilobytes?|megabytes?|gigabytes?|"
+    r"terabytes?|gigs?|megs?)\b",
+    re.IGNORECASE,
+)
+
+STORAGE = frozenset("disk disks storage volume volumes ssd drive".split())
+
+# an amount of storage: "an 80 GB disk", "500 GB of storage", "a 20 GiB volume"
+OF_STORAGE = _Lazy(
+    r"(?<![\w.-])\d+(?:[.,]\d+)?\s*-?\s*(?:[kmgtp]i?b|gigs?|terabytes?|gigabytes?)\s+"
+    r"(?:of\s+)?(?:\w+\s+)?(?:disks?|storage|volumes?|ssds?|nvme|drives?|hdds?)\b",
+    re.IGNORECASE,
+)
+
+# whose age a question asks about, when it is someone's
+PEOPLE = frozenset(
+    "young youngest oldest older kid kids child children adult adults teen teens teenager "
+    "teenagers person person's people junior juniors senior seniors student students pupil "
+    "pupils minor minors visitor visitors member members player players customer customers".split()
+)
+
+# an age in years, said of people: "aged 8", "16 and over", "18+", "under 12s"
+AGE = _Lazy(
+    r"\baged?\s+(?:\d|under|over|between)|\b\d+\s*(?:\+|and\s+(?:over|up|older|above|under|"
+    r"below|younger)\b|or\s+(?:over|older|above|under|younger)\b)|\b(?:over|under)[\s-]+\d+s?\b|"
+    r"\b\d+[\s-]*years?[\s-]*olds?\b"  # "under-12s", "12 to 17 year olds"
+)
+
+# where a thing is reached: a URL, a host name ("stg.eu.tillerman.dev", "flags.internal"), an
+# address ("10.4.2.21", "localhost:8080") or a path ("/api/v3", "/v1/instructions")
+ADDRESS = _Lazy(
+    r"\b[a-z][a-z0-9+.-]*://|\b(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|internal|local|lan|"
+    r"corp|cloud|ai|co|uk|eu|us|de|fr|nl|ie|au|nz|ca|gov|edu|example|test)\b|"
+    r"\b\d{1,3}(?:\.\d{1,3}){3}\b|\blocalhost\b|(?<![\w.])/[a-z0-9_.{}-]+(?:/[a-z0-9_.{}-]*)*",
+    re.IGNORECASE,
+)
+
+# a number to ring: seven digits or more, grouped as people write them ("0161 496 0000",
+# "+44 20 7946 0000", "(03) 9000 1234"), or a short number of its own ("999", "111")
+PHONE = _Lazy(r"\+?\(?\d[\d ().-]{5,}\d|\b(?:999|911|111|112|101)\b")
