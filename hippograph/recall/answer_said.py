@@ -373,12 +373,11 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         and _RATE.re.search(text)
     ):
         return True  # "from full output to half, how many minutes?": "5% of capacity per minute"
-    if "age" in asked.names and (
-        units.AGE.re.search(text) or not units.PEOPLE.isdisjoint(asked.words)
-    ):
-        # a person's age: "children aged 8 and over", not "£30 a year" (a cache's max age is
-        # a duration)
-        return bool(units.AGE.re.search(text))
+    if "age" in asked.names:
+        if units.AGE.re.search(text):
+            return True  # a person's age: "children aged 8 and over"
+        if not units.PEOPLE.isdisjoint(asked.words):
+            return False  # not "£30 a year"; a cache's max age stays a duration (below)
     if dimension in (Dimension.DURATION, Dimension.SPAN):
         stated = frozenset(_WORD.findall(text))
         if (

@@ -269,8 +269,8 @@ def is_relevant(
         return True
     hits = term_hits(terms, text) if terms else 0
     if place and hits:
-        found = matched(stems_of(terms), text)
-        if found <= place and not place.issuperset(stems_of(terms)):
+        stems = stems_of(terms)
+        if matched(stems, text) <= place and not place.issuperset(stems):
             return False
     subject = [group for group in terms if not asked_for.issuperset(group)]
     if subject and len(subject) < len(terms) and term_hits(subject, text) == 0:
