@@ -44,7 +44,7 @@ def check_set(
     """The kind-of-answer rules applied to one set's cases."""
     out = SetKinds(name)
     for case in cases:
-        asked = answer_kind.expected(intent.question_of(case["query"]))
+        asked = answer_kind.expected_in(case["query"], intent.question_of(case["query"]))
         if asked is None or case["type"] == "chitchat":
             continue
         out.asked += 1

@@ -34,6 +34,7 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
+from hippograph.recall import short_forms
 from hippograph.recall.answer_given import given_in
 from hippograph.recall.answer_measure import (
     MEASURE_WORDS,
@@ -135,6 +136,23 @@ _ASKS_REASON = re.compile(
     re.I,
 )
 
+# a why that says what the asker thought before ("why has crewline only left 15 mins between the
+# jobs? thought there was always a half hour gap"): asks what is true now, which a statement of
+# the rule answers without a word of reason
+_THOUGHT_OTHERWISE = LazyPattern(
+    r"\b(?:i\s+)?thought\s+(?:it|there|we|they|that|this|you)\s+(?:was|were|had|would|used|did)\b"
+    r"|\bused\s+to\s+be\b",
+    re.I,
+)
+
+# "do we know the per-message price?", "does anyone know who signs these off?": the question
+# after the asking ("what's the per-message price?", "who signs these off?")
+_DO_WE_KNOW = LazyPattern(
+    rf"{_OPENING}(?:do|does|did)\s+(?:we|you|anyone|anybody|someone)\s+know\s+"
+    r"(?=(?:the|our|what|who|when|where|which|how)\b)",
+    re.I,
+)
+
 # "how far back do we go when …?": an amount of time; "how far back do we keep …?", "do we
 # still have a backup going back that far?": how long something is kept
 _ASKS_HOW_FAR_BACK = LazyPattern(rf"{_OPENING}how\s+far\s+back\b", re.I)
@@ -177,6 +195,10 @@ _ASKS_PRESENCE = re.compile(
     r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office|in)\s+(?:next|this|tomorrow|"
     r"today|tonight|until|over|"
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)|"
+    # free to do a job on a day: "is hal free to take the saturday sunrise?"
+    r"\b(?:is|are)\s+(?!(?:it|this|that|there|the|our|your|my|its|their)\b)[a-z]+\s+"
+    r"(?:free|available)\s+to\s+(?:[\w-]+\s+){1,4}?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|"
+    r"satur|sun)(?:day)?s?|tomorrow|tonight|next|this)\b|"
     # of someone named before: "could we get ingrid back in july, is she free?"
     r"\b(?:is|are)\s+(?:he|she|they)\s+(?:still\s+)?(?:free|available|around)\s*\?",
     re.IGNORECASE,
@@ -218,6 +240,23 @@ _ASKS_MONEY = re.compile(
     rf"{_OPENING}{_ROUGHLY}"
     r"(?:how\s+much|what)\b[^?]*?\b(?:cost|costs|costing|price|prices|priced|pricing|spend|spending|"
     r"pay|paying|charge|charges|charged|charging|bill|billed|fee|fees)(?![\w-])",
+    re.IGNORECASE,
+)
+
+# "is there any charge for doing the transfer?", "is there a fee if they cancel?": an amount of
+# money, which "free" or "no charge" answers as well as "£25" does
+_ASKS_MONEY_THERE = LazyPattern(
+    r"^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:[\w-]+\s+)?(?:charges?|fees?|costs?|surcharges?|"
+    r"penalty|penalties|fines?)\b",
+    re.IGNORECASE,
+)
+
+# the largest file a thing takes: "what's the biggest photo ripstop will accept?", "what's the
+# largest attachment we can upload?": an amount of memory
+_ASKS_LARGEST_FILE = LazyPattern(
+    rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the\s+)?(?:biggest|largest|max|maximum|heaviest)\s+"
+    r"(?:[\w-]+\s+)?(?:files?|photos?|pictures?|pics?|images?|uploads?|attachments?|videos?|"
+    r"pdfs?|documents?|scans?)\b(?!\s+(?:count|number))",
     re.IGNORECASE,
 )
 
@@ -349,7 +388,9 @@ _ASKS_PERSON = re.compile(
     # doing a job of people: "who's driving round 7?", "who's on the thursday route this week?"
     r"driv(?:es?|ing)|staff(?:s|ing)?|teach(?:es|ing)?|hosts?|hosting|"
     r"on\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:shift|route|round|desk|duty|rota|door|till)s?|"
-    r"designer|manager|admin|allowed|reviews?|belongs?|access|keys?|get\s+in(?:to)?)\b",
+    r"designer|manager|admin|allowed|reviews?|belongs?|access|keys?|get\s+in(?:to)?|"
+    # whom we deal with there: "who's our rep at the dealer?"
+    r"reps?|representatives?|liaison|point\s+of\s+contact|account\s+manager)\b",
     re.IGNORECASE,
 )
 # "who does the app store submission?", "who handles refunds?": whoever does it is someone ("who
@@ -417,6 +458,21 @@ def expected(query: str) -> Asked | None:
     )
 
 
+def expected_in(prompt: str, question: str) -> Asked | None:
+    """What ``question``, the question ``prompt`` opens with (``intent.question_of``), asks for,
+    with the remark after it read too: a why whose remark says what the asker thought before
+    ("why only 15 mins between the jobs? thought there was always a half hour gap") asks what
+    holds now, not for a reason."""
+    found = expected(question)
+    if (
+        found is not None
+        and found.kind is AnswerKind.REASON
+        and _THOUGHT_OTHERWISE.re.search(prompt)
+    ):
+        return None
+    return found
+
+
 def _asked(query: str) -> Asked | None:
     found = _expected(query)
     if found is None:
@@ -470,6 +526,10 @@ def _expected(query: str) -> Asked | None:
     condition = _CONDITION.match(query)
     if condition:  # "if a delivery fails, how many times do we retry?": the question after it
         query = query[condition.end() :]
+    know = _DO_WE_KNOW.re.match(query)
+    if know:  # "do we know the per-message price?" asks "what's the per-message price?"
+        rest = query[know.end() :]
+        query = f"what's {rest}" if rest[:3].lower() in ("the", "our") else rest
     query = _STRESSED.sub(r"\1", query)  # "when exactly is the cutover?" asks as "when is …"
     if _ASKS_ZONE.match(query):
         return Asked(AnswerKind.MEASURE, Dimension.ZONE, frozenset({"time", "zone", "timezone"}))
@@ -506,7 +566,7 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)
     if _ASKS_SHARE.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.SHARE)
-    if _ASKS_MONEY.match(query) or _ASKS_MONEY_IN.match(query):
+    if _ASKS_MONEY.match(query) or _ASKS_MONEY_IN.match(query) or _ASKS_MONEY_THERE.re.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"
@@ -520,6 +580,8 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME)
     if _ASKS_OLDEST.re.match(query):  # "what's the oldest iOS the app runs on?"
         return Asked(AnswerKind.MEASURE, Dimension.VERSION, frozenset({"version"}))
+    if _ASKS_LARGEST_FILE.re.match(query):  # "what's the biggest photo it will accept?"
+        return Asked(AnswerKind.MEASURE, Dimension.MEMORY, frozenset({"size", "limit"}))
     if _ASKS_NUMBER_OF.re.match(query):  # "what's the max number of characters …?"
         return Asked(AnswerKind.QUANTITY, Dimension.COUNT)
     if _ASKS_QUANTITY.match(query):
@@ -596,7 +658,7 @@ def _quantity_dimension(query: str) -> Dimension | None:
     words = QUESTION_WORD.findall(query.lower())
     at = words.index("how")
     asked = words[at + 1]
-    following = words[at + 2 : at + 3]
+    following = [short_forms.long_form(w) for w in words[at + 2 : at + 3]]  # "yrs" as "years"
     if following and following[0] in _DAY_KINDS:  # "how many working days …": days
         following = words[at + 3 : at + 4]
     if asked == "long" and _keeps_something(words[at + 2 :]):

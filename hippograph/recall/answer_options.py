@@ -25,8 +25,25 @@ _NOT_OPTIONS = frozenset(
     " it them they those these this that he she we you i"
     # a state reached by now: "still identifiable in the db or already scrubbed?" asks whether it
     # is, which the rule it follows answers ("anonymised 6 years after the incident")
-    " already still yet".split()
+    " already still yet"
+    # when to do it: "can i push it today or wait?", "now or later?" ask whether it may be done
+    # then, which a rule of when answers ("deploys any weekday before 14:00")
+    " wait later now today tomorrow tonight soon".split()
 )
+
+# units people name an option by, in short and in full: "is dbh in cm or mm?" is answered by
+# "stored in millimetres"; "…in millimetres or inches?" by "38 mm"
+_UNIT_FORMS = {
+    "mm": "millimet",
+    "cm": "centimet",
+    "km": "kilomet",
+    "kg": "kilogram",
+    "ms": "millisec",
+    "kb": "kilobyte",
+    "mb": "megabyte",
+    "gb": "gigabyte",
+    "tb": "terabyte",
+}
 
 _OPTION_PIECE = re.compile(r"[a-z0-9+#]+")
 
@@ -61,3 +78,15 @@ def options_named(query: str) -> frozenset[str]:
     return frozenset(
         p for p in pieces if p not in STOPWORDS and p not in _NOT_OPTIONS and len(p) > 1
     )
+
+
+def option_forms(option: str) -> tuple[str, ...]:
+    """The ways a text may name an option: its own word and, for a unit, the unit in short or in
+    full ("mm" and "millimetres")."""
+    long = _UNIT_FORMS.get(option)
+    if long:
+        return (option, long)
+    for short, full in _UNIT_FORMS.items():
+        if option.startswith(full):
+            return (option, short)
+    return (option,)

@@ -14,7 +14,7 @@ from hippograph.recall import answer_units as units
 from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
-from hippograph.recall.answer_options import PREFIX
+from hippograph.recall.answer_options import PREFIX, option_forms
 from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
@@ -434,15 +434,23 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             # "15-minute appointments" fill the hours given ("9 till 12")
             or (Given.SPAN in asked.given and _states_duration(text))
         )
-    if dimension is None and _works_out_money(asked, text):
-        return True
+    if dimension is None and (_works_out_money(asked, text) or _ALL_OF_IT.re.search(text)):
+        return True  # "how much does it take off their card?": "charges the full fare"
     return bool(_NUMBER.re.search(text)) or not words.isdisjoint(_QUANTITY_WORDS)
+
+
+# an amount by what it is a whole of: "the full fare", "paid in full"
+_ALL_OF_IT = _Lazy(units.ALL_OF_IT, re.IGNORECASE)
 
 
 def _names_an_option(options: frozenset[str], text: str) -> bool:
     """Whether the text names one of the options (a word it begins: "Gradle" for "gradle",
     "Argo CD" for "argo")."""
-    return any(re.search(rf"(?<![a-z0-9]){re.escape(o[:PREFIX])}", text) for o in options)
+    return any(
+        re.search(rf"(?<![a-z0-9]){re.escape(f[:PREFIX])}|\d{re.escape(f)}\b", text)  # "30mm"
+        for o in options
+        for f in option_forms(o)
+    )
 
 
 def _holds_role_then(asked: Asked, said: str) -> bool:

@@ -22,9 +22,15 @@ CURRENCIES = (
     "usd|eur|gbp|chf|sek|nok|dkk|pln|cad|aud|nzd|jpy|inr|dollars?|euros?|pounds?|cents?|bucks"
 )
 
+ALL_OF_IT = (
+    r"\b(?:full|whole|entire)\s+(?:fare|price|amount|cost|fee|balance|total|rate)\b|\bin\s+full\b"
+)
+
 MONEY = _Lazy(
     rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
     r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
+    # all of it: "charges the full fare at booking", "paid in full"
+    rf"{ALL_OF_IT}|"
     # a share of an amount of money: "a deposit of 30% of the hire fee"
     r"\d%\s+of\s+(?:the\s+|its\s+|their\s+|our\s+|each\s+)?(?:[a-z-]+\s+){0,2}(?:fees?|prices?|"
     r"costs?|total|amount|value|bill|invoice|charges?|rent|payment|balance|subtotal|revenue)\b",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from hippograph.graph.fulltext import escape
-from hippograph.recall import short_forms, verbs
+from hippograph.recall import same_things, short_forms, verbs
 from hippograph.recall.intent import QueryShape
 from hippograph.schema.text import stem
 
@@ -43,4 +43,6 @@ def build(q: QueryShape) -> tuple[str, list[str]]:
             # "prod" and "production" (short_forms.py)
             parts.extend(escape(f) for f in verbs.other_forms(term))
             parts.extend(escape(f) for f in short_forms.other_forms(term))
+    # "stack traces" asks for "exception" and "error" too (same_things.py)
+    parts.extend(escape(w) for w in same_things.alternatives(q.text))
     return " OR ".join(dict.fromkeys(parts)), dropped

@@ -24,7 +24,8 @@ certs certificates|msg message|msgs messages|tmrw tomorrow|hrs hours|mins minute
 req request|reqs requests|lib library|libs libraries|perf performance|deps dependencies|
 dep dependency|pkg package|pkgs packages|k8s kubernetes|stg staging|max maximum|
 approx approximately|avg average|mgr manager|eng engineering|impl implementation|
-addr address|qty quantity|pct percent
+addr address|qty quantity|pct percent|yrs years|yr year|wks weeks|wk week|mths months|
+secs seconds
 """
 
 

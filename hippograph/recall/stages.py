@@ -27,6 +27,7 @@ from hippograph.recall import (
     numbered,
     opposites,
     relevance,
+    same_things,
     scoring,
 )
 from hippograph.recall.gate import GateConfig, abstain_reason, check, failed
@@ -210,6 +211,8 @@ def score(
         # the co-op pay for the first aid course?" shares two words with any unit that says
         # "co-op" otherwise).
         terms = list(dict.fromkeys(piece for group in terms for piece in _words_of(group)))
+    # "push it to prod" is met by "deploy", "stack traces" by "exceptions" (same_things.py)
+    terms = same_things.expand(question, terms)
 
     # Naming what a unit is about makes it relevant when the query asks about that thing itself
     # ("why job queue"), in a long prompt (most of its words are incidental) and in keyword mode
@@ -224,7 +227,7 @@ def score(
         )
 
     # Relevance is judged only for candidates that could be answered or shown (see Judge).
-    asks = answer_kind.expected(question)  # for the gate and for evidence
+    asks = answer_kind.expected_in(asked.query, question)  # for the gate and for evidence
     judge = relevance.Judge(
         terms,
         ranked,

@@ -1,0 +1,108 @@
+"""Phrases of software work that name one thing in other words: "where do I see the stack
+traces?" asks about exceptions and error tracking, "can I push it to prod?" about deploys,
+"texts aren't arriving" about SMS.
+
+A memory that answers says "exceptions now go to GlitchTip" or "deploy day is Thursday"; the
+question shares no word with it, and a small embedding model puts them far apart (cosine .16 to
+.18 for the deploy and SMS questions of the seen truthfulness sets). Recall reads such a phrase as
+its other words too: relevance counts a unit that says one of them as sharing the phrase's words
+(the phrase's terms get the other words as alternatives, ``expand``), and the full-text query
+asks for them (``alternatives``, in ``lucene.py``).
+
+The list is the everyday language of the trade, as ``short_forms.py`` is: a phrase is here when it
+names the same thing wherever it is said, not because a data set says it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hippograph.recall import short_forms
+from hippograph.recall.lazy_pattern import LazyPattern
+from hippograph.schema.text import stem
+
+# a phrase (as people type it in a prompt) and the words a memory says it in
+_PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # where errors are seen: "stack traces", "tracebacks", "crash reports"
+    (r"\bstack\s*traces?\b|\btracebacks?\b|\bcrash\s+reports?\b", ("exception", "error")),
+    # a build that failed: "build logs", "failing builds", "the build went red"
+    (
+        r"\b(?:build|job|ci)\s+logs?\b|\bfailing\s+(?:build|job)s?\b|"
+        r"\bbuilds?\s+(?:fail\w*|went\s+red|is\s+red|broke\w*)\b|\bred\s+(?:build|cross)\b",
+        ("ci",),
+    ),
+    # "log in", "sign on", "logins"
+    (
+        r"\blog(?:ging|ged|s)?\s*(?:in|on)(?:to)?\b|\bsign(?:ing|ed|s)?\s*(?:in|on)(?:to)?\b|"
+        r"\blogins?\b|\bsignins?\b",
+        ("login", "authenticate", "sign"),
+    ),
+    # no connection: "the network drops", "no signal", "lost wifi"
+    (
+        r"\b(?:network|internet|connection|broadband|wi-?fi|signal)\s+(?:drops?|dropped|is\s+down|"
+        r"goes\s+down|went\s+down|outages?|loss|lost|fails?)\b|"
+        r"\b(?:loses?|lost|losing|without|no)\s+(?:the\s+|its\s+|their\s+)?(?:network|internet|"
+        r"connection|connectivity|signal|broadband|wi-?fi)\b|\bpatchy\s+signal\b",
+        ("offline",),
+    ),
+    # text messages (not a text field)
+    (
+        r"\btext(?:s|ed|ing)?\b(?!\s+(?:field|box|column|input|area|file|search|editor|format|"
+        r"string))",
+        ("sms",),
+    ),
+    (r"\bsms\b", ("text",)),
+    # a release: "push it to prod", "get the fix onto production", "ship it to live"
+    (
+        r"\b(?:push|pushing|pushed|get|getting|ship|shipping|roll|rolling)\s+"
+        r"(?:(?:it|this|that|the\s+\w+|my\s+\w+)\s+)?(?:out\s+)?(?:to|into|onto)\s+"
+        r"(?:prod|production|live)\b",
+        ("deploy", "release"),
+    ),
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[tuple[LazyPattern, tuple[str, ...]], ...]:
+    return tuple((LazyPattern(p, re.IGNORECASE), words) for p, words in _PHRASES)
+
+
+def _found(question: str) -> list[tuple[list[str], tuple[str, ...]]]:
+    """Each phrase of the table in the question: its words, and the words it is said in."""
+    return [
+        (_WORD.findall(m.group(0).lower()), words)
+        for pattern, words in _table()
+        for m in pattern.re.finditer(question)
+    ]
+
+
+def _stem(word: str) -> str:
+    """A word's stem as relevance compares words (``relevance._stem``: "prod" as "production")."""
+    return stem(short_forms.long_form(word))
+
+
+def expand(question: str, terms: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The query's terms (groups of stems, ``relevance.query_terms``) with the other words of each
+    phrase of the question added to the terms of its words: "push" and "prod" of "push it to
+    prod" may each be met by "deploy". A phrase none of whose words is a term adds a term of its
+    own."""
+    out = list(terms)
+    for words, others in _found(question):
+        stems = {_stem(w) for w in words}
+        extra = tuple(_stem(w) for w in others)
+        hit = False
+        for i, group in enumerate(out):
+            if stems.intersection(group):
+                out[i] = tuple(dict.fromkeys([*group, *extra]))
+                hit = True
+        if not hit:
+            out.append(extra)
+    return list(dict.fromkeys(out))
+
+
+def alternatives(question: str) -> list[str]:
+    """The other words of the phrases in the question, for the full-text query."""
+    return list(dict.fromkeys(w for _, others in _found(question) for w in others))
