@@ -29,6 +29,8 @@ ALL_OF_IT = (
 MONEY = _Lazy(
     rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
     r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
+    # pence: "3.2p a message" (not "1080p")
+    r"(?<![\d.])\d{1,2}(?:\.\d+)?\s?(?:p|pence)\b|"
     # all of it: "charges the full fare at booking", "paid in full"
     rf"{ALL_OF_IT}|"
     # a share of an amount of money: "a deposit of 30% of the hire fee"

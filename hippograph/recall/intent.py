@@ -26,7 +26,7 @@ _IDENT = re.compile(
 INTERJECTIONS = frozenset(
     """
 ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk bruh
+rofl lmfao jk bruh hiya howdy heya wassup oops whoops
 """.split()
 )
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
@@ -242,10 +242,34 @@ _AWAY = re.compile(
     r"^\W*(?:(?:ok|okay|k|kk|right|alright|so)\W+)?(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
     r"be\s+(?:right\s+)?back|stepping\s+(?:away|out)|heading\s+(?:out|off|home)|off\s+to\s+lunch|"
     r"out\s+(?:for|to)\s+lunch|logging\s+off|signing\s+off|calling\s+it\s+a\s+day|"
-    r"done\s+for\s+(?:the\s+day|today))\b",
+    r"done\s+for\s+(?:the\s+day|today)|"
+    # a break: "gonna grab a brew, back in 10", "right, coffee time"
+    r"(?:gonna\s+|going\s+to\s+|just\s+)?grab(?:bing)?\s+(?:a\s+|some\s+)?(?:coffee|brew|tea|cuppa|"
+    r"bite|lunch|food|snack)|(?:coffee|lunch|tea|home)\s*time|beer\s+o'?clock)\b",
+    re.IGNORECASE,
+)
+# asking after someone, not after anything memory holds: "how are you doing today?", "how's your
+# week going?", "how was the weekend?"
+_HOW_ARE_YOU = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|hiya|morning|evening|afternoon)\W+(?:\w+\W+)?)?"
+    r"(?:how\s+(?:are|r)\s+(?:you|u|ya|things|we|everyone|y'all)(?:\s+(?:all|guys|folks|doing|"
+    r"getting\s+on|keeping|today|this\s+morning))*|how'?s\s+(?:it\s+going|things|life|everyone|"
+    r"your\s+(?:day|week|weekend|morning)(?:\s+going)?)|how\s+was\s+(?:your|the)\s+(?:weekend|"
+    r"holiday|break|trip|day|week))\W*$",
+    re.IGNORECASE,
+)
+# taking back what was said: "oops, ignore that", "never mind, figured it out", "scratch that"
+_TAKEN_BACK = re.compile(
+    r"^\W*(?:oops|whoops|sorry|my\s+bad|never\s*mind|nvm|scratch\s+that|ignore\s+(?:that|me|this))"
+    r"\b(?:\W+(?:ignore\s+(?:that|me|this)|figured\s+it\s+out|found\s+it|sorted\s+it|"
+    r"wrong\s+(?:window|chat|channel|tab)|my\s+bad|typo))*\W*$",
     re.IGNORECASE,
 )
 AWAY_WORDS = 8  # an away message is this short
+# ... which may end by saying when the speaker is back: "gonna grab a brew, back in 10"
+_BACK_IN = re.compile(
+    r"\bback\s+in\s+(?:\d+|a\s+(?:bit|sec|min|mo|tick|few))\b(?:\s*(?:mins?|minutes))?\W*$", re.I
+)
 # a wish or a sign-off: "hope the coffee machine is fixed", "have a good weekend folks", "enjoy
 # the sun"; a remark that carries one and asks nothing is social, whatever else it names
 _WISH = re.compile(
@@ -256,7 +280,11 @@ _WISH = re.compile(
     r"break\s+a\s+leg\b|fingers\s+crossed\b|best\s+of\s+luck\b|all\s+the\s+best\b|"
     r"congrat\w*|well\s+done\b|stay\s+(?:safe|warm|dry|cool)\b|"
     r"cya\b|ttyl\b|catch\s+(?:you|ya)\s+later\b|"
-    r"happy\s+(?:friday|monday|weekend|holidays?|new\s+year|birthday)\b)",
+    r"happy\s+(?:friday|monday|weekend|holidays?|new\s+year|birthday|easter|christmas|xmas|"
+    r"diwali|eid|hanukkah|thanksgiving|halloween|bank\s+holiday)\b|"
+    # the season's and the day's: "merry christmas all", "bless you", "welcome back!"
+    r"merry\s+(?:christmas|xmas)\b|season'?s\s+greetings\b|bless\s+(?:you|ya)\b|"
+    r"welcome\s+(?:back|aboard|to\s+the\s+team)\b|get\s+well\s+soon\b)",
     re.IGNORECASE,
 )
 # a request, which a wish may come with: "hope you're well, can you check the lock timeout"
@@ -277,10 +305,12 @@ def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     that's sorted the paging bug") or a laugh at something ("lol the printer jams again") that
     turns to no new topic ("lol ok, now the csp headers" does), with no question and no request
     in it."""
+    if _HOW_ARE_YOU.match(query) or (not identifiers and _TAKEN_BACK.match(query)):
+        return True
     if "?" in query or identifiers or _asks(query) or _REQUEST.search(query):
         return False
     away = list(dropwhile(_is_ack, words))  # "ok cool, heading out …": the acks aside
-    if _AWAY.match(query) or _AWAY.match(" ".join(away)):
+    if _AWAY.match(query) or _AWAY.match(" ".join(away)) or _BACK_IN.search(query):
         return len(away) <= AWAY_WORDS
     said = len([w for w in words if w.lower() not in STOPWORDS])
     if said > SOCIAL_WORDS:

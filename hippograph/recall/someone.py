@@ -17,7 +17,7 @@ _ROLE_WORDS = frozenset(
     "team teams squad squads group groups crew guild department owner owners ownership "
     "maintainer maintainers lead leads manager managers oncall on-call rotation rota champion "
     "designer vendor supplier contractor agency admin admins approver approvers reviewer "
-    "reviewers coordinator officer supervisor".split()
+    "reviewers coordinator officer supervisor representative liaison".split()
 )
 
 _OWNER_VERBS = (
@@ -31,7 +31,8 @@ _PERSON_NOUNS = (
     r"directors?|officers?|coordinators?|analysts?|architects?|admins?|administrators?|"
     r"champions?|approvers?|reviewers?|experts?|specialists?|person|point|go-to|on-?call|"
     r"primary|secondary|backup|deputy|chair|secretary|treasurer|vet|nurse|doctor|consultant|"
-    r"supervisor|planner|accountant|lawyer|dpo|controller|scientist|tester|writer|editor"
+    r"supervisor|planner|accountant|lawyer|dpo|controller|scientist|tester|writer|editor|"
+    r"reps?|representatives?|liaison"
 )
 
 _PERSON_NAME = _Lazy(

@@ -329,6 +329,9 @@ def test_a_time_of_day_is_not_when_something_was_said() -> None:
         # options that judge a behaviour: what the behaviour is answers them
         ("the export skips archived rows, is that a bug or intended?", None),
         ("login redirects twice. by design or broken?", None),
+        # when to do it is no option: a rule of when answers it
+        ("it's 11am monday - can i push it to prod today or wait?", None),
+        ("ok to merge now or later?", None),
     ],
 )
 def test_a_question_may_end_by_naming_its_options(question: str, options: set[str] | None) -> None:
@@ -343,6 +346,53 @@ def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
     asked = expected("what do we use for e2e tests, playwright or cypress?")
     assert states(asked, {"kind": "fact", "text": "E2E tests run on Playwright in 3 shards."})
     assert not states(asked, {"kind": "fact", "text": "The web player is a SvelteKit app."})
+    # a unit, in short or in full
+    units = expected("is dbh in the db in cm or mm?")
+    assert states(units, {"kind": "fact", "text": "DBH is stored in millimetres."})
+    assert states(expected("is it in millimetres or inches?"), {"text": "Target is 38mm."})
+    assert not states(units, {"kind": "fact", "text": "DBH is an integer column."})
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answers"),
+    [
+        # whom we deal with is someone
+        (
+            "who's our rep at the brackenfield dealer?",
+            "The fleet is nine Brackenfield TW-230s.",
+            False,
+        ),
+        ("who's our rep at the brackenfield dealer?", "Dana Whitlow is our rep there.", True),
+        # the price asked after "do we know"
+        ("do we know the per-message price?", "Texts go out 48 hours before.", False),
+        ("do we know the per-message price?", "Each SMS costs us 3.2p.", True),
+        # whether there is a charge: an amount, or none
+        ("is there any charge for doing the transfer?", "Transfers need a rep's approval.", False),
+        ("is there any charge for doing the transfer?", "Transfers are free of charge.", True),
+        # the biggest file it takes: an amount of memory
+        ("what's the biggest photo ripstop will accept?", "Photos are kept for 7 years.", False),
+        ("what's the biggest photo ripstop will accept?", "Uploads are capped at 20 MB.", True),
+        # someone free for a job on a day
+        ("is hal free to take the saturday sunrise?", "Hal is one of six pilots.", False),
+        ("is hal free to take the saturday sunrise?", "Hal is on leave until the 14th.", True),
+        # years in short
+        ("how many yrs do we keep closed records?", "Records are kept for 15 years.", True),
+        # all of it is an amount
+        ("how much does it take off their card at booking?", "It charges the full fare.", True),
+    ],
+)
+def test_new_readings_of_what_is_asked(question: str, text: str, answers: bool) -> None:
+    asked = expected(question)
+    assert asked is not None
+    assert states(asked, {"kind": "fact", "text": text}) is answers
+
+
+def test_a_why_that_says_what_the_asker_thought_asks_what_holds_now() -> None:
+    prompt = "why only 15 mins between the two jobs today? thought there was always a half hour gap"
+    assert expected("why only 15 mins between the two jobs today?") is not None
+    assert answer_kind.expected_in(prompt, "why only 15 mins between the two jobs today?") is None
+    why = "why did we move off mysql?"
+    assert answer_kind.expected_in(why, why) == expected(why)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,16 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from hippograph.graph import fulltext
-from hippograph.recall import decay, gate, lucene, relevance, scoring, short_forms, verbs
+from hippograph.recall import (
+    decay,
+    gate,
+    lucene,
+    relevance,
+    same_things,
+    scoring,
+    short_forms,
+    verbs,
+)
 from hippograph.recall.intent import Intent, is_one_clause_question, question_of, shape
 from hippograph.schema import isotime
 from hippograph.schema.tuning import DEFAULT_WEIGHTS
@@ -207,6 +216,17 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
         ("thank you, it is working now on staging", True),
         ("lol the printer jams again", True),  # a laugh at something
         ("lol friday deploys are brutal hey", True),
+        # asking after someone, a season's wish, a break, a message taken back
+        ("how are you doing today?", True),
+        ("hey, how was the weekend?", True),
+        ("merry christmas everyone!", True),
+        ("welcome back!", True),
+        ("gonna grab a brew, back in 10", True),
+        ("oops, ignore that", True),
+        ("never mind, figured it out", True),
+        ("how are the queue workers doing today?", False),  # asks after a thing
+        ("sorry, what's the staging url again?", False),
+        ("back in 10, can you look at the flaky test meanwhile", False),
         # a laugh that turns to a topic, or a remark: memory is looked up
         ("lol ok, now the csp headers", False),
         ("bruh the wind is wild up there", False),
@@ -701,3 +721,22 @@ def test_a_generic_word_alone_does_not_name_a_thing_of_several(
 ) -> None:
     stems = relevance.query_stems(tuple(query.split()))
     assert relevance.names_entity(stems, names) is named
+
+
+def test_a_phrase_of_the_trade_is_met_by_its_other_words() -> None:
+    # "push it to prod" is a deploy: both its words may be met by "deploy"
+    terms = same_things.expand(
+        "fix is merged, when can i push it to prod?", [("fix",), ("merg",), ("push",), ("product",)]
+    )
+    assert terms[2] == ("push", "deploy", "releas") and terms[3] == ("product", "deploy", "releas")
+    assert relevance.term_hits(terms, "Deploy day is now Thursday, 07:00-09:00.") == 2
+    # a phrase none of whose words is a term is a term of its own
+    assert same_things.expand("where do i see the stack traces?", [("see",)]) == [
+        ("see",),
+        ("except", "error"),
+    ]
+    # the full-text query asks for the other words too
+    text, _ = lucene.build(shape("texts to applicants aren't arriving"))
+    assert "sms" in text.split(" OR ")
+    # a text field is no text message
+    assert same_things.alternatives("the text field truncates names") == []
