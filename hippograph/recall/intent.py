@@ -260,9 +260,10 @@ _HOW_ARE_YOU = re.compile(
 )
 # taking back what was said: "oops, ignore that", "never mind, figured it out", "scratch that"
 _TAKEN_BACK = re.compile(
-    r"^\W*(?:oops|whoops|sorry|my\s+bad|never\s*mind|nvm|scratch\s+that|ignore\s+(?:that|me|this))"
+    r"^\W*(?:oops|whoops|sorry|my\s+bad|never\s*mind|nvm|scratch\s+that|ignore\s+(?:that|me|this)|"
+    r"wrong\s+(?:window|chat|channel|tab))"
     r"\b(?:\W+(?:ignore\s+(?:that|me|this)|figured\s+it\s+out|found\s+it|sorted\s+it|"
-    r"wrong\s+(?:window|chat|channel|tab)|my\s+bad|typo))*\W*$",
+    r"wrong\s+(?:window|chat|channel|tab)|my\s+bad|typo|sorry))*\W*$",
     re.IGNORECASE,
 )
 AWAY_WORDS = 8  # an away message is this short

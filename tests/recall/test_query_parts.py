@@ -224,6 +224,7 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
         ("gonna grab a brew, back in 10", True),
         ("oops, ignore that", True),
         ("never mind, figured it out", True),
+        ("wrong window, sorry", True),
         ("how are the queue workers doing today?", False),  # asks after a thing
         ("sorry, what's the staging url again?", False),
         ("back in 10, can you look at the flaky test meanwhile", False),
