@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.common import HELD_BY_PARENT
 from hippograph.config import Settings
 from tests.conftest import TEST_HTTP_PORT, TEST_INSTANCE, TEST_URI
 
@@ -24,6 +25,7 @@ def run_smoke_bench(name: str, settings: Settings, out: Path) -> dict[str, Any]:
             "HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI,
             "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE,
             "HIPPOGRAPH_NEO4J_HTTP_PORT": TEST_HTTP_PORT,
+            HELD_BY_PARENT: TEST_URI,  # this test session holds the test server
         }
     )
     password = settings.resolved_password()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
+from bench.common import ServerBusy, holding_server
 from hippograph.config import Settings
 from hippograph.errors import GraphUnavailableError
 from hippograph.graph.client import Graph
@@ -47,7 +49,22 @@ def settings() -> Settings:
 
 @pytest.fixture(scope="session")
 def session_graph(settings: Settings) -> Iterator[Graph]:
-    """One driver for the whole run; schema applied once."""
+    """One driver for the whole run; schema applied once. The test server is held as a benchmark
+    holds its server (``bench.common.holding_server``): the suite empties it before each test,
+    and a benchmark running there at the same time would be spoiled without failing."""
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(holding_server(TEST_URI))
+        except ServerBusy:
+            pytest.fail(
+                f"a benchmark is running on the test server {TEST_URI}, and the tests empty it: "
+                "wait for it to finish, or point HIPPOGRAPH_TEST_NEO4J_URI at another server.",
+                pytrace=False,
+            )
+        yield from _connected(settings)
+
+
+def _connected(settings: Settings) -> Iterator[Graph]:
     try:
         graph = Graph.connect(settings)
     except GraphUnavailableError as exc:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bench.common import HELD_BY_PARENT
 from hippograph.config import Settings
 from hippograph.graph.client import Graph
 from tests.conftest import TEST_INSTANCE, TEST_URI
@@ -27,6 +28,7 @@ def _run_bench(name: str, settings: Settings, *options: str) -> dict[str, Any]:
     document."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("HIPPOGRAPH_")}
     env.update({"HIPPOGRAPH_BENCH_NEO4J_URI": TEST_URI, "HIPPOGRAPH_BENCH_INSTANCE": TEST_INSTANCE})
+    env[HELD_BY_PARENT] = TEST_URI  # this test session holds the test server
     password = settings.resolved_password()
     if password:
         env["HIPPOGRAPH_NEO4J_PASSWORD"] = password
