@@ -259,6 +259,21 @@ def states(asked: Asked | None, unit: dict[str, Any]) -> bool:
     return says(asked, unit)
 
 
+# the measures a thing may have no bound of: an amount (how many, how fast, how big) or a time
+# (how long)
+_AMOUNTS = frozenset([AnswerKind.QUANTITY, AnswerKind.MEASURE])
+_NO_LIMIT_OF = frozenset([None, Dimension.COUNT, Dimension.RATE, Dimension.SIZE, Dimension.MEMORY])
+_NO_END_OF = frozenset([Dimension.SPAN, Dimension.DURATION, Dimension.KEPT])
+
+
+def _unbounded(dimension: Dimension | None, text: str) -> bool:
+    """The text says the measure asked has no bound: "no limit on seats" for how many, "kept
+    indefinitely" for how long."""
+    if dimension in _NO_LIMIT_OF and units.NO_LIMIT.re.search(text):
+        return True
+    return dimension in _NO_END_OF and bool(units.NO_END.re.search(text))
+
+
 def says(asked: Asked, unit: dict[str, Any]) -> bool:
     """Whether the unit's own words state a time ("last Saturday", "in May", "2023"), a
     quantity ("3", "twice") or a value ("8040", "v2", "nightly"), of the measure asked for when
@@ -285,6 +300,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     text = numbered.without_names_asked(asked.words, said.lower())
     if asked.optional and not asked.names.isdisjoint(_WORD.findall(text)):
         return True  # "is there a size limit …?": "no size limit", "the limit is …"
+    if asked.kind in _AMOUNTS and _unbounded(asked.dimension, text):
+        return True  # "there is no limit on seats", "waivers are never deleted"
     if asked.dimension is Dimension.DISTANCE:
         return bool(_LENGTH.re.search(text)) or "range" in _WORD.findall(text)
     if asked.dimension is Dimension.SHARE:
@@ -589,11 +606,11 @@ def _kind_of_thing(m: re.Match[str]) -> str:
 
 
 # How often, which says nothing of how long: "every 5 minutes", "per hour", "nightly" (not the
-# word inside a name: "analytics.plays_monthly")
+# word inside a name: "analytics.plays_monthly", "weekly.csv"; at the end of a sentence it is one)
 _HOW_OFTEN = _Lazy(
     r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
     rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
-    rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w.-])",
+    rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w-]|\.\w)",  # "weekly." ends a sentence
     re.IGNORECASE,
 )
 

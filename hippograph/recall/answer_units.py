@@ -26,9 +26,28 @@ ALL_OF_IT = (
     r"\b(?:full|whole|entire)\s+(?:fare|price|amount|cost|fee|balance|total|rate)\b|\bin\s+full\b"
 )
 
+# no bound at all: on an amount, which answers how many or how big ("no limit on seats per
+# member", "unlimited"), or on a time, which answers how long ("kept indefinitely", "never
+# deleted", "no timeout")
+NO_LIMIT = _Lazy(
+    r"\b(?:no|without\s+(?:a|any))\s+(?:[a-z-]+\s+){0,2}?(?:limit|cap|maximum|ceiling)s?\b|"
+    r"\bunlimited\b",
+    re.IGNORECASE,
+)
+NO_END = _Lazy(
+    r"\b(?:no|without\s+(?:a|any))\s+(?:[a-z-]+\s+){0,2}?(?:timeout|time\s+limit|expiry|"
+    r"expiration)s?\b|\bindefinitely\b|"
+    r"\bnever\s+(?:expires?|deleted|purged|removed|archived|times?\s+out)\b",
+    re.IGNORECASE,
+)
+
 MONEY = _Lazy(
     rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
-    r"\bfree\b|\bno\s+(?:cost|charge|fee)\b|\bnothing\b|"
+    r"\bfree\b|\bno\s+(?:(?:extra|additional)\s+)?(?:cost|charge|fee)s?\b|\bnothing\b|"
+    # nothing to pay: "the fee is waived", "complimentary", "included in the membership"
+    r"\bwaived\b|\bcomplimentary\b|\bat\s+no\s+(?:extra\s+|additional\s+)?cost\b|"
+    r"\bincluded\s+in\s+(?:the|their|your|our|its|each)\s+(?:[a-z-]+\s+)?(?:price|membership|fee|"
+    r"ticket|subscription|rent|package|fare|plan)\b|"
     # pence: "3.2p a message" (not "1080p")
     r"(?<![\d.])\d{1,2}(?:\.\d+)?\s?(?:p|pence)\b|"
     # all of it: "charges the full fare at booking", "paid in full"

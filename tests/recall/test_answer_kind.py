@@ -379,6 +379,17 @@ def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
         ("how many yrs do we keep closed records?", "Records are kept for 15 years.", True),
         # all of it is an amount
         ("how much does it take off their card at booking?", "It charges the full fare.", True),
+        # nothing to pay is an amount of money
+        ("how much does a replacement card cost?", "The fee is waived for members.", True),
+        ("how much does a replacement card cost?", "It is included in the membership.", True),
+        ("how much does a replacement card cost?", "Cards are replaced at the desk.", False),
+        # no bound: on an amount, or on a time
+        ("how many seats can a member book?", "There is no limit on seats per member.", True),
+        ("how long do we keep signed waivers?", "Waivers are never deleted.", True),
+        ("what's the request limit per api key?", "Grids are kept indefinitely.", False),
+        # a period word at the end of a sentence
+        ("how often is the stock count done?", "Stock is counted weekly.", True),
+        ("how often is the stock count done?", "The counts land in weekly.csv files.", False),
     ],
 )
 def test_new_readings_of_what_is_asked(question: str, text: str, answers: bool) -> None:
