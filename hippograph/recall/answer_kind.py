@@ -195,10 +195,12 @@ _ASKS_PRESENCE = re.compile(
     r"(?:available|free|back|reachable|contactable|in(?:\s+the)?\s+office|in)\s+(?:next|this|tomorrow|"
     r"today|tonight|until|over|"
     r"during|before|after|by|on\s+(?:mon|tue|wed|thu|fri|sat|sun)\w*)\b)|"
-    # free to do a job on a day: "is hal free to take the saturday sunrise?"
+    # free to do a job on a day: "is hal free to take the saturday sunrise?" (not "is parking free
+    # to use on sundays?", which asks a price)
     r"\b(?:is|are)\s+(?!(?:it|this|that|there|the|our|your|my|its|their)\b)[a-z]+\s+"
-    r"(?:free|available)\s+to\s+(?:[\w-]+\s+){1,4}?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|"
-    r"satur|sun)(?:day)?s?|tomorrow|tonight|next|this)\b|"
+    r"(?:free|available)\s+to\s+(?:take|cover|do|run|help|work|lead|drive|fly|teach|host|staff|"
+    r"pick|join|attend|swap|open|close)\s+(?:[\w-]+\s+){0,4}?(?:(?:mon|tues?|wed(?:nes)?|"
+    r"thu(?:rs)?|fri|satur|sun)(?:day)?s?|tomorrow|tonight|next|this)\b|"
     # of someone named before: "could we get ingrid back in july, is she free?"
     r"\b(?:is|are)\s+(?:he|she|they)\s+(?:still\s+)?(?:free|available|around)\s*\?",
     re.IGNORECASE,

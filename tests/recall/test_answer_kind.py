@@ -398,6 +398,11 @@ def test_new_readings_of_what_is_asked(question: str, text: str, answers: bool) 
     assert states(asked, {"kind": "fact", "text": text}) is answers
 
 
+def test_a_thing_free_to_use_is_nobody_around() -> None:
+    asked = expected("is parking free to use on sundays?")
+    assert asked is None or asked.kind is not AnswerKind.PRESENCE
+
+
 def test_a_why_that_says_what_the_asker_thought_asks_what_holds_now() -> None:
     prompt = "why only 15 mins between the two jobs today? thought there was always a half hour gap"
     assert expected("why only 15 mins between the two jobs today?") is not None
