@@ -253,6 +253,15 @@ _ASKS_MONEY_THERE = LazyPattern(
     re.IGNORECASE,
 )
 
+# a rate per thing, not per time: "what's the per-message rate?", "what's the rate per head?": a
+# price ("3.2p per segment"), where "what's the rate limit per key?" asks how many calls
+_ASKS_PRICE_PER = LazyPattern(
+    rf"{_OPENING}what(?:'s|s|\s+is|\s+are)\s+(?:the|our)\s+(?:per[-\s](?!(?:second|sec|minute|min|hour|"
+    r"day|week|month|year)s?\b)[a-z]+\s+rate\b(?!\s+limit)|rate\s+per\s+(?!(?:second|sec|minute|min|hour|day|"
+    r"week|month|year)s?\b)[a-z]+\b)",
+    re.IGNORECASE,
+)
+
 # the largest file a thing takes: "what's the biggest photo ripstop will accept?", "what's the
 # largest attachment we can upload?": an amount of memory
 _ASKS_LARGEST_FILE = LazyPattern(
@@ -568,7 +577,12 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)
     if _ASKS_SHARE.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.SHARE)
-    if _ASKS_MONEY.match(query) or _ASKS_MONEY_IN.match(query) or _ASKS_MONEY_THERE.re.match(query):
+    if (
+        _ASKS_MONEY.match(query)
+        or _ASKS_MONEY_IN.match(query)
+        or _ASKS_MONEY_THERE.re.match(query)
+        or _ASKS_PRICE_PER.re.match(query)
+    ):
         return Asked(AnswerKind.QUANTITY, Dimension.MONEY)
     if _WHAT_IF_COUNT.match(query):
         return None  # what would follow, reasoned from how it works: "each is sent at once"

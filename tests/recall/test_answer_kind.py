@@ -379,6 +379,10 @@ def test_an_answer_to_a_choice_names_one_of_its_options() -> None:
         ("how many yrs do we keep closed records?", "Records are kept for 15 years.", True),
         # all of it is an amount
         ("how much does it take off their card at booking?", "It charges the full fare.", True),
+        # a rate per thing is a price; a rate limit is not
+        ("what's the per-message rate?", "Each SMS is one 160-character segment.", False),
+        ("what's the per-message rate?", "Each SMS costs us 3.2p per segment.", True),
+        ("what's the per-key rate limit?", "Keys are limited to 100 requests per minute.", True),
         # nothing to pay is an amount of money
         ("how much does a replacement card cost?", "The fee is waived for members.", True),
         ("how much does a replacement card cost?", "It is included in the membership.", True),
