@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from hippograph.recall import answer_said, numbered, opposites, short_forms
 from hippograph.recall.asked import Asked
-from hippograph.schema.text import STOPWORDS, stem
+from hippograph.schema.text import STOPWORDS, stem  # noqa: F401  (relevance.stem: the stemmer its words are compared by)
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -48,10 +48,8 @@ kind sort type value values something anything everything nothing someone many m
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-def _stem(word: str) -> str:
-    """The stem words are compared by: a short form's is its long form's ("prod" as
-    "production", :mod:`hippograph.recall.short_forms`)."""
-    return stem(short_forms.long_form(word))
+# the stem words are compared by: a short form's is its long form's ("prod" as "production")
+_stem = short_forms.stem_of
 
 
 def _stems(text: str) -> frozenset[str]:

@@ -16,11 +16,9 @@ names the same thing wherever it is said, not because a data set says it.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from hippograph.recall import short_forms
 from hippograph.recall.lazy_pattern import LazyPattern
-from hippograph.schema.text import stem
+from hippograph.recall.short_forms import stem_of
 
 # a phrase (as people type it in a prompt) and the words a memory says it in
 _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -65,23 +63,16 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[tuple[LazyPattern, tuple[str, ...]], ...]:
-    return tuple((LazyPattern(p, re.IGNORECASE), words) for p, words in _PHRASES)
+_TABLE = tuple((LazyPattern(p, re.IGNORECASE), words) for p, words in _PHRASES)  # compiled on use
 
 
 def _found(question: str) -> list[tuple[list[str], tuple[str, ...]]]:
     """Each phrase of the table in the question: its words, and the words it is said in."""
     return [
         (_WORD.findall(m.group(0).lower()), words)
-        for pattern, words in _table()
+        for pattern, words in _TABLE
         for m in pattern.re.finditer(question)
     ]
-
-
-def _stem(word: str) -> str:
-    """A word's stem as relevance compares words (``relevance._stem``: "prod" as "production")."""
-    return stem(short_forms.long_form(word))
 
 
 def expand(question: str, terms: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -91,8 +82,8 @@ def expand(question: str, terms: list[tuple[str, ...]]) -> list[tuple[str, ...]]
     own."""
     out = list(terms)
     for words, others in _found(question):
-        stems = {_stem(w) for w in words}
-        extra = tuple(_stem(w) for w in others)
+        stems = {stem_of(w) for w in words}
+        extra = tuple(stem_of(w) for w in others)
         hit = False
         for i, group in enumerate(out):
             if stems.intersection(group):

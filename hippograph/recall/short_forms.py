@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from hippograph.schema.text import stem
+
 _PAIRS = """
 prod production|db database|dbs databases|config configuration|configs configurations|
 cfg configuration|auth authentication|repo repository|repos repositories|env environment|
@@ -54,3 +56,9 @@ def other_forms(word: str) -> tuple[str, ...]:
     if w in long_of:
         return (long_of[w],)
     return shorts_of.get(w, ())
+
+
+def stem_of(word: str) -> str:
+    """The stem recall compares a word by: a short form's is its long form's ("prod" as
+    "production")."""
+    return stem(long_form(word))
