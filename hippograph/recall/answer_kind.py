@@ -51,9 +51,10 @@ from hippograph.schema.text import slips
 
 MAX_QUESTION = 200  # characters: a question, not a pasted prompt
 
-# "what's the exact date of the open night?", "what is the date for …"
+# "what's the exact date of the open night?", "what is the date for …", "what are the dates …"
 _THE_DATE = (
-    r"what(?:'s|s|\s+is|\s+was)\s+(?:the\s+)?(?:exact\s+|actual\s+|precise\s+|planned\s+)?date\b"
+    r"what(?:'s|s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?"
+    r"(?:exact\s+|actual\s+|precise\s+|planned\s+)?dates?\b"
     r"(?!\s*(?:formats?|fields?|columns?|pickers?|types?|ranges?|filters?|strings?|stamps?|library)\b)"
 )
 # "what time zone …" asks for a zone, not a time
@@ -187,8 +188,8 @@ _ASKS_PRESENCE = re.compile(
     # verb ("is going out next sprint")
     r"(?!(?:it|this|that|there|these|those|the|our|your|my|we|you|i|its|their|everything|"
     r"everyone|anything|anyone|something|someone)\b|[a-z]+ing\b)[a-z]+)\s+"
-    r"(?:(?:actually|still|really|even|definitely|probably)\s+)?(?:be\s+)?"
-    r"(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
+    r"(?:(?:actually|still|really|even|definitely|probably)\s+)?(?:(?:going\s+to|gonna)\s+)?"
+    r"(?:be\s+)?(?:around|away|ooo|out(?!\s+of\b)|off(?!\s+the\b)|on\s+(?:leave|holiday|vacation|pto|parental|sick)|"
     # "is gwen about next week?": about, as around
     r"about(?=\s+(?:next|this|tomorrow|today|tonight|over|during|on\s+(?:mon|tue|wed|thu|fri|sat|sun)))|"
     # "is dawit in this week?": in, as at work
@@ -201,6 +202,9 @@ _ASKS_PRESENCE = re.compile(
     r"(?:free|available)\s+to\s+(?:take|cover|do|run|help|work|lead|drive|fly|teach|host|staff|"
     r"pick|join|attend|swap|open|close)\s+(?:[\w-]+\s+){0,4}?(?:(?:mon|tues?|wed(?:nes)?|"
     r"thu(?:rs)?|fri|satur|sun)(?:day)?s?|tomorrow|tonight|next|this)\b|"
+    # of a job named before: "install booked for next tuesday - is gareth free to take it?"
+    r"\b(?:is|are)\s+(?!(?:it|this|that|there|the|our|your|my|its|their)\b)[a-z]+\s+"
+    r"(?:free|available)\s+to\s+(?:take|cover|do|run|staff|drive|lead)\s+(?:it|that|this|them)\s*\?|"
     # of someone named before: "could we get ingrid back in july, is she free?"
     r"\b(?:is|are)\s+(?:he|she|they)\s+(?:still\s+)?(?:free|available|around)\s*\?",
     re.IGNORECASE,
@@ -328,6 +332,7 @@ _KEEP_WORDS = frozenset(
     " linger lingers hang hangs survive survives expire expires purged deleted gone".split()
 )
 
+_BACKUP_WORDS = frozenset("backup backups snapshot snapshots archive archives".split())
 _RESTORE_WORDS = frozenset("restore restores restored recover recovers recovered".split())
 # "how long does the export take?": how long a thing runs, said as one ("takes 40 minutes",
 # "finishes in under 2 hours", "a full run lasts 3 h"), not "snapshots are kept for 35 days"
@@ -414,6 +419,9 @@ _ASKS_DOER = re.compile(
     # paired up as mentor for Kofi?"
     r"who\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?(?:puts?\s+(?:[\w-]+\s+){1,4}together|"
     r"sends?\s+(?:[\w-]+\s+)?out)\b|"
+    # "who's actually doing the washout on it?", "who is handling the move?"
+    r"who(?:'s|s|\s+is|\s+are)\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?"
+    r"(?:doing|handling|carrying\s+out|taking\s+on)\s+(?!it\b|that\b|this\b)|"
     r"who(?:'s|s|\s+has|\s+have)\s+been\s+(?:paired|assigned|appointed|picked|chosen|named)\b|"
     # whose duty it is: "whose job is it to reconcile the cash?", "who's supposed to refuel?",
     # "which dev gets paged?"
@@ -436,6 +444,7 @@ _FOLLOW_UP = re.compile(
 # docker get?", "does tallypay retry it? and how many times?". The clause after the last comma,
 # semicolon, colon, dash, full stop or question mark.
 _CLOSING_QUESTION = re.compile(r"(?:[,;:?]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
+_LAST_CLOSING = re.compile(rf".*{_CLOSING_QUESTION.pattern}", re.DOTALL)
 
 
 # A question after a phrase that sets the scene, with no comma to close it: "during a power cut
@@ -512,14 +521,26 @@ def closing_question(query: str) -> str | None:
     return None
 
 
+def _up_to_question(query: str) -> str:
+    """The prompt up to its last question mark, when only a remark follows it."""
+    return query[: query.rfind("?") + 1]
+
+
 def _asked_within(query: str) -> Asked | None:
     """What the question in a prompt that opens with its context asks: the one it closes with,
     the one after the scene it sets, or else the one it reports ("the treasurer's asking what
     hosting costs us each month, got a figure?")."""
     found = None
-    closing = _CLOSING_QUESTION.search(query)
+    # the question before a closing remark: "… - who's doing the washout on it? need to give
+    # them the keys"
+    closing = _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
     if closing:
+        # the clause after the last break when the first break opens no question ("no. 5
+        # needs a washout next week - who's doing it?")
+        last = _LAST_CLOSING.match(closing["question"])
         found = _expected(closing["question"])
+        if found is None and last:
+            found = _expected(last["question"])
     elif led := _LED_QUESTION.match(query):
         found = _expected(led["question"])
     # a closing question of a few words leaves the asking to the one reported: "…, got a
@@ -590,7 +611,10 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT)
     if _ASKS_HOW_FAR_BACK.re.match(query):
         # "how far back can we restore from backups?": as far as the backups are kept
-        kept = not (_KEEP_WORDS | _RESTORE_WORDS).isdisjoint(QUESTION_WORD.findall(query.lower()))
+        # "how far back do the backups go?": as far as they are kept
+        kept = not (_KEEP_WORDS | _RESTORE_WORDS | _BACKUP_WORDS).isdisjoint(
+            QUESTION_WORD.findall(query.lower())
+        )
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
@@ -673,7 +697,7 @@ def _quantity_dimension(query: str) -> Dimension | None:
     of memory, "how many replicas …" for a count of things."""
     words = QUESTION_WORD.findall(query.lower())
     at = words.index("how")
-    asked = words[at + 1]
+    asked = words[at + 1].removesuffix("'s")  # "how long's the lag …?" asks how long it is
     following = [short_forms.long_form(w) for w in words[at + 2 : at + 3]]  # "yrs" as "years"
     if following and following[0] in _DAY_KINDS:  # "how many working days …": days
         following = words[at + 3 : at + 4]

@@ -90,3 +90,29 @@ def option_forms(option: str) -> tuple[str, ...]:
         if option.startswith(full):
             return (option, short)
     return (option,)
+
+
+# a code by its length: "three-letter ISO codes", "a 6-digit PIN", "4 characters"
+_LENGTH = re.compile(
+    r"\b(?P<n>[1-9]|two|three|four|five|six|seven|eight)[\s-](?:letter|character|char|digit)s?\b",
+    re.IGNORECASE,
+)
+_LENGTHS = {w: i for i, w in enumerate("_ _ two three four five six seven eight".split()) if i > 1}
+
+CODE = 4  # longest an option of letters may be to be a code told apart by its length
+
+
+def picked_by_length(options: frozenset[str], text: str) -> bool:
+    """The text says how long the code is, and one option alone is that long: "ti or tir?" is
+    answered by "three-letter ISO 639-3 codes", "1234 or 123456?" by "6-digit PINs". Options
+    of letters are codes only when short: "mysql" is no five-letter code."""
+    if not options or not (
+        all(o.isdigit() for o in options) or all(len(o) <= CODE and o.isalnum() for o in options)
+    ):
+        return False
+    for m in _LENGTH.finditer(text):
+        said = m["n"].lower()
+        n = int(said) if said.isdigit() else _LENGTHS[said]
+        if sum(len(o) == n for o in options) == 1:
+            return True
+    return False

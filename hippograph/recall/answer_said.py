@@ -14,7 +14,7 @@ from hippograph.recall import answer_units as units
 from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
-from hippograph.recall.answer_options import PREFIX, option_forms
+from hippograph.recall.answer_options import PREFIX, option_forms, picked_by_length
 from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
@@ -60,7 +60,10 @@ _AT_ONCE = _Lazy(
 _KEPT = _Lazy(
     r"\b(?:keep|keeps|kept|retain\w*|retention|stor(?:e|es|ed|age)|hold|holds|held|purg\w*|"
     r"delet\w*|expir\w*|ttl|remember\w*|cach\w*|evict\w*|archiv\w*|rotat\w*|stay|stays|"
-    r"persist\w*|lifetime|forever|indefinitely)\b|"
+    r"persist\w*|lifetime|forever|indefinitely|"
+    # the end of a thing's life: "pulled four years after first issue", "retired after 500 uses"
+    r"retir(?:e|es|ed|ement)|withdrawn|pulled|scrapped|discarded|disposed|binned|condemned|"
+    r"decommission\w*|out\s+of\s+service)\b|"
     r"\b(?:for|after|up\s+to)\s+(?:\d|an?\s|one|two|three|four|five|six|seven|eight|nine|ten|twelve|"
     r"thirty|ninety)",
     re.IGNORECASE,
@@ -211,6 +214,7 @@ _ELAPSES = frozenset(
 
 # "until the audit closes", "for as long as the account exists": how long, without an amount
 # "until", and "till" unless it is a cash register ("two till tablets", "the till")
+_UNTIL_ASKED = frozenset("until till til before left remain remaining".split())
 _UNTIL = _Lazy(
     r"\b(?:until|as\s+long\s+as|for\s+the\s+life(?:time)?\s+of)\b|"
     r"(?<!the\s)(?<!\ba\s)(?<!each\s)(?<!per\s)\btill\b(?!\s+(?:tablets?|rolls?|drawers?|"
@@ -231,6 +235,13 @@ _ZONE = _Lazy(
 )
 
 _CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
+# a day of a month: "from 1 October", "on March 3rd", "the 14th" ("5 may …" may be a count)
+_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DAY_OF_MONTH = _Lazy(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    r"\b\d{1,2}(?:st|nd|rd|th)\b",
+    re.IGNORECASE,
+)
 
 # a year: "installed before 1970", "in March 2025", "since 2019"; not "2000 users"
 _YEAR = _Lazy(
@@ -285,9 +296,15 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             return False
         return names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
-        return _names_an_option(asked.options, said.lower()) or (
-            all(any(c.isdigit() for c in o) for o in asked.options)
-            and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
+        return (
+            _names_an_option(asked.options, said.lower())
+            or (
+                picked_by_length(asked.options, said)  # "ti or tir?": "three-letter codes"
+            )
+            or (
+                all(any(c.isdigit() for c in o) for o in asked.options)
+                and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
+            )
         )  # "6:41 or 6:42?": "times are rounded to the nearest second" works it out
     if asked.kind is AnswerKind.REASON:
         if asked.words >= _CHOICE_MADE:  # "why did we swap sidekiq for goodjob?"
@@ -307,7 +324,9 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.dimension is Dimension.SHARE:
         return bool(units.SHARE.re.search(text))
     if asked.dimension is Dimension.MONEY:
-        return bool(units.MONEY.re.search(text)) or _works_out_money(asked, text)
+        return bool(
+            units.MONEY.re.search(text) or units.BY_NAME.re.search(text)
+        ) or _works_out_money(asked, text)
     if asked.dimension is Dimension.RATE:
         return bool(_RATE.re.search(text)) or _states_period(text, asked.per)
     kind, dimension = asked.kind, asked.dimension
@@ -412,7 +431,12 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         # "how many days until …": a date to count from; "how long …": "until the audit"; not
         # for how long a run takes ("the last restore test was run in March")
         return kind is AnswerKind.QUANTITY and (
-            bool(_WHEN_NUMBER.re.search(text) or _UNTIL.re.search(text))
+            bool(_WHEN_NUMBER.re.search(text))
+            # "how many minutes is the safety video?" is not "entry is refused until …"
+            or (
+                (dimension is Dimension.SPAN or not _UNTIL_ASKED.isdisjoint(asked.words))
+                and bool(_UNTIL.re.search(text))
+            )
             or (not took and not _DATE_WORDS.isdisjoint(stated))
         )
     if dimension is Dimension.MEMORY:
@@ -425,6 +449,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         text = _VERSION_NUMBER.re.sub(" ", text)
     if dimension is Dimension.COUNT:
         text = _CLOCK_OR_DATE.re.sub(" ", text)  # "at 01:15 UTC" is no count of anything
+        text = _DAY_OF_MONTH.re.sub(" ", text)  # nor "opens from 1 October"
         text = _YEAR.re.sub(" ", text)  # nor "installed before 1970"
         text = _PRICE.re.sub(" ", text)  # nor "£18 per crew"
         if Given.SPAN not in asked.given:  # nor "10 days before racing"; but "slots are 20
@@ -437,6 +462,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if kind is AnswerKind.MEASURE:
         return (
             bool(_NUMBER.re.search(text) or _VALUE_NAME.re.search(text))
+            or bool(units.BY_NAME.re.search(text))  # "VAT at the standard rate"
             or not words.isdisjoint(_VALUE_WORDS)
             # "over 2kg — what threshold value do i compare against?": "weights are whole grams"
             or (not asked.given.isdisjoint(_GIVES_UNIT) and bool(_KEPT_IN_UNIT.re.search(text)))
@@ -534,9 +560,13 @@ _RELATIVE_TIME = _Lazy(
     rf"\b(?:next|last|this|coming|every|each|past|following)\s+(?:[a-z]+\s+)?(?:{_LONG_TIME_UNITS}|"
     rf"{_DAY_NAMES}|quarter|sprint|release)\b|"
     rf"\b(?:in|within|after)\s+(?:a|an|\d+|{'|'.join(_COUNTS.split())})(?:\s+[a-z]+)?\s+"
-    rf"(?:{_LONG_TIME_UNITS}|sprints?)\b|\b(?:{_LONG_TIME_UNITS})\s+(?:ago|from\s+now|later)\b|"
-    r"\b(?:today|tonight|tomorrow|yesterday|now|already|soon|asap|immediately|live)\b",
+    rf"(?:{_LONG_TIME_UNITS}|sprints?)\b|\b(?:{_LONG_TIME_UNITS})\s+(?:ago|from\s+now|later)\b",
     re.IGNORECASE,
+)
+# a moment in one word; not one the question says itself ("when is the live map going live?"
+# is not answered by "the live map uses the GPS pings")
+_NOW_WORDS = frozenset(
+    "today tonight tomorrow yesterday now already soon asap immediately live".split()
 )
 # someone back: "back on 3 July", "returns in May", "out until Friday", "leave ends on …"
 _RETURNS = _Lazy(r"\b(?:back|return\w*|until|till|through|thru|ends?|ending|rejoin\w*)\b")
@@ -561,7 +591,9 @@ def _says_date(text: str, known: frozenset[str] = NONE, *, habits: bool = True) 
     if _WHEN_NUMBER.re.search(text) or _RELATIVE_TIME.re.search(text):
         return True
     said = set(_WORD.findall(text)) - known  # "on Tuesdays", "in May", a habit: "daily"
-    return not _DATE_WORDS.isdisjoint(said) or (habits and not _RECURRING_WORDS.isdisjoint(said))
+    return not (_DATE_WORDS | _NOW_WORDS).isdisjoint(said) or (
+        habits and not _RECURRING_WORDS.isdisjoint(said)
+    )
 
 
 def _says_time(text: str, known: frozenset[str] = NONE) -> bool:

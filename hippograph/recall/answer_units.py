@@ -41,6 +41,14 @@ NO_END = _Lazy(
     re.IGNORECASE,
 )
 
+# an amount or a measure by the name of its rate: "charged at the normal Sunday rate", "VAT at
+# the standard rate", "billed on the same tariff as weekdays"
+BY_NAME = _Lazy(
+    r"\b(?:at|on)\s+(?:the|a|an|our|their|its)\s+(?:[a-z'-]+\s+){0,2}(?:rate|tariff|band)\b|"
+    r"\bsame\s+(?:rate|tariff|price|fee|charge)\b",
+    re.IGNORECASE,
+)
+
 MONEY = _Lazy(
     rf"[$€£¥]\s?\d|\d[\d.,]*\s?(?:k|m|bn)?\s?(?:{CURRENCIES})\b|\b(?:usd|eur|gbp|chf|cad|aud)\s?\d|"
     r"\bfree\b|\bno\s+(?:(?:extra|additional)\s+)?(?:cost|charge|fee)s?\b|\bnothing\b|"

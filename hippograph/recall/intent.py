@@ -254,7 +254,7 @@ _HOW_ARE_YOU = re.compile(
     r"^\W*(?:(?:hi|hey|hello|hiya|morning|evening|afternoon)\W+(?:\w+\W+)?)?"
     r"(?:how\s+(?:are|r)\s+(?:you|u|ya|things|we|everyone|y'all)(?:\s+(?:all|guys|folks|doing|"
     r"getting\s+on|keeping|today|this\s+morning))*|how'?s\s+(?:it\s+going|things|life|everyone|"
-    r"your\s+(?:day|week|weekend|morning)(?:\s+going)?)|how\s+was\s+(?:your|the)\s+(?:weekend|"
+    r"your\s+(?:day|week|weekend|morning)(?:\s+going)?)|how\s+was\s+(?:your|the|everyone'?s|everybody'?s)\s+(?:weekend|"
     r"holiday|break|trip|day|week))\W*$",
     re.IGNORECASE,
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from hippograph.recall import answer_said, numbered, opposites, short_forms
 from hippograph.recall.asked import Asked
-from hippograph.schema.text import STOPWORDS, stem  # noqa: F401  (relevance.stem: the stemmer its words are compared by)
+from hippograph.schema.text import STOPWORDS, slips, stem  # noqa: F401  (relevance.stem: the stemmer its words are compared by)
 
 if TYPE_CHECKING:
     from hippograph.recall.scoring import Candidate
@@ -226,7 +226,18 @@ def _matched(stems: tuple[str, ...], text: str) -> frozenset[str]:
             for n, group in by_length.items():
                 if n < len(h) and h[:n] in group:
                     found.add(h[:n])  # this stem begins h
+    if len(found) < len(stems):
+        # a slip of a hurried hand, on either side: "invoce" for "invoice"
+        missing = [s for s in stems if s not in found and len(s) >= PREFIX]
+        for h in have:
+            if missing and len(h) >= PREFIX:
+                found.update(s for s in missing if s in _slips(h) or h in _slips(s))
     return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def _slips(s: str) -> frozenset[str]:
+    return slips((s,), PREFIX)
 
 
 def coverage(stems: list[str], text: str) -> int:

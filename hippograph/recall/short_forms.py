@@ -27,7 +27,9 @@ req request|reqs requests|lib library|libs libraries|perf performance|deps depen
 dep dependency|pkg package|pkgs packages|k8s kubernetes|stg staging|max maximum|
 approx approximately|avg average|mgr manager|eng engineering|impl implementation|
 addr address|qty quantity|pct percent|yrs years|yr year|wks weeks|wk week|mths months|
-secs seconds
+secs seconds|psql postgresql|svc service|svcs services|acct account|accts accounts|
+pw password|mgmt management|dept department|depts departments|appt appointment|
+appts appointments|info information|notif notification|notifs notifications
 """
 
 
