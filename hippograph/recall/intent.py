@@ -26,7 +26,7 @@ _IDENT = re.compile(
 INTERJECTIONS = frozenset(
     """
 ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk bruh hiya howdy heya wassup oops whoops
+rofl lmfao jk bruh hiya howdy heya wassup oops whoops tgif
 """.split()
 )
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
@@ -43,11 +43,12 @@ pls plz just now then well so gotcha understood hah nvm nevermind brb afk agreed
 indeed true false maybe
 later sorry wow neat super brilliant excellent amazing fantastic fab splendid terrific lovely
 sweet dope noice yay woohoo woo hooray bravo kudos looks works work ahead one lot much makes sense
-fair enough np nw take your time other seems job wilco dokey onward onwards
+fair enough np nw take your time other seems job wilco dokey dokie onward onwards
 well done appreciated got noted thing way let lets let's going understand understood anyway
 anyways whatever worries dont didnt doesnt isnt wasnt cant wont im ive youre thats whats
 start stop try back hold moment sec second minute something see
 honestly seriously literally truly totally absolutely definitely genuinely
+anytime pleasure hilarious
 """.split()
     )
     | INTERJECTIONS
@@ -64,7 +65,7 @@ CHATTER_EXACT = frozenset("move moving whenever ready kindly sorted lush".split(
 CHATTER_ALONE = frozenset(
     "ship commit push merge file files retry retries redo undo copy crack forward solid spot "
     "ace grand legend champion hero star rock rocks mate bro dude man buddy pal fam guys folks "
-    "beans quick "
+    "beans quick roger ack "
     "morning mornin evening afternoon check everyone everybody yall monday tuesday wednesday "
     "thursday friday saturday sunday".split()
 )
@@ -254,7 +255,7 @@ _HOW_ARE_YOU = re.compile(
     r"^\W*(?:(?:hi|hey|hello|hiya|morning|evening|afternoon)\W+(?:\w+\W+)?)?"
     r"(?:how\s+(?:are|r)\s+(?:you|u|ya|things|we|everyone|y'all)(?:\s+(?:all|guys|folks|doing|"
     r"getting\s+on|keeping|today|this\s+morning))*|how'?s\s+(?:it\s+going|things|life|everyone|"
-    r"your\s+(?:day|week|weekend|morning)(?:\s+going)?)|how\s+was\s+(?:your|the|everyone'?s|everybody'?s)\s+(?:weekend|"
+    r"your\s+(?:day|week|weekend|morning)(?:\s+(?:going|been))?)|how\s+was\s+(?:your|the|everyone'?s|everybody'?s)\s+(?:weekend|"
     r"holiday|break|trip|day|week))\W*$",
     re.IGNORECASE,
 )
@@ -285,7 +286,23 @@ _WISH = re.compile(
     r"diwali|eid|hanukkah|thanksgiving|halloween|bank\s+holiday)\b|"
     # the season's and the day's: "merry christmas all", "bless you", "welcome back!"
     r"merry\s+(?:christmas|xmas)\b|season'?s\s+greetings\b|bless\s+(?:you|ya)\b|"
-    r"welcome\s+(?:back|aboard|to\s+the\s+team)\b|get\s+well\s+soon\b)",
+    r"welcome\s+(?:back|aboard|to\s+the\s+team)\b|get\s+well\s+soon\b|"
+    r"(?:speak|talk|chat)\s+(?:soon|later)\b|proud\s+of\s+(?:you|y'?all|everyone|the\s+team)\b)",
+    re.IGNORECASE,
+)
+# how the day went, or the weather, said and no more: "what a day", "long week", "time flies",
+# "it's freezing today", "raining again", "can't believe it's december already"
+_MOOD = re.compile(
+    r"^\W*(?:(?:phew|wow|ugh|man|god|oh|honestly|lol)\W+)?(?:"
+    r"what\s+an?\s+(?:day|week|morning|night|year|ride|shift)|"
+    r"(?:(?:it'?s\s+been|that\s+was|this\s+has\s+been)\s+)?(?:a\s+)?(?:long|busy|crazy|mad|rough|"
+    r"wild|hectic|quiet)\s+(?:day|week|morning|shift|one)|time\s+flies|"
+    r"this\s+(?:week|day|month)\s+has\s+been\s+(?:wild|long|mad|crazy|a\s+lot|rough|hectic)|"
+    r"(?:it'?s\s+)?(?:so+\s+|really\s+|absolutely\s+)?(?:freezing|boiling|roasting|baking|pouring|"
+    r"raining|snowing|sunny|chilly|cold|hot|grim|miserable|lovely)(?:\s+(?:again|today|outside|out"
+    r"(?:\s+there)?|in\s+(?:here|the\s+office)))*|"
+    r"can'?t\s+believe\s+it'?s\s+(?:\w+\s+)?already|that\s+was\s+(?:close|fun|intense)|"
+    r"no\s+(?:problem|probs?)(?:\s+at\s+all)?|thank\s+(?:god|goodness)\s+it'?s\s+\w+day)\W*$",
     re.IGNORECASE,
 )
 # a request, which a wish may come with: "hope you're well, can you check the lock timeout"
@@ -306,7 +323,9 @@ def _social(query: str, words: list[str], identifiers: tuple[str, ...]) -> bool:
     that's sorted the paging bug") or a laugh at something ("lol the printer jams again") that
     turns to no new topic ("lol ok, now the csp headers" does), with no question and no request
     in it."""
-    if _HOW_ARE_YOU.match(query) or (not identifiers and _TAKEN_BACK.match(query)):
+    if _HOW_ARE_YOU.match(query) or _MOOD.match(query):
+        return True
+    if not identifiers and _TAKEN_BACK.match(query):
         return True
     if "?" in query or identifiers or _asks(query) or _REQUEST.search(query):
         return False

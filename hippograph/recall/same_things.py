@@ -51,6 +51,18 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         ("sms",),
     ),
     (r"\bsms\b", ("text",)),
+    # a refund: "are they entitled to their money back?"
+    (r"\b(?:money|cash)\s+back\b", ("refund",)),
+    # an approval: "who do I need the OK from?", "the go-ahead from", "the green light from"
+    (
+        r"\b(?:ok|okay|go-?ahead|green\s+light|thumbs\s+up|nod)\s+from\b",
+        ("approve", "approval", "sign"),
+    ),
+    # an end of validity: "has the quote lapsed?", "my permit ran out" (not "ran out of stock")
+    (
+        r"\blaps(?:e|es|ed|ing)\b|\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)",
+        ("expire", "expiry"),
+    ),
     # a release: "push it to prod", "get the fix onto production", "ship it to live"
     (
         r"\b(?:push|pushing|pushed|get|getting|ship|shipping|roll|rolling)\s+"

@@ -52,6 +52,9 @@ _PERSON_NAME = _Lazy(
 )
 
 
+_ON_CALL = frozenset("on-call oncall".split())
+_ROTATION = frozenset("rotation rota".split())
+
 # what a role word names when it comes before one of these: a thing of theirs ("rota app")
 _THINGS = frozenset(
     "app apps application service services tool tools system systems screen screens page pages "
@@ -75,6 +78,8 @@ def names_someone(text: str, asked: frozenset[str] = NONE) -> bool:
     if _PERSON_NAME.re.search(text):
         return True
     roles = _ROLE_WORDS - asked
+    if not asked.isdisjoint(_ON_CALL):  # "who's on call this weekend?": not "the on-call rota"
+        roles -= _ROTATION
     words = list(WORD_IN_TEXT.re.finditer(text))
     for i, word in enumerate(words):
         if word[0].lower() not in roles:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.recall import intent, relevance
+from hippograph.recall import intent, relevance, same_things
 from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_options import picked_by_length
 from hippograph.recall.answer_said import states
@@ -139,3 +139,66 @@ def test_a_slip_of_the_hand_still_matches_its_word() -> None:
 def test_small_talk_about_everyones_weekend_is_silent() -> None:
     assert intent.shape("how was everyone's weekend?").social
     assert not intent.shape("how was the deploy?").social
+
+
+def test_the_on_call_rota_is_no_one_on_call() -> None:
+    asked = expected("who's on call for the shop this weekend?")
+    assert not states(asked, {"text": "Shop incidents are paged through the on-call rotation."})
+    assert states(asked, {"text": "Kim is on call for the shop this weekend."})
+    # but it is whom a page goes to
+    assert states(
+        expected("who gets paged when the shop is down?"),
+        {"text": "Shop incidents are paged through the on-call rotation."},
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tgif",
+        "roger that",
+        "anytime!",
+        "my pleasure",
+        "speak soon",
+        "talk later",
+        "proud of you lot",
+        "what a day",
+        "long week",
+        "time flies",
+        "it's freezing today",
+        "raining again",
+        "so hot in the office",
+        "can't believe it's december already",
+        "phew, that was close",
+        "no problem at all",
+        "thank god it's friday",
+        "how's your week been?",
+        "okie dokie",
+    ],
+)
+def test_how_the_day_went_and_sign_offs_are_silent(text: str) -> None:
+    assert intent.shape(text).is_silent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the long day job failed",
+        "so hot reload is broken",
+        "what a day, the deploy failed twice",
+        "raining again so the sensor reads high",
+        "is the ack timeout still 30s?",
+    ],
+)
+def test_a_remark_about_a_thing_is_no_small_talk(text: str) -> None:
+    assert not intent.shape(text).is_silent
+
+
+def test_money_back_an_ok_from_and_a_lapse_are_said_in_other_words() -> None:
+    assert same_things.alternatives("are they entitled to their money back?") == ["refund"]
+    assert "approve" in same_things.alternatives("who do I need the OK from?")
+    assert "expire" in same_things.alternatives("has the quote lapsed?")
+    assert "expire" in same_things.alternatives("my permit ran out last week")
+    assert same_things.alternatives("the shop ran out of milk") == []
+    terms = same_things.expand("can they get their money back?", [("money",), ("back",)])
+    assert relevance.term_hits(terms, "Refunds are given up to 48 hours before.") == 2
