@@ -515,9 +515,15 @@ def closing_question(query: str) -> str | None:
     """The question a prompt closes with after its context, when it opens with a question word:
     "checkout throwing 500s since lunch, where do i go to see the stack traces?" asks the
     second clause; the first says why."""
-    closing = _CLOSING_QUESTION.search(query)
-    if closing and _ASKING.match(closing["question"]):
-        return str(closing["question"])
+    closing = _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
+    if closing is None:
+        return None
+    # the clause after the last break, when the first opens no question ("no. 5 needs a washout
+    # next week - who's doing it?"), and before a closing remark ("… ? need to give them keys")
+    last = _LAST_CLOSING.match(closing["question"])
+    for question in (closing["question"], last["question"] if last else None):
+        if question and _ASKING.match(question):
+            return str(question)
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hippograph.recall import intent, relevance, same_things
-from hippograph.recall.answer_kind import expected
+from hippograph.recall.answer_kind import closing_question, expected
 from hippograph.recall.answer_options import picked_by_length
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Dimension
@@ -202,3 +202,14 @@ def test_money_back_an_ok_from_and_a_lapse_are_said_in_other_words() -> None:
     assert same_things.alternatives("the shop ran out of milk") == []
     terms = same_things.expand("can they get their money back?", [("money",), ("back",)])
     assert relevance.term_hits(terms, "Refunds are given up to 48 hours before.") == 2
+
+
+def test_the_question_before_a_closing_remark_is_the_closing_question() -> None:
+    assert (
+        closing_question("van no. 3 is due its MOT - who's doing the paperwork? need the logbook")
+        == "who's doing the paperwork?"
+    )
+    assert closing_question("checkout is down, where are the stack traces?") == (
+        "where are the stack traces?"
+    )
+    assert closing_question("no question here. anyway?") is None
