@@ -528,8 +528,19 @@ def closing_question(query: str) -> str | None:
 
 
 def _up_to_question(query: str) -> str:
-    """The prompt up to its last question mark, when only a remark follows it."""
-    return query[: query.rfind("?") + 1]
+    """The prompt up to its last question mark, when only a remark follows it ("… who's doing
+    it? need to give them the keys"); nothing when a second question does ("who approves
+    migrations? and do I really need a downgrade()": either may be answered)."""
+    end = query.rfind("?") + 1
+    return "" if _ASKS_AFTER.match(query[end:]) else query[:end]
+
+
+# the words after a question mark open another question ("… ? and do I need …", "… ? also how …")
+_ASKS_AFTER = re.compile(
+    r"\s*(?:(?:and|also|plus|or|but|so)\s+)?(?:what|what's|whats|which|who|who's|whom|whose|"
+    r"where|when|why|how|is|are|was|were|do|does|did|can|could|should|would|will|has|have|any)\b",
+    re.IGNORECASE,
+)
 
 
 def _asked_within(query: str) -> Asked | None:
