@@ -216,6 +216,8 @@ def test_the_question_before_a_closing_remark_is_the_closing_question() -> None:
 
 
 def test_a_second_question_after_the_question_mark_is_no_remark() -> None:
-    prompt = "adds an index via alembic. who approves migrations? and do I need a downgrade() for it"
+    prompt = (
+        "adds an index via alembic. who approves migrations? and do I need a downgrade() for it"
+    )
     assert expected(prompt) is None
     assert closing_question(prompt) is None
