@@ -515,16 +515,23 @@ def closing_question(query: str) -> str | None:
     """The question a prompt closes with after its context, when it opens with a question word:
     "checkout throwing 500s since lunch, where do i go to see the stack traces?" asks the
     second clause; the first says why."""
-    closing = _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
+    closing = _closing(query)
     if closing is None:
         return None
-    # the clause after the last break, when the first opens no question ("no. 5 needs a washout
-    # next week - who's doing it?"), and before a closing remark ("… ? need to give them keys")
+    return next((q for q in _clauses(closing) if _ASKING.match(q)), None)
+
+
+def _closing(query: str) -> re.Match[str] | None:
+    """The question a prompt closes with, or the one before its closing remark ("… - who's
+    doing the washout on it? need to give them the keys")."""
+    return _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
+
+
+def _clauses(closing: re.Match[str]) -> list[str]:
+    """The closing question, then the clause after its last break when it has one: the first
+    break may open no question ("no. 5 needs a washout next week - who's doing it?")."""
     last = _LAST_CLOSING.match(closing["question"])
-    for question in (closing["question"], last["question"] if last else None):
-        if question and _ASKING.match(question):
-            return str(question)
-    return None
+    return [closing["question"], *([last["question"]] if last else [])]
 
 
 def _up_to_question(query: str) -> str:
@@ -548,16 +555,9 @@ def _asked_within(query: str) -> Asked | None:
     the one after the scene it sets, or else the one it reports ("the treasurer's asking what
     hosting costs us each month, got a figure?")."""
     found = None
-    # the question before a closing remark: "… - who's doing the washout on it? need to give
-    # them the keys"
-    closing = _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
+    closing = _closing(query)
     if closing:
-        # the clause after the last break when the first break opens no question ("no. 5
-        # needs a washout next week - who's doing it?")
-        last = _LAST_CLOSING.match(closing["question"])
-        found = _expected(closing["question"])
-        if found is None and last:
-            found = _expected(last["question"])
+        found = next(filter(None, (_expected(q) for q in _clauses(closing))), None)
     elif led := _LED_QUESTION.match(query):
         found = _expected(led["question"])
     # a closing question of a few words leaves the asking to the one reported: "…, got a
