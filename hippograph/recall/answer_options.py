@@ -97,7 +97,7 @@ _LENGTH = re.compile(
     r"\b(?P<n>[1-9]|two|three|four|five|six|seven|eight)[\s-](?:letter|character|char|digit)s?\b",
     re.IGNORECASE,
 )
-_LENGTHS = {w: i for i, w in enumerate("_ _ two three four five six seven eight".split()) if i > 1}
+_LENGTHS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 
 CODE = 4  # longest an option of letters may be to be a code told apart by its length
 

@@ -236,7 +236,7 @@ _ZONE = _Lazy(
 
 _CLOCK_OR_DATE = _Lazy(r"\b\d{1,2}:\d{2}(?::\d{2})?\b|\b\d{4}-\d{2}-\d{2}\b")
 # a day of a month: "from 1 October", "on March 3rd", "the 14th" ("5 may …" may be a count)
-_MONTH = r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_MONTH = "(?:" + "|".join(m for m in _MONTHS.split() if m != "may") + ")"
 _DAY_OF_MONTH = _Lazy(
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
     r"\b\d{1,2}(?:st|nd|rd|th)\b",
@@ -296,11 +296,10 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             return False
         return names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
+        # "ti or tir?": "three-letter codes" picks one by its length
         return (
             _names_an_option(asked.options, said.lower())
-            or (
-                picked_by_length(asked.options, said)  # "ti or tir?": "three-letter codes"
-            )
+            or picked_by_length(asked.options, said)
             or (
                 all(any(c.isdigit() for c in o) for o in asked.options)
                 and bool(_NUMBER.re.search(said) or _ROUNDS.re.search(said))
