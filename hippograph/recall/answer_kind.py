@@ -80,6 +80,8 @@ _ASKS_DATE = re.compile(
 # did the last upgrade in November", "4.1 went out in May") does not say it
 _ASKS_AHEAD = re.compile(
     r"^\s*(?:when(?:'s|s|\s+is|\s+are)\s+the\s+next\b|when\s+will\b|"
+    # "when's clementine next booked in for her service?"
+    r"when(?:'s|s|\s+is|\s+are)\s+[^?.!,;]{1,40}?\snext\b|"
     r"when(?:'s|s|\s+is|\s+are)\s+(?:[^?.!,;]{1,60}?\s)?(?:going|being|coming|getting|turning|"
     r"switching|moving|rolling|shipping|launching|releasing|due)\b|"
     r"when\s+(?:does|do)\s+[^?.!,;]{1,60}?\s(?:go|come)\s+(?:live|out|up)\b|"
@@ -149,7 +151,8 @@ _THOUGHT_OTHERWISE = LazyPattern(
 # "do we know the per-message price?", "does anyone know who signs these off?": the question
 # after the asking ("what's the per-message price?", "who signs these off?")
 _DO_WE_KNOW = LazyPattern(
-    rf"{_OPENING}(?:do|does|did)\s+(?:we|you|anyone|anybody|someone)\s+know\s+"
+    rf"{_OPENING}(?:(?:do|does|did)\s+(?:we|you|anyone|anybody|someone)\s+know|"
+    r"(?:(?:has|have)\s+)?(?:any|anyone\s+got\s+an?|(?:we|you)\s+got\s+an?)\s+idea(?:\s+of)?)\s+"
     r"(?=(?:the|our|what|who|when|where|which|how)\b)",
     re.I,
 )
@@ -175,6 +178,15 @@ _ASKS_WHY_FOR_ME = re.compile(
     rf"{_OPENING}"
     r"(?:why|how\s+come)\s+(?:(?:do|does|did|is|are|was|were|am|"
     r"can't|cannot|won't|doesn't|don't|isn't|aren't)\s+)?(?:my|i|i'm|me)\b",
+    re.IGNORECASE,
+)
+
+# "why hasn't greenroom pinged anyone about the lot?": why something expected has not happened,
+# which the rule of when it does answers without a word of reason ("the alert fires when cover
+# drops below 6 weeks")
+_ASKS_WHY_NOT = LazyPattern(
+    rf"{_OPENING}(?:why|how\s+come)\s+(?:[^?.!,;]{{1,40}}?\s)?(?:(?:has|have|did|does|do|is|are|was|"
+    r"were|wo|ca)n'?t|(?:has|have|did|does|do|is|are|was|were)\s+not)\b",
     re.IGNORECASE,
 )
 
@@ -357,7 +369,7 @@ _CONDITION = re.compile(
     re.IGNORECASE,
 )
 
-_ASKS_CLOCK = re.compile(r"^\s*what\s+time\b(?!\s*zones?\b)", re.IGNORECASE)
+_ASKS_CLOCK = re.compile(rf"^\s*{_ROUGHLY}what\s+time\b(?!\s*zones?\b)", re.IGNORECASE)
 
 _ASKS_ZONE = re.compile(r"^\s*(?:what|which)(?:'s|s)?\s+(?:the\s+)?(?:time\s*zones?|tz)\b", re.I)
 
@@ -393,8 +405,8 @@ _ASKS_QUANTITY = re.compile(
 _ASKS_PERSON = re.compile(
     rf"{_OPENING}"
     r"who(?:'s|s|m)?\b(?:[^?.!]{0,80}?)\b(?P<role>owns?|owned|"
-    r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approves?|"
-    r"sign(?:s)?\s+(?:\w+\s+)?off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|lead(?:s|ing)?|champion|"
+    r"owner|ownership|responsible|in\s+charge|maintains?|maintainers?|looks?\s+after|approv(?:es?|ed)|"
+    r"sign(?:s|ed)?\s+(?:[\w-]+\s+){0,3}?off|on[-\s]?call|on\s+the\s+hook|page|ask|tag|contact|lead(?:s|ing)?|champion|"
     # "who's the person to ring …", "who's the engineer we call out?"
     r"person|people|engineer|technician|electrician|plumber|mentor|ring|phone|call\s+out|"
     # told when something happens: "if the import blows up, who gets alerted about it?"
@@ -609,7 +621,11 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.PERSON, names=frozenset([*role, "-".join(role), "".join(role)]))
     if _ASKS_DOER.match(query):
         return Asked(AnswerKind.PERSON)
-    if _ASKS_REASON.match(query) and not _ASKS_WHY_FOR_ME.match(query):
+    if (
+        _ASKS_REASON.match(query)
+        and not _ASKS_WHY_FOR_ME.match(query)
+        and not _ASKS_WHY_NOT.re.match(query)
+    ):
         return Asked(AnswerKind.REASON)
     if _ASKS_DISTANCE.re.match(query):
         return Asked(AnswerKind.QUANTITY, Dimension.DISTANCE)

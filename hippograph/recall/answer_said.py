@@ -640,7 +640,7 @@ def _kind_of_thing(m: re.Match[str]) -> str:
 # word inside a name: "analytics.plays_monthly", "weekly.csv"; at the end of a sentence it is one)
 _HOW_OFTEN = _Lazy(
     r"\b(?:every|each|per)\s+(?:other\s+)?(?:\d+(?:[.,]\d+)?\s*|[a-z]+\s+)?"
-    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS})\b"
+    rf"(?:{_LONG_TIME_UNITS}|{_SHORT_TIME_UNITS}|quarters?|terms?|semesters?|seasons?)\b"
     rf"|(?<![\w.-])(?:{'|'.join(_RECURRING.split())})(?![\w-]|\.\w)",  # "weekly." ends a sentence
     re.IGNORECASE,
 )

@@ -54,7 +54,7 @@ def asked_thing(question: str) -> tuple[str, ...]:
     question word names it before its first preposition ("minimum iOS version for the courier
     app?": ``_fragment_thing``), and a yes/no question the feature it asks about ("is there a
     dark mode in …?": ``_feature_thing``). Empty for any other question."""
-    words = [w.strip("'.-") for w in QUESTION_WORD.findall(question.lower())]
+    words = [w.strip("'.-") for w in QUESTION_WORD.findall(question.lower().split("?")[0])]
     if len(words) > 1 and words[0] in _OPENERS:
         words = words[1:]
     if len(words) > 2 and words[0] in APPROXIMATELY and words[1] == "how":
@@ -63,8 +63,13 @@ def asked_thing(question: str) -> tuple[str, ...]:
         return _fragment_thing(question, words)
     if not words:
         return ()
+    if words[:3] == ["how", "many", "of"]:  # "how many of our cars are electric now?"
+        verb = next((i for i, w in enumerate(words[3:], 3) if w in VERB_ENDS), 0)
+        return _done_thing(["", *words[verb + 1 :]], may=False) if verb else ()
     if words[:2] == ["how", "many"]:
         return _counted_thing(words[2:])
+    if words[:2] == ["how", "much"] and len(words) > 2 and words[2] not in _NOT_AMOUNT_OF:
+        return _counted_thing(words[2:])  # "how much deposit …", "how much disk …"
     if words[0] not in OPENS_WHAT:
         return _feature_thing(words)
     start = 1
@@ -84,6 +89,13 @@ def asked_thing(question: str) -> tuple[str, ...]:
 # many days grace …", "how many ppl can be in one party?": "max party size went up to 5")
 _COUNTED_UNITS = frozenset(
     "times seconds minutes hours days weeks months years ms people ppl persons folks".split()
+)
+
+
+# after "how much", words that name no thing measured: "how much is …", "how much a month …",
+# "how much extra …", "how much of that …"
+_NOT_AMOUNT_OF = (
+    _PHRASE_ENDS | _DETERMINERS | frozenset("extra more less off time money each every".split())
 )
 
 
@@ -142,6 +154,8 @@ def _feature_thing(words: list[str]) -> tuple[str, ...]:
         start = 3
     elif words[0] in ("do", "does") and "support" in words[2:5]:
         start = words.index("support", 2) + 1
+    elif words[0] in _CAN:
+        return _done_thing(words[1:], may=words[0] in _MAY)
     elif words[0] in ("is", "are"):
         end = next((i for i, w in enumerate(words[:6]) if w in _SWITCHED), 0)
         start = 2 if words[1] in _DETERMINERS else 1
@@ -157,6 +171,61 @@ def _feature_thing(words: list[str]) -> tuple[str, ...]:
         if len(found) == FRAGMENT_WORDS:
             return ()
         found.append(w)
+    return tuple(found)
+
+
+_CAN = frozenset("can could does do will would".split())
+DONE_WORDS = 2  # at most this many words name what a yes/no question asks a thing to do
+# where the clause of a yes/no question ends: "can it do X, or is it Y only?"
+_CLAUSE_ENDS = frozenset(
+    "or and but if when while so because unless instead rather before after until since to".split()
+)
+# "can I use MERGE in the ledger migration?" asks whether a version allows it: a version answers
+_USE = frozenset("use using".split())
+# words at the end that say nothing of what is done: "… at all?", "… anywhere?", "… for them?"
+_TRAILING = frozenset(
+    "at all too also yet anymore still now automatically anywhere somehow ever though "
+    "as well either already currently today properly ok okay then there them it him her us me "
+    "this that these those one side end place".split()
+)
+
+
+# "can i …", "can we …": whether the asker may, which a rule answers in its own words
+_ASKER = frozenset("i we".split())
+_MAY = frozenset("can could".split())
+_WHEN_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun "
+    "today tonight tomorrow weekend week month morning afternoon evening night moment season "
+    "year quarter term sprint".split()
+)
+_WHEN_BEFORE = frozenset("on this next at in over by whole entire full every each".split())
+
+
+def _done_thing(words: list[str], *, may: bool) -> tuple[str, ...]:
+    """What a "can / does … ?" question asks a thing to do, by up to two words that end its first
+    clause: "push webhooks" in "can the client api push webhooks?", "polish" in "does buswatch
+    come in polish at all?". Words that say nothing of what is done and a time are dropped from
+    the end ("… at all", "… on thursday"); nothing is named when the clause ends in a pronoun
+    or a determiner, asks whether something can be used, or (``may``: "can", "could") whether
+    the asker may ("can i push the fix to prod …?": a rule answers that in its own words)."""
+    clause: list[str] = []
+    for w in words:
+        if w in _CLAUSE_ENDS:
+            break
+        clause.append(w)
+    if not _USE.isdisjoint(clause) or (may and clause and clause[0] in _ASKER):
+        return ()
+    while clause and clause[-1] in _TRAILING:
+        clause.pop()
+    if clause and clause[-1] in _WHEN_WORDS:  # "… on thursday?", "… this weekend?"
+        clause.pop()
+        while clause and (clause[-1] in _DETERMINERS or clause[-1] in _WHEN_BEFORE):
+            clause.pop()
+    found: list[str] = []
+    for w in reversed(clause[1:]):
+        if w in _PHRASE_ENDS or w in _DETERMINERS or w in _TRAILING or len(found) == DONE_WORDS:
+            break
+        found.insert(0, w)
     return tuple(found)
 
 

@@ -58,6 +58,12 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\b(?:ok|okay|go-?ahead|green\s+light|thumbs\s+up|nod)\s+from\b",
         ("approve", "approval", "sign"),
     ),
+    # an approval said as a sign-off, and the other way round: "who signs off the footer?",
+    # "who needs to approve it?" ("… including sign-off on invoice changes")
+    (r"\bsign(?:s|ed|ing)?[-\s]?off\b", ("approve", "approval")),
+    (r"\bapprov(?:e|es|ed|ing|al|als)\b", ("sign",)),
+    # a bill is an invoice: "when will their next bill land?" (not "bill of materials")
+    (r"\bbills?\b(?!\s+of\b)", ("invoice",)),
     # an end of validity: "has the quote lapsed?", "my permit ran out" (not "ran out of stock")
     (
         r"\blaps(?:e|es|ed|ing)\b|\b(?:run|runs|ran|running)\s+out\b(?!\s+of\b)",

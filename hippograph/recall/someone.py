@@ -22,7 +22,7 @@ _ROLE_WORDS = frozenset(
 
 _OWNER_VERBS = (
     r"owns|maintains|approves|leads|looks\s+after|is\s+responsible|is\s+in\s+charge|"
-    r"took\s+over|takes\s+over|signs\s+off|supervises|organi[sz]es|coordinates"
+    r"took\s+over|takes\s+over|(?:has|have)\s+taken\s+over|signs\s+off|supervises|organi[sz]es|coordinates"
 )
 
 # what someone is, after "<Name> is the …"
@@ -43,6 +43,8 @@ _PERSON_NAME = _Lazy(
     r"\b[Ww]hoever\b|\bon\s+call\b|"
     rf"\b[A-Z][a-z]+\s+(?:now\s+|also\s+|still\s+)?(?:{_OWNER_VERBS})\b|"
     r"\b(?:owned|maintained|approved|led)\s+by\b|"
+    # "… need approval from Owen Tregarthen, Head of Collections"
+    r"\b(?:approval|sign-?off|permission|consent|authori[sz]ation)\s+from\s+[A-Z][a-z]+\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
     r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
     # … as someone: "is the tech lead", not "Paddock is the keeper rota app"
