@@ -55,13 +55,20 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\b(?:money|cash)\s+back\b", ("refund",)),
     # an approval: "who do I need the OK from?", "the go-ahead from", "the green light from"
     (
-        r"\b(?:ok|okay|go-?ahead|green\s+light|thumbs\s+up|nod)\s+from\b",
+        r"\b(?:ok|okay|go[-\s]?ahead|green\s+light|thumbs\s+up|nod)\s+from\b",
         ("approve", "approval", "sign"),
     ),
     # an approval said as a sign-off, and the other way round: "who signs off the footer?",
     # "who needs to approve it?" ("… including sign-off on invoice changes")
     (r"\bsign(?:s|ed|ing)?[-\s]?off\b", ("approve", "approval")),
     (r"\bapprov(?:e|es|ed|ing|al|als)\b", ("sign",)),
+    # someone told by a tool: "nobody got pinged", "why hasn't it pinged anyone?" (not a network
+    # ping: "200ms ping")
+    (
+        r"\b(?:got|get|gets|getting|been|was|were)\s+pinged\b|"
+        r"\bping(?:ed|s)?\s+(?:anyone|anybody|nobody|no\s+one|me|us|them|the\s+team)\b",
+        ("alert", "warn", "notify", "notification"),
+    ),
     # a bill is an invoice: "when will their next bill land?" (not "bill of materials")
     (r"\bbills?\b(?!\s+of\b)", ("invoice",)),
     # an end of validity: "has the quote lapsed?", "my permit ran out" (not "ran out of stock")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hippograph.recall import intent
+from hippograph.recall import intent, same_things
 from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_options import options_named
 from hippograph.recall.answer_said import states
@@ -111,3 +111,19 @@ def test_whether_a_statement_says_it(question: str, text: str, answers: bool) ->
     asked = expected(intent.question_of(question))
     assert asked is not None
     assert states(asked, {"kind": "fact", "text": text}) is answers
+
+
+@pytest.mark.parametrize(
+    ("question", "others"),
+    [
+        ("who has to approve the footer change?", ["sign"]),
+        ("who signs off the price list?", ["approve", "approval"]),
+        ("when will their next bill land?", ["invoice"]),
+        ("what goes on the bill of materials?", []),
+        ("who do i need the go ahead from?", ["approve", "approval", "sign"]),
+        ("the tank is at 20% and nobody got pinged", ["alert", "warn", "notify", "notification"]),
+        ("brazil players see a 200ms ping", []),
+    ],
+)
+def test_a_phrase_is_read_in_its_other_words(question: str, others: list[str]) -> None:
+    assert same_things.alternatives(question) == others
