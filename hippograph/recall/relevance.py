@@ -281,7 +281,9 @@ def is_relevant(
         stems = stems_of(terms)
         if matched(stems, text) <= place and not place.issuperset(stems):
             return False
-    subject = [group for group in terms if not asked_for.issuperset(group)]
+    # a term is the asked-for word whatever other words it may be met by ("approves", also met
+    # by "sign" of "sign-off": same_things)
+    subject = [group for group in terms if asked_for.isdisjoint(group)]
     if subject and len(subject) < len(terms) and term_hits(subject, text) == 0:
         return False
     if cosine is not None and cosine >= MIN_COSINE and hits >= 1:
