@@ -31,10 +31,12 @@ _NOT_OPTIONS = frozenset(
     " wait later now today tomorrow tonight soon".split()
 )
 
+# a break between the clauses of a prompt: "…, what …", "… - who …", "…. is it …"
+CLAUSE_BREAK = re.compile(r"[.!?;:,—–]\s|\s-\s")
+
 # "do we still honour that price or requote?" asks whether a thing still holds, which the rule
 # it follows answers ("quotes stay valid for 60 days"), as "… or already scrubbed?" does
 _STILL = re.compile(r"\bstill\b", re.IGNORECASE)
-_CLAUSE_START = re.compile(r"[,;:?!]\s|\.\s|\s[-–—]+\s")
 
 # units people name an option by, in short and in full: "is dbh in cm or mm?" is answered by
 # "stored in millimetres"; "…in millimetres or inches?" by "38 mm"
@@ -65,7 +67,7 @@ def options_named(query: str) -> frozenset[str]:
     for the frontend?"): the word before "or" (and a list before it) and the words after, when
     they are a few names and not a clause ("or is it optional?", "or somewhere else?")."""
     m = _CHOICE.search(query)
-    if not m or _STILL.search(_CLAUSE_START.split(query[: m.start()])[-1]):
+    if not m or _STILL.search(CLAUSE_BREAK.split(query[: m.start()])[-1]):
         return frozenset()
     said = QUESTION_WORD.findall(m.group("after").lower())
     after = [w for w in said if w not in STOPWORDS]

@@ -12,7 +12,7 @@ import re
 
 from hippograph.recall.answer_kind import APPROXIMATELY
 from hippograph.recall.answer_measure import BEFORE_MEASURE, OPENS_QUESTION, OPENS_WHAT, VERB_ENDS
-from hippograph.recall.answer_options import QUESTION_WORD
+from hippograph.recall.answer_options import CLAUSE_BREAK, QUESTION_WORD
 
 # where the words naming what a "what/which" question asks for end: a verb, a pronoun, a
 # preposition ("which license is …", "what sample rate are we …", "what version of …")
@@ -34,7 +34,6 @@ SUBJECT_WORDS = 3  # ... or this many before the question's verb
 _FRAGMENT_ENDS = frozenset("for of on in at to with by from about per".split())
 FRAGMENT_WORDS = 3  # at most this many words before that preposition
 FRAGMENT_LENGTH = 8  # and this many in all: a longer question is a sentence, its words in doubt
-_SENTENCE_BREAK = re.compile(r"[.!?;:,—–]\s|\s-\s")
 # a yes/no question about a feature names it: "is there a dark mode in …?", "do we have an A/B
 # testing platform?", "does report-renderer support PDF/A output?", "is versioning turned on …?"
 _SWITCHED = frozenset("enabled turned switched supported configured".split())
@@ -65,7 +64,7 @@ def asked_thing(question: str) -> tuple[str, ...]:
         return ()
     if words[:3] == ["how", "many", "of"]:  # "how many of our cars are electric now?"
         verb = next((i for i, w in enumerate(words[3:], 3) if w in VERB_ENDS), 0)
-        return _done_thing(["", *words[verb + 1 :]], may=False) if verb else ()
+        return _done_thing(words[verb + 1 :], may=False, subject=False) if verb else ()
     if words[:2] == ["how", "many"]:
         return _counted_thing(words[2:])
     if words[:2] == ["how", "much"] and len(words) > 2 and words[2] not in _NOT_AMOUNT_OF:
@@ -127,7 +126,7 @@ def _fragment_thing(question: str, words: list[str]) -> tuple[str, ...]:
     if (
         not text.endswith("?")
         or len(words) > FRAGMENT_LENGTH
-        or _SENTENCE_BREAK.search(text[:-1] + " ")
+        or CLAUSE_BREAK.search(text[:-1] + " ")
     ):
         return ()
     for i, w in enumerate(words[: FRAGMENT_WORDS + 1]):
@@ -189,10 +188,10 @@ _TRAILING = frozenset(
     "this that these those one side end place".split()
 )
 
-
 # "can i …", "can we …": whether the asker may, which a rule answers in its own words
 _ASKER = frozenset("i we".split())
 _MAY = frozenset("can could".split())
+# a time at the end of a question, which says when and not what: "… on thursday?"
 _WHEN_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun "
     "today tonight tomorrow weekend week month morning afternoon evening night moment season "
@@ -201,13 +200,15 @@ _WHEN_WORDS = frozenset(
 _WHEN_BEFORE = frozenset("on this next at in over by whole entire full every each".split())
 
 
-def _done_thing(words: list[str], *, may: bool) -> tuple[str, ...]:
+def _done_thing(words: list[str], *, may: bool, subject: bool = True) -> tuple[str, ...]:
     """What a "can / does … ?" question asks a thing to do, by up to two words that end its first
     clause: "push webhooks" in "can the client api push webhooks?", "polish" in "does buswatch
     come in polish at all?". Words that say nothing of what is done and a time are dropped from
     the end ("… at all", "… on thursday"); nothing is named when the clause ends in a pronoun
     or a determiner, asks whether something can be used, or (``may``: "can", "could") whether
-    the asker may ("can i push the fix to prod …?": a rule answers that in its own words)."""
+    the asker may ("can i push the fix to prod …?": a rule answers that in its own words).
+    ``subject``: the words open with the thing's name, which is no part of what it does (not
+    after "how many of our cars are …")."""
     clause: list[str] = []
     for w in words:
         if w in _CLAUSE_ENDS:
@@ -222,7 +223,7 @@ def _done_thing(words: list[str], *, may: bool) -> tuple[str, ...]:
         while clause and (clause[-1] in _DETERMINERS or clause[-1] in _WHEN_BEFORE):
             clause.pop()
     found: list[str] = []
-    for w in reversed(clause[1:]):
+    for w in reversed(clause[1:] if subject else clause):
         if w in _PHRASE_ENDS or w in _DETERMINERS or w in _TRAILING or len(found) == DONE_WORDS:
             break
         found.insert(0, w)

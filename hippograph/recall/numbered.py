@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from hippograph.recall.answer_kind import _CONDITION
-from hippograph.recall.asked_thing import _SENTENCE_BREAK
+from hippograph.recall.answer_options import CLAUSE_BREAK
 
 # "4.2", "3.9.0", "v2", "P3", "K4", "p99": a few letters and a number, or numbers joined by
 # dots; not a plain number ("30"), a date ("2025-03-10"), a name with digits inside a word
@@ -34,7 +34,7 @@ def asked(question: str) -> frozenset[str]:
     word: the prompt, after a condition ("when 2.6 comes out, do I …" asks nothing of 2.6), or a
     question after its context ("the queue is long, when does 2.4 reach every store?")."""
     # clauses end at punctuation before a space ("2.4" goes on) or at a dash
-    clauses = _SENTENCE_BREAK.split(question)[1:]
+    clauses = CLAUSE_BREAK.split(question)[1:]
     questions = (c for c in clauses if c.rstrip().endswith("?"))
     for clause in (question, *questions):
         clause = _CONDITION.sub("", clause, count=1)
