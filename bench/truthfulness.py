@@ -82,7 +82,7 @@ HELD_OUT = sorted((ROOT / "bench" / "data").glob("truthfulness-heldout*.jsonl"))
 # Held-out sets whose failures no rule has been chosen from yet (BENCHMARKS.md says which set
 # was used for which rule): the pooled result reports them apart too, as data nothing here fits.
 # heldout73-78 were read case by case after their blind run in stop 55 (BENCHMARKS.md): not blind.
-BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (97, 98, 99, 100, 101, 102))
+BLIND = frozenset(f"truthfulness-heldout{n}.jsonl" for n in (103, 104, 105, 106, 107, 108))
 # What runs must share to be pooled as one set.
 ALIKE = ("smoke", "per_type", "k", "top", "strict", "modes")
 TYPES = ("changed", "contradiction", "unknown", "chitchat")
