@@ -46,6 +46,7 @@ from hippograph.recall.answer_measure import (
 )
 from hippograph.recall.answer_options import QUESTION_WORD, options_named
 from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
+from hippograph.recall.closing import FOLLOW_ON, before_follow_on, clauses, closing
 from hippograph.recall.lazy_pattern import LazyPattern
 from hippograph.schema.text import slips
 
@@ -90,7 +91,9 @@ _ASKS_AHEAD = re.compile(
     r"planned|scheduled|due|set)\s+to\b|"
     # an estimate: "when are we expecting vintage 2026 to kick off?", "when do we expect …"
     r"when\s+(?:are|is|do|does)\s+(?:we|you|they|it|\w+)\s+(?:expect\w*|anticipat\w*|"
-    r"forecast\w*|predict\w*)\b)",
+    r"forecast\w*|predict\w*)\b|"
+    # a date of something being done: "what date are we putting the window back in?"
+    r"(?:what|which)\s+(?:date|day)\s+(?:are|is)\s+(?:we|you|they|he|she|it)\s+\w+ing\b)",
     re.IGNORECASE,
 )
 # when something runs out: "when does the gurobi licence run out?", "when do the TLS certs
@@ -161,12 +164,13 @@ _DO_WE_KNOW = LazyPattern(
 # still have a backup going back that far?": how long something is kept
 _ASKS_HOW_FAR_BACK = LazyPattern(rf"{_OPENING}how\s+far\s+back\b", re.I)
 _ASKS_STILL_KEPT = LazyPattern(
-    r"\bstill\s+(?:have|keep|hold|retain|store|got)\b[^?]{0,60}?\bgoing\s+back\b", re.I
+    r"\bstill\s+(?:have|keep|hold|retain|store|got)\b[^?]{0,60}?"
+    r"\b(?:going\s+back|from\s+(?:that\s+far\s+back|that\s+long\s+ago|back\s+then))\b",
+    re.I,
 )
 
 # a question someone else asked, told: "the treasurer's asking what hosting costs us each month,
 # got a figure?", "new dev asking why arbor is on rails, …"
-FOLLOW_ON = 5  # words: "do you know the figure?"
 _REPORTED_QUESTION = LazyPattern(
     r"\b(?:ask(?:s|ed|ing)?|wondering|wonders|wondered|(?:wants?|wanted)\s+to\s+know)\s+"
     r"(?P<question>(?:why|what|how|who|when|which|where)\b[^,;:.?!–—]{3,})"
@@ -194,6 +198,7 @@ _ASKS_WHY_NOT = LazyPattern(
 # in May?"; "available", "back" and "in the office" with a time ("is Hana available next
 # week?"): "is Grafana available on the VPN?" asks about a thing. "Is Kafka off?" reads as
 # someone away too: people ask of colleagues far more often than of services this way
+_PRONOUNS = frozenset("he she they".split())
 _ASKS_PRESENCE = re.compile(
     r"\b(?:is|are|will)\s+(?:he|she|they|(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)|"
     # a name as people type it in chat ("is tomasz around …?"), not a word of a thing nor a
@@ -425,7 +430,7 @@ _ASKS_PERSON = re.compile(
 # do I ask" asks whom to ask, above)
 _ASKS_DOER = re.compile(
     rf"{_OPENING}"
-    r"(?:who\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?(?:does|do|handles?|handled|"
+    r"(?:who\s+(?:actually\s+|usually\s+|normally\s+|really\s+)?(?:does|do|did|handles?|handled|"
     r"submits?|decides?|decided)\s+(?!i\b|we\b|you\b|they\b|it\b)|"
     # "who actually puts the rota together?", "who sends out the replacements?", "who's been
     # paired up as mentor for Kofi?"
@@ -450,13 +455,6 @@ _FOLLOW_UP = re.compile(
     r"\?\s+(?P<question>(?P<opener>how|what|what's|whats|which|where|who|whose|when|why)\b[^?]{3,}\??)\s*$",
     re.IGNORECASE,
 )
-
-# The question a short prompt closes with, after its context: "playback-api pods got OOMKilled
-# overnight, what's the memory limit set to?", "my laptop keeps OOMing.. how much memory does
-# docker get?", "does tallypay retry it? and how many times?". The clause after the last comma,
-# semicolon, colon, dash, full stop or question mark.
-_CLOSING_QUESTION = re.compile(r"(?:[,;:?]|\s[-–—]+|\.+)\s+(?P<question>[^,;:.?!–—]+\?)\s*$")
-_LAST_CLOSING = re.compile(rf".*{_CLOSING_QUESTION.pattern}", re.DOTALL)
 
 
 # A question after a phrase that sets the scene, with no comma to close it: "during a power cut
@@ -515,68 +513,23 @@ def _asked(query: str) -> Asked | None:
     return found
 
 
-# the words a closing question opens with when it asks for itself
-_ASKING = re.compile(
-    r"\s*(?:what|what's|whats|which|where|where's|when|when's|who|who's|how|can|could|does|do|"
-    r"is|are|should|will|would)\b",
-    re.IGNORECASE,
-)
-
-
-def closing_question(query: str) -> str | None:
-    """The question a prompt closes with after its context, when it opens with a question word:
-    "checkout throwing 500s since lunch, where do i go to see the stack traces?" asks the
-    second clause; the first says why."""
-    closing = _closing(query)
-    if closing is None:
-        return None
-    return next((q for q in _clauses(closing) if _ASKING.match(q)), None)
-
-
-def _closing(query: str) -> re.Match[str] | None:
-    """The question a prompt closes with, or the one before its closing remark ("… - who's
-    doing the washout on it? need to give them the keys")."""
-    return _CLOSING_QUESTION.search(query) or _CLOSING_QUESTION.search(_up_to_question(query))
-
-
-def _clauses(closing: re.Match[str]) -> list[str]:
-    """The closing question, then the clause after its last break when it has one: the first
-    break may open no question ("no. 5 needs a washout next week - who's doing it?")."""
-    last = _LAST_CLOSING.match(closing["question"])
-    return [closing["question"], *([last["question"]] if last else [])]
-
-
-def _up_to_question(query: str) -> str:
-    """The prompt up to its last question mark, when only a remark follows it ("… who's doing
-    it? need to give them the keys"); nothing when a second question does ("who approves
-    migrations? and do I really need a downgrade()": either may be answered)."""
-    end = query.rfind("?") + 1
-    return "" if _ASKS_AFTER.match(query[end:]) else query[:end]
-
-
-# the words after a question mark open another question ("… ? and do I need …", "… ? also how …")
-_ASKS_AFTER = re.compile(
-    r"\s*(?:(?:and|also|plus|or|but|so)\s+)?(?:what|what's|whats|which|who|who's|whom|whose|"
-    r"where|when|why|how|is|are|was|were|do|does|did|can|could|should|would|will|has|have|any)\b",
-    re.IGNORECASE,
-)
-
-
 def _asked_within(query: str) -> Asked | None:
     """What the question in a prompt that opens with its context asks: the one it closes with,
     the one after the scene it sets, or else the one it reports ("the treasurer's asking what
     hosting costs us each month, got a figure?")."""
     found = None
-    closing = _closing(query)
-    if closing:
-        found = next(filter(None, (_expected(q) for q in _clauses(closing))), None)
+    last = closing(query)
+    if last:
+        found = next(filter(None, (_expected(q) for q in clauses(last))), None)
+        if found is None and (before := before_follow_on(query)):
+            found = _expected(before)  # "…, who's on call this weekend, can i ring them?"
     elif led := _LED_QUESTION.match(query):
         found = _expected(led["question"])
     # a closing question of a few words leaves the asking to the one reported: "…, got a
     # figure?"; a longer one asks for itself ("mum asks why …. is it supposed to …?")
     if (
         found is None
-        and (closing is None or len(QUESTION_WORD.findall(closing["question"])) <= FOLLOW_ON)
+        and (last is None or len(QUESTION_WORD.findall(last["question"])) <= FOLLOW_ON)
         and (reported := _REPORTED_QUESTION.re.search(query))
     ):
         return _expected(f"{reported['question']}?")
@@ -613,8 +566,9 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, Dimension.DATE, ahead=ahead)
     if _ASKS_TIME.match(query):
         return Asked(AnswerKind.TIME, ahead=ahead)
-    if _ASKS_PRESENCE.search(query):
-        return Asked(AnswerKind.PRESENCE)
+    if presence := _ASKS_PRESENCE.search(query):  # whose: "is mateus around …?" asks of Mateus
+        whose = presence[0].split()[1].lower()
+        return Asked(AnswerKind.PRESENCE, names=NONE if whose in _PRONOUNS else frozenset({whose}))
     person = _ASKS_PERSON.match(query)
     if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
         role = _ROLE_WORD.findall(person["role"].lower())  # "on call" as "on-call", "oncall" too

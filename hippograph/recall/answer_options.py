@@ -123,3 +123,24 @@ def picked_by_length(options: frozenset[str], text: str) -> bool:
         if sum(len(o) == n for o in options) == 1:
             return True
     return False
+
+
+# the parts of a name glued in capitals: "PostgreSQL" (Postgre, SQL), "InfluxDB" (Influx, DB)
+_GLUED = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
+_GLUED_PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+GLUED_OPTION = 3  # letters an option has at least to be found as such a part ("sql", not "db")
+
+
+def names_an_option(options: frozenset[str], text: str) -> bool:
+    """Whether the text names one of the options: a word it begins ("Gradle" for "gradle",
+    "Argo CD" for "argo"), a number with its unit ("30mm"), or a part of a name glued in
+    capitals ("plain sql" by "PostgreSQL", not "flux" by "InfluxDB")."""
+    lower = text.lower()
+    if any(
+        re.search(rf"(?<![a-z0-9]){re.escape(f[:PREFIX])}|\d{re.escape(f)}\b", lower)
+        for o in options
+        for f in option_forms(o)
+    ):
+        return True
+    parts = {p.lower() for name in _GLUED.findall(text) for p in _GLUED_PART.findall(name)}
+    return any(len(o) >= GLUED_OPTION and o in parts for o in options)

@@ -14,7 +14,7 @@ from hippograph.recall import answer_units as units
 from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
-from hippograph.recall.answer_options import PREFIX, option_forms, picked_by_length
+from hippograph.recall.answer_options import PREFIX, names_an_option, picked_by_length
 from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
@@ -52,6 +52,7 @@ _TRIES = _Lazy(
 # no time at all: "immediately", "the moment it's rung up", "in real time"
 _AT_ONCE = _Lazy(
     r"\b(?:immediately|instantly|instant|at\s+once|right\s+away|straight\s+away|the\s+moment|"
+    r"(?:right|straight|directly)\s+after|"
     r"as\s+soon\s+as|in\s+real[-\s]?time|real[-\s]?time|without\s+(?:any\s+)?delay|"
     r"no\s+delay|synchronously)\b",
     re.IGNORECASE,
@@ -209,7 +210,9 @@ _LENGTH = _Lazy(
 # a question of how long in time, not in length: "how long can a parse job run?"
 _ELAPSES = frozenset(
     "run runs running take takes taking last lasts wait waits stay stays got hang survive "
-    "live lives alive down offline".split()
+    "live lives alive down offline valid".split()
+    # or counted in units of time: "how many days until the lead turns up?" (not "6mm came")
+    + "seconds minutes hours days weeks months years".split()
 )
 
 # "until the audit closes", "for as long as the account exists": how long, without an amount
@@ -298,7 +301,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.kind is AnswerKind.CHOICE:
         # "ti or tir?": "three-letter codes" picks one by its length
         return (
-            _names_an_option(asked.options, said.lower())
+            names_an_option(asked.options, said)
             or picked_by_length(asked.options, said)
             or (
                 all(any(c.isdigit() for c in o) for o in asked.options)
@@ -309,8 +312,10 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         if asked.words >= _CHOICE_MADE:  # "why did we swap sidekiq for goodjob?"
             return _says_cause(said)
         return bool(_REASON.re.search(_TIME_AFTER.re.sub(" ", said)))
-    if asked.kind is AnswerKind.PRESENCE:
-        return bool(units.PRESENCE.re.search(said))
+    if asked.kind is AnswerKind.PRESENCE:  # of the one asked about: not "approvers away …"
+        return bool(units.PRESENCE.re.search(said)) and (
+            not asked.names or not asked.names.isdisjoint(_WORD.findall(said.lower()))
+        )
     # the number of a thing the question names is no amount: "Screen 1 is the largest" says
     # nothing of how many seats screen 1 holds
     text = numbered.without_names_asked(asked.words, said.lower())
@@ -483,16 +488,6 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
 
 # an amount by what it is a whole of: "the full fare", "paid in full"
 _ALL_OF_IT = _Lazy(units.ALL_OF_IT, re.IGNORECASE)
-
-
-def _names_an_option(options: frozenset[str], text: str) -> bool:
-    """Whether the text names one of the options (a word it begins: "Gradle" for "gradle",
-    "Argo CD" for "argo")."""
-    return any(
-        re.search(rf"(?<![a-z0-9]){re.escape(f[:PREFIX])}|\d{re.escape(f)}\b", text)  # "30mm"
-        for o in options
-        for f in option_forms(o)
-    )
 
 
 def _holds_role_then(asked: Asked, said: str) -> bool:

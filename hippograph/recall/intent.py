@@ -103,6 +103,9 @@ _SOCIAL = re.compile(
 # tokens that ci gets issued" the tokens are asked about, and "ci" as a term let a fact about
 # vault audit logs answer. Alone ("back up the db", "ci?", "merge the pr") it is the topic.
 SHORT_NAMES = frozenset("db ci cd pr ui ux qa ml ai os vm ip io js ts".split())
+_ASKS_WHICH_NAME = re.compile(
+    rf"\b(?:what|which)(?:'s|\s+is)?\s+(?:the\s+|our\s+)?({'|'.join(sorted(SHORT_NAMES))})\b"
+)
 _REPEATS = re.compile(r"([a-z])\1{2,}")  # "okkk", "yesss", "goood": one letter or two
 
 
@@ -432,6 +435,8 @@ def shape(query: str) -> QueryShape:
             and (len(w) >= 3 or w.isdigit() or (len(w) == 2 and w.isupper()))  # CI, DB, PR, UI
         )
     )
+    # ... or the thing a question asks which one of: "what db am i connecting to …?"
+    content += tuple(w for w in _ASKS_WHICH_NAME.findall(query.lower()) if w not in content)
     if all(_stem(w) in _alone_stems() for w in content):
         content = ()  # "commit and push": nothing but chatter
     if not content:  # "back up the db", "ci?": a two-letter name is all the topic there is

@@ -69,6 +69,14 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
         r"\bping(?:ed|s)?\s+(?:anyone|anybody|nobody|no\s+one|me|us|them|the\s+team)\b",
         ("alert", "warn", "notify", "notification"),
     ),
+    # a heads-up is a reminder or a warning: "when will she get the heads-up text?" ("reminders
+    # now go out 24 hours before"), "do they get a heads up before the van arrives?"
+    (r"\bheads?[-\s]?ups?\b", ("reminder", "notice", "notify", "notification", "warn", "alert")),
+    # someone told by a tool: "how does whoever's on call get told?" (not "I was told that …")
+    (
+        r"\b(?:get|gets|got|getting|be|being|is|are)\s+told\b(?!\s+(?:that|to|about|off|so))",
+        ("alert", "warn", "notify", "notification"),
+    ),
     # a bill is an invoice: "when will their next bill land?" (not "bill of materials")
     (r"\bbills?\b(?!\s+of\b)", ("invoice",)),
     # an end of validity: "has the quote lapsed?", "my permit ran out" (not "ran out of stock")
@@ -108,7 +116,7 @@ def expand(question: str, terms: list[tuple[str, ...]]) -> list[tuple[str, ...]]
     out = list(terms)
     for words, others in _found(question):
         stems = {stem_of(w) for w in words}
-        extra = tuple(stem_of(w) for w in others)
+        extra = tuple(dict.fromkeys(stem_of(w) for w in others))
         hit = False
         for i, group in enumerate(out):
             if stems.intersection(group):

@@ -21,6 +21,7 @@ from typing import Any
 from hippograph.recall import (
     answer_kind,
     asked_thing,
+    closing,
     decay,
     evidence,
     intent,
@@ -147,11 +148,13 @@ def _closing_terms(question: str) -> list[tuple[str, ...]] | None:
     """The topical terms of the question a long prompt closes with after its context ("…, where
     do i go to see the stack traces?"): judged alone, as a short question is, a unit that
     answers it need not share the context's words."""
-    closing = answer_kind.closing_question(question)
-    if closing is None:
+    last = closing.closing_question(question)
+    if last is None:
         return None
-    shaped = intent.shape(closing)
-    return relevance.query_terms((*shaped.identifiers, *shaped.content_terms)) or None
+    shaped = intent.shape(last)
+    terms = relevance.query_terms((*shaped.identifiers, *shaped.content_terms))
+    # its phrases in other words too: "who do i need the go-ahead from?" is met by "approved"
+    return same_things.expand(last, terms) or None
 
 
 def _is_graph_only(c: Candidate) -> bool:

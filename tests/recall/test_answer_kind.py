@@ -8,6 +8,7 @@ from hippograph.recall import answer_kind, asked_thing
 from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Asked, Dimension
+from hippograph.recall.closing import closing_question
 
 
 @pytest.mark.parametrize(
@@ -1284,4 +1285,4 @@ def test_so_long_after_is_when_not_why() -> None:
     ],
 )
 def test_the_question_a_prompt_closes_with(prompt: str, closing: str | None) -> None:
-    assert answer_kind.closing_question(prompt) == closing
+    assert closing_question(prompt) == closing

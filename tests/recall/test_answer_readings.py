@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from hippograph.recall import intent, relevance, same_things
-from hippograph.recall.answer_kind import closing_question, expected
+from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_options import picked_by_length
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Dimension
+from hippograph.recall.closing import closing_question
 
 
 def _reads(question: str) -> tuple[AnswerKind | None, Dimension | None]:

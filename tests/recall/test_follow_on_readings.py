@@ -1,0 +1,144 @@
+"""Readings of stop 60: the question before a few words that follow on from it, whose presence
+is asked about, a heads-up and being told as reminders and alerts, and what counts days."""
+
+from __future__ import annotations
+
+import pytest
+
+from hippograph.recall import intent, relevance, same_things, stages
+from hippograph.recall.answer_kind import expected
+from hippograph.recall.answer_options import names_an_option
+from hippograph.recall.answer_said import states
+from hippograph.recall.asked import AnswerKind, Dimension
+from hippograph.recall.closing import before_follow_on
+
+
+@pytest.mark.parametrize(
+    ("prompt", "question"),
+    [
+        # the closing clause only follows on: the question is the one before its comma
+        (
+            "the rota is throwing errors - who's the on-call dev this weekend, can i ring them?",
+            "who's the on-call dev this weekend?",
+        ),
+        (
+            "customer has an old voucher - how long are our vouchers valid for, has it expired?",
+            "how long are our vouchers valid for?",
+        ),
+        (
+            "we moved the worker, what port is it on now, is that still 8080?",
+            "what port is it on now?",
+        ),
+        # a remark that asks nothing follows on from nothing
+        ("can the app send the cert to the landlord too, not just the tenant?", None),
+        # the clause before opens no question
+        ("the import failed again, any idea?", None),
+    ],
+)
+def test_the_question_before_a_follow_on(prompt: str, question: str | None) -> None:
+    assert before_follow_on(prompt) == question
+
+
+def test_a_prompt_asks_what_the_question_before_its_follow_on_asks() -> None:
+    on_call = expected(
+        "the rota is throwing errors - who's the on-call dev this weekend, can i ring them?"
+    )
+    assert on_call is not None and on_call.kind is AnswerKind.PERSON
+    valid = expected(
+        "customer has an old voucher - how long are our vouchers valid for, has it expired?"
+    )
+    assert valid is not None and valid.dimension is Dimension.SPAN
+    # the voucher's code length and price say nothing of how long it is valid
+    assert not states(valid, {"text": "Gift voucher codes are 10 characters, uppercase."})
+    assert states(valid, {"text": "Vouchers are valid for 24 months from purchase."})
+
+
+def test_presence_is_asked_of_the_one_named() -> None:
+    asked = expected("is mateus around next week? he has to approve the release")
+    assert asked is not None and asked.kind is AnswerKind.PRESENCE
+    assert not states(asked, {"text": "Priya can approve deploys if the approver is away."})
+    assert states(asked, {"text": "Mateus is on leave from 3 to 14 March."})
+    # "is she around?" names no one: anyone's leave may be hers
+    she = expected("is she around next week?")
+    assert she is not None and states(she, {"text": "Priya is away next week."})
+
+
+def test_a_count_of_days_is_no_length() -> None:
+    asked = expected("how many days until the lead usually turns up at the studio?")
+    assert asked is not None
+    assert not states(asked, {"text": "The reorder point for 6mm H-section came is 60 lengths."})
+    assert states(asked, {"text": "Tamsin & Rudd deliver within 5 working days of a PO."})
+    blade = expected("how long is the replacement blade?")
+    assert blade is not None and states(blade, {"text": "Blades are 600mm."})
+
+
+def test_how_long_is_answered_by_right_after() -> None:
+    asked = expected("how long does a weighed tray normally take to show up on the dashboard?")
+    assert asked is not None and asked.dimension is Dimension.TAKES
+    assert states(asked, {"text": "Each entry uploads right after the picker saves the tray."})
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "ahead"),
+    [
+        ("who actually did the hands-on postgres upgrade on cartoon?", AnswerKind.PERSON, False),
+        ("what date are we putting the east window back in?", AnswerKind.TIME, True),
+        ("what date did we take the east window out?", AnswerKind.TIME, False),
+    ],
+)
+def test_who_did_it_and_what_date_it_is_being_done(
+    question: str, kind: AnswerKind, ahead: bool
+) -> None:
+    asked = expected(question)
+    assert asked is not None and asked.kind is kind and asked.ahead is ahead
+
+
+def test_still_keeping_from_that_far_back_asks_how_long_things_are_kept() -> None:
+    asked = expected("do we still keep db dumps from that far back?")
+    assert asked is not None and asked.dimension is Dimension.KEPT
+    assert not states(asked, {"text": "The nightly dump job runs at 02:30 UK time."})
+    assert states(asked, {"text": "Dumps are kept for 30 days."})
+
+
+def test_an_option_is_named_as_a_part_of_a_glued_name() -> None:
+    options = frozenset({"flux", "plain", "sql"})
+    assert names_an_option(options, "Readings now live in PostgreSQL 16.")
+    assert not names_an_option(frozenset({"flux"}), "The old InfluxDB instance is off.")
+    assert not names_an_option(frozenset({"db"}), "The old InfluxDB instance is off.")
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("when will she get the heads-up text from us?", "reminders now go out 24 hours before"),
+        ("how does whoever's on call actually get told?", "alerts now go by SMS to the rota"),
+    ],
+)
+def test_a_heads_up_and_being_told_are_said_as_reminders_and_alerts(
+    question: str, said: str
+) -> None:
+    terms = same_things.expand(
+        question, relevance.query_terms(intent.shape(question).content_terms)
+    )
+    assert relevance.term_hits(terms, said) >= 1
+
+
+def test_told_that_is_no_alert() -> None:
+    question = "we were told that the export is slow, is it?"
+    terms = same_things.expand(
+        question, relevance.query_terms(intent.shape(question).content_terms)
+    )
+    assert relevance.term_hits(terms, "export alerts go to the ops channel") == 1  # "export" only
+
+
+def test_the_question_a_long_prompt_closes_with_is_met_in_other_words() -> None:
+    prompt = "the hotfix is green on staging and ready for prod, who do i need the go-ahead from?"
+    terms = stages._closing_terms(prompt)
+    assert terms is not None
+    assert relevance.term_hits(terms, "Production deploys are now approved by Tomasz.") >= 1
+
+
+def test_a_two_letter_name_asked_which_one_of_is_a_term() -> None:
+    shaped = intent.shape("count the trumpet ranks across instruments, what db am i connecting to?")
+    assert "db" in shaped.content_terms
+    assert "db" not in intent.shape("whats the ttl on the vault tokens that ci gets").content_terms
