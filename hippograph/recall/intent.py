@@ -95,6 +95,9 @@ _SOCIAL = re.compile(
     r"|(?:off|done)\s+for\s+(?:the\s+)?(?:day|night|today|tonight|week|weekend)"
     r"|thanks?\s+(?:a\s+(?:ton|bunch|lot|million|heap|mil)|so\s+much|heaps|loads|again)"
     r"|thanks?\s+for\s+(?:\w+ing\s+)?(?:that|this|it|them|those|everything)\b(?!\s+\w)"
+    # thanks for the help given, no more: "thanks for all your help today"
+    r"|thanks?\s+(?:(?:you|u)\s+)?for\s+(?:all\s+)?(?:the|your)\s+(?:help|support|patience|"
+    r"hard\s+work)(?:\s+(?:today|earlier|yesterday|this\s+week|again))?(?=\W*$)"
     r")\b",
     re.IGNORECASE,
 )
@@ -245,6 +248,7 @@ _DONE = re.compile(
 _AWAY = re.compile(
     r"^\W*(?:(?:ok|okay|k|kk|right|alright|so)\W+)?(?:brb|afk|bbl|gtg|g2g|back\s+in\b|"
     r"be\s+(?:right\s+)?back|stepping\s+(?:away|out)|heading\s+(?:out|off|home)|off\s+to\s+lunch|"
+    r"back\s+from\s+(?:lunch|the\s+gym|the\s+dentist|my\s+break|a\s+break|holiday|leave)|"
     r"out\s+(?:for|to)\s+lunch|logging\s+off|signing\s+off|calling\s+it\s+a\s+day|"
     r"done\s+for\s+(?:the\s+day|today)|"
     # a break: "gonna grab a brew, back in 10", "right, coffee time"
@@ -290,7 +294,11 @@ _WISH = re.compile(
     # the season's and the day's: "merry christmas all", "bless you", "welcome back!"
     r"merry\s+(?:christmas|xmas)\b|season'?s\s+greetings\b|bless\s+(?:you|ya)\b|"
     r"welcome\s+(?:back|aboard|to\s+the\s+team)\b|get\s+well\s+soon\b|"
-    r"(?:speak|talk|chat)\s+(?:soon|later)\b|proud\s+of\s+(?:you|y'?all|everyone|the\s+team)\b)",
+    r"(?:speak|talk|chat)\s+(?:soon|later|tomorrow|then|next\s+week)\b|"
+    r"proud\s+of\s+(?:you|y'?all|everyone|the\s+team)\b|"
+    # leave-takings and praise in slang: "gotta dash, laters", "night night", "top man"
+    r"laters\b|gotta\s+(?:dash|run|go|bounce|fly)\b|night(?:y)?[\s-]night\b|"
+    r"that'?s\s+(?:mint|class|ace|sick|mega|boss)\b|top\s+(?:man|stuff|work|job)\b)",
     re.IGNORECASE,
 )
 # how the day went, or the weather, said and no more: "what a day", "long week", "time flies",
@@ -299,13 +307,22 @@ _MOOD = re.compile(
     r"^\W*(?:(?:phew|wow|ugh|man|god|oh|honestly|lol)\W+)?(?:"
     r"what\s+an?\s+(?:day|week|morning|night|year|ride|shift)|"
     r"(?:(?:it'?s\s+been|that\s+was|this\s+has\s+been)\s+)?(?:a\s+)?(?:long|busy|crazy|mad|rough|"
-    r"wild|hectic|quiet)\s+(?:day|week|morning|shift|one)|time\s+flies|"
+    r"wild|hectic|quiet)\s+(?:day|week|morning|shift|one|meeting|call)|time\s+flies|"
     r"this\s+(?:week|day|month)\s+has\s+been\s+(?:wild|long|mad|crazy|a\s+lot|rough|hectic)|"
     r"(?:it'?s\s+)?(?:so+\s+|really\s+|absolutely\s+)?(?:freezing|boiling|roasting|baking|pouring|"
     r"raining|snowing|sunny|chilly|cold|hot|grim|miserable|lovely)(?:\s+(?:again|today|outside|out"
     r"(?:\s+there)?|in\s+(?:here|the\s+office)))*|"
     r"can'?t\s+believe\s+it'?s\s+(?:\w+\s+)?already|that\s+was\s+(?:close|fun|intense)|"
-    r"no\s+(?:problem|probs?)(?:\s+at\s+all)?|thank\s+(?:god|goodness)\s+it'?s\s+\w+day)\W*$",
+    r"no\s+(?:problem|probs?)(?:\s+at\s+all)?|thank\s+(?:god|goodness)\s+it'?s\s+\w+day|"
+    # how the speaker is, or the weather, again: "so tired today", "weather's lovely isn't it",
+    # "anyone else freezing in here?", "rip my inbox"
+    r"(?:i'?m\s+)?(?:so+\s+|really\s+|proper\s+|well\s+)(?:tired|knackered|shattered|exhausted|"
+    r"sleepy|hungry|cold)(?:\s+today|\s+this\s+week)?|"
+    r"(?:the\s+)?weather'?s\s+(?:so\s+)?(?:lovely|nice|glorious|gorgeous|grim|awful|rubbish|"
+    r"terrible)(?:\s+today)?|"
+    r"(?:anyone|everyone)\s+else\s+(?:freezing|boiling|cold|roasting|knackered|starving|tired)"
+    r"(?:\s+in\s+here|\s+today)?|rip\s+my\s+(?:inbox|brain|sleep|weekend))"
+    r"(?:\W+(?:huh|eh|innit|isn'?t\s+it|right|lol|haha))?\W*$",
     re.IGNORECASE,
 )
 # a request, which a wish may come with: "hope you're well, can you check the lock timeout"

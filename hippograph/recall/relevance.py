@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from hippograph.recall import answer_said, numbered, opposites, short_forms
-from hippograph.recall.asked import Asked
+from hippograph.recall.asked import Asked, Dimension
 from hippograph.schema.text import STOPWORDS, slips, stem  # noqa: F401  (relevance.stem: the stemmer its words are compared by)
 
 if TYPE_CHECKING:
@@ -312,6 +312,32 @@ def asks_another_thing(
     return cosine <= rest_cosine
 
 
+# the numbers a unit counts with, in words too ("eleven ranks")
+_COUNT_WORDS = frozenset(
+    "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
+    "hundred hundreds dozen dozens thousand thousands".split()
+)
+COUNTED_WITHIN = (
+    3  # words after a number that may name what it counts ("14 rugged android tablets")
+)
+
+
+def counts_another(asks: Asked | None, thing: list[str], text: str) -> bool:
+    """A "how many" question counts a thing (``thing`` as stems, the last its head) and the unit
+    names that thing but counts another: "how many pipes does the organ have?" is not answered by
+    "the organ's pipe inventory lists 11 ranks of reeds". A number with the thing within a few
+    words after it counts it ("6 students per instructor" counts instructors too)."""
+    if asks is None or asks.dimension is not Dimension.COUNT or not thing:
+        return False
+    head = thing[-1]
+    words = _WORD.findall(text.lower())
+    stems = [_stem(w) for w in words]
+    if head not in stems:
+        return False
+    numbers = [i for i, w in enumerate(words) if w.isdigit() or w in _COUNT_WORDS]
+    return bool(numbers) and all(head not in stems[i + 1 : i + 1 + COUNTED_WITHIN] for i in numbers)
+
+
 class Judge:
     """Decides, once per candidate and only when asked, whether it is relevant to the query, and
     records the answer as its ``relevant`` check.
@@ -404,9 +430,10 @@ class Judge:
         whether it is reached by its own words or through the graph: "the clinic has 12
         consulting rooms", reached from a unit about the reception's label printer, is no count
         of label printers."""
+        text = searchable(c.unit)
         return asks_another_thing(
-            self.thing, searchable(c.unit), c.cosine, c.unit.get("rest_cosine")
-        )
+            self.thing, text, c.cosine, c.unit.get("rest_cosine")
+        ) or counts_another(self.asks, self.thing, text)
 
     def names_what_is_named(self, c: Candidate) -> bool:
         """The unit names a thing the question names: "what port is route-planner listening on?"

@@ -11,6 +11,7 @@ from hippograph.recall.answer_options import names_an_option
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Dimension
 from hippograph.recall.closing import before_follow_on
+from hippograph.recall.short_forms import stem_of
 
 
 @pytest.mark.parametrize(
@@ -142,3 +143,16 @@ def test_a_two_letter_name_asked_which_one_of_is_a_term() -> None:
     shaped = intent.shape("count the trumpet ranks across instruments, what db am i connecting to?")
     assert "db" in shaped.content_terms
     assert "db" not in intent.shape("whats the ttl on the vault tokens that ci gets").content_terms
+
+
+def test_a_count_of_another_thing_does_not_count_the_thing_asked() -> None:
+    asked = expected("how many pipes in total does the Aldbury Hall organ have?")
+    pipes = [stem_of("pipes")]
+    inventory = "The Aldbury Hall pipe inventory lists 11 ranks of reeds."
+    assert relevance.counts_another(asked, pipes, inventory)
+    assert not relevance.counts_another(asked, pipes, "The organ has 2,114 pipes.")
+    ratio = expected("how many instructors does a beginner group need?")
+    instructors = [stem_of("instructors")]
+    assert not relevance.counts_another(ratio, instructors, "6 students per instructor at most")
+    # a unit that does not name the thing is judged by meaning (asks_another_thing)
+    assert not relevance.counts_another(asked, pipes, "The organ has 11 ranks.")

@@ -225,6 +225,19 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
         ("oops, ignore that", True),
         ("never mind, figured it out", True),
         ("wrong window, sorry", True),
+        # leave-takings, praise and the day in slang; thanks for the help given
+        ("gotta dash, laters", True),
+        ("that's mint", True),
+        ("top man", True),
+        ("speak tomorrow", True),
+        ("back from lunch", True),
+        ("so tired today", True),
+        ("weather's lovely today isn't it", True),
+        ("anyone else freezing in here?", True),
+        ("long week huh", True),
+        ("thanks for the help, now the flaky test", False),
+        ("so tired of the flaky login test, can you look?", False),
+        ("back from lunch, where were we with the migration?", False),
         ("how are the queue workers doing today?", False),  # asks after a thing
         ("sorry, what's the staging url again?", False),
         ("back in 10, can you look at the flaky test meanwhile", False),
@@ -241,6 +254,11 @@ def test_a_short_reply_with_one_stray_word(text: str, reply: bool) -> None:
 def test_a_social_remark_is_silent_whatever_it_names(text: str, social: bool) -> None:
     assert shape(text).social is social
     assert shape(text).is_silent is social
+
+
+def test_thanks_for_the_help_given_names_nothing() -> None:
+    assert shape("thanks for all your help today").is_silent
+    assert not shape("thanks for the help, now the flaky test").is_silent
 
 
 @pytest.mark.parametrize(
