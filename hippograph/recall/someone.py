@@ -46,6 +46,8 @@ _PERSON_NAME = _Lazy(
     # "… need approval from Owen Tregarthen, Head of Collections"
     r"\b(?:approval|sign-?off|permission|consent|authori[sz]ation)\s+from\s+[A-Z][a-z]+\b|"
     # "… to Mei-Ling Chen, who now handles …", "Sam Ortiz is the designer on onboarding"
+    # "the on-call developer is Priya", "the owner is now Dmitri Sokolov"
+    rf"\b(?:{_PERSON_NOUNS})\s+(?:is|are)\s+(?:now\s+)?(?-i:[A-Z][a-z]+)\b|"
     r"\b[A-Z][a-z]+,?\s+who\s|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:is|was)\s+(?:now\s+)?(?:the|our|primary|secondary)\s"
     # … as someone: "is the tech lead", not "Paddock is the keeper rota app"
     rf"(?:[\w-]+\s+){{0,2}}(?:{_PERSON_NOUNS})\b|"
@@ -56,6 +58,8 @@ _PERSON_NAME = _Lazy(
 
 _ON_CALL = frozenset("on-call oncall".split())
 _ROTATION = frozenset("rotation rota".split())
+# a role's rota: "the team's Opsgenie rota", "the crew's rotation"
+_OWNS_A_ROTA = _Lazy(r"'s\s+(?:[\w-]+\s+){0,2}?(?:rota|rotation|schedule|roster)\b", re.IGNORECASE)
 
 # what a role word names when it comes before one of these: a thing of theirs ("rota app")
 _THINGS = frozenset(
@@ -92,6 +96,8 @@ def names_someone(text: str, asked: frozenset[str] = NONE) -> bool:
             and _adjacent(text, word, words[i + 1])
         ):
             continue  # "the keeper rota app", "the vendor portal": a thing, not someone
+        if not asked.isdisjoint(_ON_CALL) and _OWNS_A_ROTA.re.match(text, word.end()):
+            continue  # "through the team's Opsgenie rota" for "who's on call?": the rota is no one
         if not word[0][0].isupper() or _sentence_starts(text, word.start()):
             return True
         beside = words[i - 1 : i] + words[i + 1 : i + 2]

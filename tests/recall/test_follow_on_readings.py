@@ -12,6 +12,7 @@ from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Dimension
 from hippograph.recall.closing import before_follow_on
 from hippograph.recall.short_forms import stem_of
+from hippograph.recall.someone import names_someone
 
 
 @pytest.mark.parametrize(
@@ -156,3 +157,13 @@ def test_a_count_of_another_thing_does_not_count_the_thing_asked() -> None:
     assert not relevance.counts_another(ratio, instructors, "6 students per instructor at most")
     # a unit that does not name the thing is judged by meaning (asks_another_thing)
     assert not relevance.counts_another(asked, pipes, "The organ has 11 ranks.")
+
+
+def test_who_is_on_call_is_not_answered_by_a_teams_rota() -> None:
+    on_call = frozenset({"on-call", "oncall"})
+    assert not names_someone(
+        "Errors page the on-call dev through the team's Opsgenie rota.", on_call
+    )
+    assert names_someone("the team's rota decides", frozenset())  # who gets paged: the team
+    assert names_someone("the on-call developer is Priya", on_call)
+    assert not names_someone("the developer is responsible")
