@@ -322,7 +322,10 @@ _AHEAD_OR_ALONG = sorted({*_FAR_AS_TIME, *slips(_FAR_AS_TIME)})
 _ASKS_DISTANCE = LazyPattern(
     rf"{_OPENING}{_ROUGHLY}"
     rf"how\s+far\b(?!\s+(?:{'|'.join(_AHEAD_OR_ALONG)}|out|into|off|back|up|down|have|has|did|"
-    rf"are|is|in\s+(?:{'|'.join(sorted({'advance', *slips(['advance'])}))}))\b)",
+    rf"are|is|in\s+(?:{'|'.join(sorted({'advance', *slips(['advance'])}))}))\b)|"
+    # "what distance does rota assume …?", "what radius do we cover?"
+    r"(?:what|which)(?:'s|s|\s+is)?\s+(?:the\s+|our\s+)?(?:max(?:imum)?\s+|default\s+)?"
+    r"(?:distance|radius)\b",
     re.IGNORECASE,
 )
 

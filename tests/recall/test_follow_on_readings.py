@@ -167,3 +167,10 @@ def test_who_is_on_call_is_not_answered_by_a_teams_rota() -> None:
     assert names_someone("the team's rota decides", frozenset())  # who gets paged: the team
     assert names_someone("the on-call developer is Priya", on_call)
     assert not names_someone("the developer is responsible")
+
+
+def test_what_distance_asks_for_a_distance() -> None:
+    asked = expected("if an interpreter never set a travel radius, what distance does rota assume?")
+    assert asked is not None and asked.dimension is Dimension.DISTANCE
+    assert states(asked, {"text": "Rota assumes 25 miles when no radius is set."})
+    assert not states(asked, {"text": "Rota offers bookings only within an interpreter's radius."})
