@@ -166,6 +166,10 @@ def measure_window(query: str) -> list[str] | None:
 VERB_ENDS = frozenset(
     "is are was were be been 's do does did has have had should can could will would must may "
     "might shall".split()
+    # and the same verbs denied: "which postcode areas don't we cover …?"
+    + "isn't aren't wasn't weren't don't doesn't didn't hasn't haven't shouldn't can't couldn't "
+    "won't wouldn't isnt arent wasnt dont doesnt didnt hasnt havent shouldnt cant couldnt wont "
+    "wouldnt".split()
 )
 _HEAD_ENDS = VERB_ENDS | frozenset("on for of in at to with by from per".split())
 

@@ -10,6 +10,7 @@ from hippograph.recall.answer_kind import expected
 from hippograph.recall.answer_options import names_an_option
 from hippograph.recall.answer_said import states
 from hippograph.recall.asked import AnswerKind, Dimension
+from hippograph.recall.asked_thing import asked_thing
 from hippograph.recall.closing import before_follow_on
 from hippograph.recall.short_forms import stem_of
 from hippograph.recall.someone import names_someone
@@ -174,3 +175,8 @@ def test_what_distance_asks_for_a_distance() -> None:
     assert asked is not None and asked.dimension is Dimension.DISTANCE
     assert states(asked, {"text": "Rota assumes 25 miles when no radius is set."})
     assert not states(asked, {"text": "Rota offers bookings only within an interpreter's radius."})
+
+
+def test_a_denied_verb_closes_what_is_asked_for() -> None:
+    assert asked_thing("which postcode areas don't we cover on saturdays?") == ("postcode", "areas")
+    assert asked_thing("which postcode areas do we cover on saturdays?") == ("postcode", "areas")
