@@ -317,9 +317,8 @@ _COUNT_WORDS = frozenset(
     "two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty "
     "hundred hundreds dozen dozens thousand thousands".split()
 )
-COUNTED_WITHIN = (
-    3  # words after a number that may name what it counts ("14 rugged android tablets")
-)
+# words after a number that may name what it counts ("14 rugged android tablets")
+COUNTED_WITHIN = 3
 
 
 def counts_another(asks: Asked | None, thing: list[str], text: str) -> bool:
