@@ -529,13 +529,12 @@ def _asked_within(query: str) -> Asked | None:
     elif led := _LED_QUESTION.match(query):
         found = _expected(led["question"])
     # a closing question of a few words leaves the asking to the one reported: "…, got a
-    # figure?"; a longer one asks for itself ("mum asks why …. is it supposed to …?")
-    if (
-        found is None
-        and (last is None or len(QUESTION_WORD.findall(last["question"])) <= FOLLOW_ON)
-        and (reported := _REPORTED_QUESTION.re.search(query))
+    # figure?", "… asks when we last tested a restore, do we know the date?" (the reported one
+    # says which date); a longer one asks for itself ("mum asks why …. is it supposed to …?")
+    if (last is None or len(QUESTION_WORD.findall(last["question"])) <= FOLLOW_ON) and (
+        reported := _REPORTED_QUESTION.re.search(query)
     ):
-        return _expected(f"{reported['question']}?")
+        return _expected(f"{reported['question']}?") or found
     return found
 
 
@@ -608,8 +607,9 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.QUANTITY, Dimension.KEPT if kept else Dimension.SPAN)
     if _ASKS_UNTIL.match(query):  # "how long til it's live?": when, by a date or a habit
         return Asked(AnswerKind.TIME)
-    if _ASKS_OLDEST.re.match(query):  # "what's the oldest iOS the app runs on?"
-        return Asked(AnswerKind.MEASURE, Dimension.VERSION, frozenset({"version"}))
+    if oldest := _ASKS_OLDEST.re.match(query):  # "what's the oldest iOS the app runs on?"
+        platform = oldest[0].split()[-1].lower()  # whose version: an answer names it
+        return Asked(AnswerKind.MEASURE, Dimension.VERSION, frozenset({"version"}), of=platform)
     if _ASKS_LARGEST_FILE.re.match(query):  # "what's the biggest photo it will accept?"
         return Asked(AnswerKind.MEASURE, Dimension.MEMORY, frozenset({"size", "limit"}))
     if _ASKS_NUMBER_OF.re.match(query):  # "what's the max number of characters …?"

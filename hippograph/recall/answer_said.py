@@ -15,7 +15,7 @@ from hippograph.recall import numbered
 from hippograph.recall.answer_given import Given
 from hippograph.recall.answer_kind import _PER_UNIT
 from hippograph.recall.answer_options import PREFIX, names_an_option, picked_by_length
-from hippograph.recall.asked import NONE, AnswerKind, Asked, Dimension
+from hippograph.recall.asked import NONE, PLATFORMS, AnswerKind, Asked, Dimension
 from hippograph.recall.lazy_pattern import LazyPattern as _Lazy
 from hippograph.recall.someone import WORD_IN_TEXT, names_someone
 from hippograph.schema.text import STOPWORDS
@@ -460,6 +460,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
             text = _DURATION.re.sub(_without_amount_of_time, text)  # minutes" fill 4 hours
     words = set(_WORD.findall(text))
     if dimension is Dimension.VERSION:  # "x86_64-unknown-linux-musl" names no version
+        if asked.of in PLATFORMS and asked.of not in text:
+            return False  # "the lowest android version": not "React Native 0.74"
         text = _COUNTED.re.sub(_without_count, text)  # nor "has 3 brokers"
         text = units.MEMORY.re.sub(" ", _DURATION.re.sub(" ", text))  # nor "60 seconds" nor "2 GB"
         return bool(_NUMBER.re.search(text) or _VERSION_MARK.re.search(text))

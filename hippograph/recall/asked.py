@@ -53,6 +53,13 @@ class Dimension(StrEnum):
     PHONE = "phone"  # "what's the number for the out of hours line?": "0161 496 0000"
 
 
+# platforms whose release a question may ask the oldest or newest of ("the lowest android version
+# the app supports"): an answer names the platform, not another thing's version
+PLATFORMS = frozenset(
+    "ios ipados android macos windows python node java chrome safari firefox".split()
+)
+
+
 @dataclass(frozen=True)
 class Asked:
     """The kind of answer a question asks for, and what it measures when the question says."""
@@ -72,6 +79,9 @@ class Asked:
     # the period a count is asked within ("year" in "how many periods in a year?"), which a
     # shorter period answers ("quarters")
     per: str | None = None
+    # whose value it is, when the question says: "android" in "what's the lowest android version
+    # the app supports?", which an answer names ("Android 10 and later")
+    of: str | None = None
     # a time still to come ("when's the next upgrade?"): a unit that only tells of the past
     # ("Femi did the last upgrade in November 2024") does not say it
     ahead: bool = False

@@ -180,3 +180,19 @@ def test_what_distance_asks_for_a_distance() -> None:
 def test_a_denied_verb_closes_what_is_asked_for() -> None:
     assert asked_thing("which postcode areas don't we cover on saturdays?") == ("postcode", "areas")
     assert asked_thing("which postcode areas do we cover on saturdays?") == ("postcode", "areas")
+
+
+def test_a_reported_question_says_which_date_a_short_closing_asks_for() -> None:
+    asked = expected("insurer asks when we last tested restoring from backup, do we know the date?")
+    assert asked is not None and asked.dimension is Dimension.LAST
+    assert not states(asked, {"text": "The nightly database dump runs at 03:30."})
+    assert states(asked, {"text": "We last tested restoring from backup on 4 March."})
+
+
+def test_the_oldest_version_of_a_platform_names_the_platform() -> None:
+    asked = expected("what's the lowest android version the app supports?")
+    assert asked is not None and asked.dimension is Dimension.VERSION
+    assert not states(asked, {"text": "The app is built with React Native 0.74."})
+    assert states(asked, {"text": "The app supports Android 10 and later."})
+    any_os = expected("what's the oldest os the kiosk runs on?")
+    assert any_os is not None and states(any_os, {"text": "Kiosks run Debian 12."})
