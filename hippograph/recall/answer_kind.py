@@ -452,6 +452,10 @@ _ASKS_DOER = re.compile(
 
 
 _ROLE_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+# a job done by hand, which approving or owning the code of it is not: "who's driving round 7?",
+# "who's actually doing the washout?", "who did the upgrade?" (not "who handles / decides …")
+_HANDS_ON = re.compile(r"driv|teach|staff|host|cover")
+_DOES = re.compile(r"\b(?:does|do|did|doing)\b", re.IGNORECASE)
 
 # a second question after the first: "why did roster send Dev? how does it decide now?"
 _FOLLOW_UP = re.compile(
@@ -574,9 +578,10 @@ def _expected(query: str) -> Asked | None:
     person = _ASKS_PERSON.match(query)
     if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
         role = _ROLE_WORD.findall(person["role"].lower())  # "on call" as "on-call", "oncall" too
-        return Asked(AnswerKind.PERSON, names=frozenset([*role, "-".join(role), "".join(role)]))
-    if _ASKS_DOER.match(query):
-        return Asked(AnswerKind.PERSON)
+        names = frozenset([*role, "-".join(role), "".join(role)])
+        return Asked(AnswerKind.PERSON, names=names, hands_on=bool(_HANDS_ON.match(role[0])))
+    if doer := _ASKS_DOER.match(query):
+        return Asked(AnswerKind.PERSON, hands_on=bool(_DOES.search(doer[0])))
     if (
         _ASKS_REASON.match(query)
         and not _ASKS_WHY_FOR_ME.match(query)

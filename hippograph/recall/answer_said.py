@@ -297,6 +297,8 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
     if asked.kind is AnswerKind.PERSON:
         if Given.WHEN in asked.given and not _holds_role_then(asked, said):
             return False
+        if asked.hands_on and units.OVERSEES.re.search(said):
+            return False  # "who's doing the washout?": not "Tobias signs off washout records"
         return names_someone(said, asked.names)
     if asked.kind is AnswerKind.CHOICE:
         # "ti or tir?": "three-letter codes" picks one by its length

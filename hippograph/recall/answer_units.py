@@ -129,3 +129,15 @@ ADDRESS = _Lazy(
 # a number to ring: seven digits or more, grouped as people write them ("0161 496 0000",
 # "+44 20 7946 0000", "(03) 9000 1234"), or a short number of its own ("999", "111")
 PHONE = _Lazy(r"\+?\(?\d[\d ().-]{5,}\d|\b(?:999|911|111|112|101)\b")
+
+
+# someone who oversees a job rather than doing it: approves, signs off or reviews it, or owns,
+# maintains or wrote the code of it ("Dmitri Sokolov maintains the Mycoroute codebase")
+OVERSEES = _Lazy(
+    r"\b(?:approves|approved\s+by|approver|signs?\s+off|signed\s+off\s+by|reviews|reviewed\s+by|"
+    r"reviewer)\b|"
+    r"\b(?:owns|maintains|maintained\s+by|maintainer|wrote|written\s+by|looks\s+after)\b[^.;]{0,60}"
+    r"\b(?:codebase|code|repo|repository|app|service|deploys?|deployments?|changes?|prs?|releases?|"
+    r"pipeline|engine|module|schema|migrations?|merge\s+requests?)\b",
+    re.IGNORECASE,
+)

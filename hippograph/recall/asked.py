@@ -82,6 +82,9 @@ class Asked:
     # whose value it is, when the question says: "android" in "what's the lowest android version
     # the app supports?", which an answer names ("Android 10 and later")
     of: str | None = None
+    # someone who does a job by hand ("who's driving round 7?", "who did the upgrade?"): one who
+    # approves, reviews or owns the code of it ("Dmitri maintains the Mycoroute codebase") is not
+    hands_on: bool = False
     # a time still to come ("when's the next upgrade?"): a unit that only tells of the past
     # ("Femi did the last upgrade in November 2024") does not say it
     ahead: bool = False

@@ -196,3 +196,35 @@ def test_the_oldest_version_of_a_platform_names_the_platform() -> None:
     assert states(asked, {"text": "The app supports Android 10 and later."})
     any_os = expected("what's the oldest os the kiosk runs on?")
     assert any_os is not None and states(any_os, {"text": "Kiosks run Debian 12."})
+
+
+@pytest.mark.parametrize(
+    ("question", "said", "answers"),
+    [
+        (
+            "who's driving the city centre route on thursday?",
+            "Dmitri maintains the route codebase.",
+            False,
+        ),
+        (
+            "who's driving the city centre route on thursday?",
+            "Kemal Aydin, who drives the city centre route, starts at six.",
+            True,
+        ),
+        ("who's actually doing the washout on no. 5?", "Tobias signs off washout records.", False),
+        ("who did the hands-on postgres upgrade?", "Morwenna approves production deploys.", False),
+        (
+            "who did the hands-on postgres upgrade?",
+            "Femi Adeyemi, who did the Postgres 16 upgrade, is back on Monday.",
+            True,
+        ),
+        # who handles or decides it may be who approves it
+        ("who handles refunds now?", "Refunds are approved by Sam Ortiz.", True),
+    ],
+)
+def test_someone_who_oversees_a_job_is_not_who_does_it(
+    question: str, said: str, answers: bool
+) -> None:
+    asked = expected(question)
+    assert asked is not None and asked.kind is AnswerKind.PERSON
+    assert states(asked, {"text": said}) is answers
