@@ -26,7 +26,7 @@ _IDENT = re.compile(
 INTERJECTIONS = frozenset(
     """
 ugh meh argh oof yikes welp phew whew dang darn omg idk tbh ngl smh aight ayy yo sup cya ttyl gtg
-rofl lmfao jk bruh hiya howdy heya wassup oops whoops tgif
+rofl lmfao jk bruh hiya howdy heya wassup oops whoops tgif lfg
 """.split()
 )
 # Words that carry no topic in a prompt to a coding agent ("ok go on", "thanks, continue"):
@@ -298,13 +298,16 @@ _WISH = re.compile(
     r"proud\s+of\s+(?:you|y'?all|everyone|the\s+team)\b|"
     # leave-takings and praise in slang: "gotta dash, laters", "night night", "top man"
     r"laters\b|gotta\s+(?:dash|run|go|bounce|fly)\b|night(?:y)?[\s-]night\b|"
-    r"that'?s\s+(?:mint|class|ace|sick|mega|boss)\b|top\s+(?:man|stuff|work|job)\b)",
+    r"that'?s\s+(?:mint|class|ace|sick|mega|boss)\b|top\s+(?:man|stuff|work|job)\b|"
+    r"g'?day\b|much\s+obliged\b|well\s+deserved\b|fair\s+play\b|happy\s+hump\s+day\b|"
+    # running late, said and no more: "running 5 mins late, sorry", "stuck in traffic"
+    r"running\s+(?:a\s+bit\s+|\d+\s+(?:mins?|minutes)\s+)?late\b|stuck\s+in\s+traffic\b)",
     re.IGNORECASE,
 )
 # how the day went, or the weather, said and no more: "what a day", "long week", "time flies",
 # "it's freezing today", "raining again", "can't believe it's december already"
 _MOOD = re.compile(
-    r"^\W*(?:(?:phew|wow|ugh|man|god|oh|honestly|lol)\W+)?(?:"
+    r"^\W*(?:(?:phew|wow|ugh|man|god|oh|honestly|lol|ha|haha)\W+)?(?:"
     r"what\s+an?\s+(?:day|week|morning|night|year|ride|shift)|"
     r"(?:(?:it'?s\s+been|that\s+was|this\s+has\s+been)\s+)?(?:a\s+)?(?:long|busy|crazy|mad|rough|"
     r"wild|hectic|quiet)\s+(?:day|week|morning|shift|one|meeting|call)|time\s+flies|"
@@ -321,7 +324,13 @@ _MOOD = re.compile(
     r"(?:the\s+)?weather'?s\s+(?:so\s+)?(?:lovely|nice|glorious|gorgeous|grim|awful|rubbish|"
     r"terrible)(?:\s+today)?|"
     r"(?:anyone|everyone)\s+else\s+(?:freezing|boiling|cold|roasting|knackered|starving|tired)"
-    r"(?:\s+in\s+here|\s+today)?|rip\s+my\s+(?:inbox|brain|sleep|weekend))"
+    r"(?:\s+in\s+here|\s+today)?|rip\s+my\s+(?:inbox|brain|sleep|weekend)|"
+    # the week and the way in: "it's finally friday", "can't wait for the weekend", "classic
+    # monday", "train was late again"
+    r"(?:it'?s\s+)?finally\s+(?:friday|the\s+weekend)|classic\s+(?:monday|friday)|"
+    r"can'?t\s+wait\s+for\s+(?:the\s+)?(?:weekend|friday|holidays?|christmas|xmas)|"
+    r"(?:the\s+|my\s+)?(?:train|bus|traffic|commute)\s+(?:was|is)\s+(?:late|awful|terrible|"
+    r"a\s+nightmare|rammed|packed)(?:\s+again|\s+this\s+morning)?)"
     r"(?:\W+(?:huh|eh|innit|isn'?t\s+it|right|lol|haha))?\W*$",
     re.IGNORECASE,
 )
