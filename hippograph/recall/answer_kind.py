@@ -574,7 +574,7 @@ def _expected(query: str) -> Asked | None:
         return Asked(AnswerKind.TIME, ahead=ahead)
     if presence := _ASKS_PRESENCE.search(query):  # whose: "is mateus around …?" asks of Mateus
         whose = presence[0].split()[1].lower()
-        return Asked(AnswerKind.PRESENCE, names=NONE if whose in _PRONOUNS else frozenset({whose}))
+        return Asked(AnswerKind.PRESENCE, of=None if whose in _PRONOUNS else whose)
     person = _ASKS_PERSON.match(query)
     if person:  # "approves" in "who approves dns changes?" names what is asked, as "port" does
         role = _ROLE_WORD.findall(person["role"].lower())  # "on call" as "on-call", "oncall" too

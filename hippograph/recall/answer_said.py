@@ -316,7 +316,7 @@ def says(asked: Asked, unit: dict[str, Any]) -> bool:
         return bool(_REASON.re.search(_TIME_AFTER.re.sub(" ", said)))
     if asked.kind is AnswerKind.PRESENCE:  # of the one asked about: not "approvers away …"
         return bool(units.PRESENCE.re.search(said)) and (
-            not asked.names or not asked.names.isdisjoint(_WORD.findall(said.lower()))
+            asked.of is None or asked.of in _WORD.findall(said.lower())
         )
     # the number of a thing the question names is no amount: "Screen 1 is the largest" says
     # nothing of how many seats screen 1 holds

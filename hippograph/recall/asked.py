@@ -80,7 +80,8 @@ class Asked:
     # shorter period answers ("quarters")
     per: str | None = None
     # whose value it is, when the question says: "android" in "what's the lowest android version
-    # the app supports?", which an answer names ("Android 10 and later")
+    # the app supports?", which an answer names ("Android 10 and later"); whose presence: "mateus"
+    # in "is mateus around next week?". Not one of ``names``: a unit need share no other word
     of: str | None = None
     # someone who does a job by hand ("who's driving round 7?", "who did the upgrade?"): one who
     # approves, reviews or owns the code of it ("Dmitri maintains the Mycoroute codebase") is not

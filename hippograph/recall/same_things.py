@@ -63,20 +63,16 @@ _PHRASES: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"\bsign(?:s|ed|ing)?[-\s]?off\b", ("approve", "approval")),
     (r"\bapprov(?:e|es|ed|ing|al|als)\b", ("sign",)),
     # someone told by a tool: "nobody got pinged", "why hasn't it pinged anyone?" (not a network
-    # ping: "200ms ping")
+    # ping: "200ms ping"), "how does whoever's on call get told?" (not "I was told that …")
     (
         r"\b(?:got|get|gets|getting|been|was|were)\s+pinged\b|"
-        r"\bping(?:ed|s)?\s+(?:anyone|anybody|nobody|no\s+one|me|us|them|the\s+team)\b",
+        r"\bping(?:ed|s)?\s+(?:anyone|anybody|nobody|no\s+one|me|us|them|the\s+team)\b|"
+        r"\b(?:get|gets|got|getting|be|being|is|are)\s+told\b(?!\s+(?:that|to|about|off|so))",
         ("alert", "warn", "notify", "notification"),
     ),
     # a heads-up is a reminder or a warning: "when will she get the heads-up text?" ("reminders
     # now go out 24 hours before"), "do they get a heads up before the van arrives?"
     (r"\bheads?[-\s]?ups?\b", ("reminder", "notice", "notify", "notification", "warn", "alert")),
-    # someone told by a tool: "how does whoever's on call get told?" (not "I was told that …")
-    (
-        r"\b(?:get|gets|got|getting|be|being|is|are)\s+told\b(?!\s+(?:that|to|about|off|so))",
-        ("alert", "warn", "notify", "notification"),
-    ),
     # a bill is an invoice: "when will their next bill land?" (not "bill of materials")
     (r"\bbills?\b(?!\s+of\b)", ("invoice",)),
     # an end of validity: "has the quote lapsed?", "my permit ran out" (not "ran out of stock")

@@ -228,3 +228,13 @@ def test_someone_who_oversees_a_job_is_not_who_does_it(
     asked = expected(question)
     assert asked is not None and asked.kind is AnswerKind.PERSON
     assert states(asked, {"text": said}) is answers
+
+
+def test_whose_presence_is_asked_is_no_word_the_answer_must_share_besides() -> None:
+    question = "is mateus around next week?"
+    asked = expected(question)
+    assert asked is not None and asked.names == frozenset()
+    terms = relevance.query_terms(intent.shape(question).content_terms)
+    asked_for = frozenset(relevance.stem(w) for w in asked.names)
+    said = "Mateus is on leave from 3 to 14 March."
+    assert relevance.is_relevant(terms, said, 0.45, asked_for)
